@@ -1,0 +1,61 @@
+// Builds the Koa application (no port: tests call createApp and listen wherever they like).
+import Koa from 'koa';
+import compress from 'koa-compress';
+import conditionalGet from 'koa-conditional-get';
+import etag from '@koa/etag';
+import { koaBody } from 'koa-body';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext, AppState } from './context.ts';
+import type { Database } from './db/index.ts';
+import { errorHandler } from './middleware/errors.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { createResponseCache } from './middleware/response-cache.ts';
+import { chainRoutes } from './chains/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { providerRoutes } from './providers/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { webRoutes } from './web/routes.ts';
+
+export type AppDeps = { db: Database; config: Config; log: Logger };
+
+/** Largest JSON body accepted (rich-text fields included). */
+export const JSON_BODY_LIMIT = '1mb';
+
+export function createApp({ db, config, log }: AppDeps) {
+  const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://') });
+  const cache = createResponseCache(db);
+  Object.assign(app.context, { sql: db.sql, db, config, log, cache });
+
+  app.use(requestLog(log));
+  app.use(errorHandler(log));
+  app.use(compress({ threshold: 1024 }));
+  app.use(conditionalGet());
+  app.use(etag());
+  app.use(webRoutes());
+  app.use(async (ctx, next) => {
+    // API answers may change with any write: browsers must revalidate (cheap: ETag → 304).
+    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-cache');
+    await next();
+  });
+
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/healthz') return next();
+    try {
+      await db.sql`SELECT 1`;
+      ctx.body = { status: 'ok', database: 'ok' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'error', database: 'unreachable' };
+    }
+  });
+
+  app.use(cache.invalidateOnWrite);
+  app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
+
+  for (const router of [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes()]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from './schema.ts';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(async () => { await t.close(); });
+
+describe('GET /api/chains', () => {
+  it('lists the 139 chains of the dataset in dataset order', async () => {
+    const res = await t.get('/api/chains');
+    expect(res.status).toBe(200);
+    const chains = chainListSchema.parse(res.body);
+    expect(chains).toHaveLength(139);
+    expect(chains[0]).toMatchObject({ slug: 'ethereum', name: 'Ethereum Mainnet', evmChainId: 1, color: '#3b82f6' });
+    expect(chains.filter((c) => c.isTestnet)).toHaveLength(29);
+  });
+
+  it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await t.request('/api/chains');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // fetch() adds "Cache-Control: no-cache" to conditional requests unless told otherwise,
+    // and no-cache rightly forbids a 304; a browser revalidating its cache sends max-age=0.
+    const again = await t.request('/api/chains', { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('compresses large responses', async () => {
+    const res = await t.request('/api/chains', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('GET /api/chains/with-stats', () => {
+  it('counts providers per chain from the links', async () => {
+    const res = await t.get('/api/chains/with-stats');
+    const chains = chainWithStatsListSchema.parse(res.body);
+    const [{ n }] = await t.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id WHERE c.slug = 'ethereum'`;
+    expect(chains.find((c) => c.slug === 'ethereum')!.providerCount).toBe(n);
+    expect(n).toBeGreaterThan(10);
+    expect(chains.every((c) => c.averageRating === 0)).toBe(true); // no approved reviews yet
+  });
+});
+
+describe('GET /api/chains/{slug}', () => {
+  it('returns the chain with its facts and public endpoints', async () => {
+    const res = await t.get('/api/chains/base');
+    expect(res.status).toBe(200);
+    const chain = chainDetailSchema.parse(res.body);
+    expect(chain.evmChainId).toBe(8453);
+    expect(chain.nativeCurrency?.symbol).toBe('ETH');
+    expect(chain.explorers.length).toBeGreaterThan(0);
+    expect(chain.rpcEndpoints.length).toBeGreaterThan(5);
+    expect(chain.rpcEndpoints.some((e) => e.provider?.slug === 'publicnode')).toBe(true);
+  });
+
+  it('links an L2 to its parent chain', async () => {
+    const res = await t.get('/api/chains/arbitrum-one');
+    expect(chainDetailSchema.parse(res.body).parentChain?.slug).toBe('ethereum');
+  });
+
+  it('answers 404 with a message for an unknown slug', async () => {
+    const res = await t.get('/api/chains/no-such-chain');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Chain not found' });
+  });
+});

@@ -1,0 +1,36 @@
+// Public chain reads: GET /api/chains, /api/chains/with-stats, /api/chains/{slug}.
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppContext, AppState } from '../context.ts';
+import { cached } from '../middleware/response-cache.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { parse } from '../middleware/validate.ts';
+import { findChainBySlug, findChainRef, listChainEndpoints, listChains, listChainsWithStats } from '../../sql/queries/chains.ts';
+import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
+
+export const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+export function chainRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/chains' });
+
+  router.get('/', cached, async (ctx) => {
+    ctx.body = (await listChains(ctx.sql)).map(presentChain);
+  });
+
+  router.get('/with-stats', cached, async (ctx) => {
+    ctx.body = (await listChainsWithStats(ctx.sql)).map(presentChainWithStats);
+  });
+
+  router.get('/:slug', cached, async (ctx) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const chain = await findChainBySlug(ctx.sql, slug);
+    if (!chain) throw new HttpError(404, 'Chain not found');
+    const [parent, endpoints] = await Promise.all([
+      chain.parentChainId ? findChainRef(ctx.sql, chain.parentChainId) : undefined,
+      listChainEndpoints(ctx.sql, chain.id),
+    ]);
+    ctx.body = presentChainDetail(chain, parent ? presentChainRef(parent) : null, endpoints);
+  });
+
+  return router;
+}

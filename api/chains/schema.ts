@@ -1,0 +1,68 @@
+// Response shapes of the chain endpoints. Pure zod: the PWA imports this module too.
+import { z } from 'zod';
+
+export const chainRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  iconUrl: z.string().nullable(),
+  color: z.string(),
+});
+export type ChainRef = z.infer<typeof chainRefSchema>;
+
+export const nativeCurrencySchema = z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() });
+export const explorerSchema = z.object({ name: z.string(), url: z.string() });
+
+/** GET /api/chains: every field of a chain an admin edits, plus the dataset's facts and votes. */
+export const chainSchema = chainRefSchema.extend({
+  title: z.string().nullable(),
+  description: z.string(),
+  detailedDescription: z.string(),
+  websiteUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  discordUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  ogTitle: z.string().nullable(),
+  ogDescription: z.string().nullable(),
+  ogImage: z.string().nullable(),
+  evmChainId: z.number().int().nullable(),
+  shortName: z.string().nullable(),
+  nativeCurrency: nativeCurrencySchema.nullable(),
+  explorers: z.array(explorerSchema),
+  isTestnet: z.boolean(),
+  status: z.string(),
+  parentChainId: z.number().int().nullable(),
+  totalUpvotes: z.number().int(),
+  totalDownvotes: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Chain = z.infer<typeof chainSchema>;
+export const chainListSchema = z.array(chainSchema);
+
+/** GET /api/chains/with-stats: a chain with its provider count and their mean rating. */
+export const chainWithStatsSchema = chainSchema.extend({
+  providerCount: z.number().int(),
+  /** Mean of the average ratings of its rated providers; 0 when none is rated. */
+  averageRating: z.number(),
+});
+export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
+export const chainWithStatsListSchema = z.array(chainWithStatsSchema);
+
+export const rpcEndpointSchema = z.object({
+  url: z.string(),
+  provider: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
+  needsApiKey: z.boolean(),
+});
+export type RpcEndpoint = z.infer<typeof rpcEndpointSchema>;
+
+/** GET /api/chains/{slug}. Providers come from /api/providers/by-chain/{chainId}. */
+export const chainDetailSchema = chainWithStatsSchema.extend({
+  parentChain: chainRefSchema.nullable(),
+  rpcEndpoints: z.array(rpcEndpointSchema),
+});
+export type ChainDetail = z.infer<typeof chainDetailSchema>;

@@ -1,0 +1,23 @@
+// What every request handler can reach: the database, configuration, logger and response cache.
+import type { ParameterizedContext } from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database, Sql } from './db/index.ts';
+import type { ResponseCache } from './middleware/response-cache.ts';
+
+/** The signed-in user as request handlers see it (re-read from the database on every request). */
+export type SessionUser = {
+  id: number;
+  email: string | null;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+};
+
+export type AppState = { user?: SessionUser };
+export type AppContext = { sql: Sql; db: Database; config: Config; log: Logger; cache: ResponseCache };
+export type AppCtx = ParameterizedContext<AppState, AppContext>;
+export type AppRouter = Router<AppState, AppContext>;

@@ -1,0 +1,106 @@
+// Opens the one database the server talks to: real PostgreSQL when a URL is given, otherwise
+// embedded PGlite served over a private Unix socket, so the same postgres.js client works for both.
+import { EventEmitter } from 'node:events';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export type Sql = postgres.Sql<{}>;
+
+export type Database = {
+  sql: Sql;
+  kind: 'embedded' | 'postgres';
+  /** Human-readable description for the start-up banner (never contains a password). */
+  label: string;
+  /** Tell every process sharing this database (including this one) that cached reads are stale. */
+  publishInvalidation: () => Promise<void>;
+  onInvalidation: (listener: () => void) => void;
+  close: () => Promise<void>;
+  /** The embedded engine itself (embedded only): tests snapshot it with dumpDataDir. */
+  pglite?: PGlite;
+};
+
+const INVALIDATION_CHANNEL = 'rpc_atlas_cache';
+
+// Pool sizes: PGlite runs one query at a time, so more connections buy nothing there.
+const EMBEDDED_POOL = 4;
+const POSTGRES_POOL = 10;
+
+const clientOptions: postgres.Options<{}> = {
+  onnotice: () => {},
+  // snake_case stays in SQL; rows arrive camelCase (and camelCase insert keys become snake_case).
+  transform: postgres.camel,
+  // int8 (counts, EVM chain ids) as JS numbers: every value we store fits in 2^53.
+  types: {
+    int8: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) },
+  } as Record<string, postgres.PostgresType>,
+};
+
+export type OpenOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string; loadDataDir?: Blob }
+  | { inMemory: true; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? POSTGRES_POOL);
+  return openEmbedded(options);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const sql = postgres(url, { ...clientOptions, max, idle_timeout: 30, connect_timeout: 10 });
+  const events = new EventEmitter();
+  // LISTEN runs on its own dedicated connection and reconnects by itself after an outage.
+  const listening = await sql.listen(INVALIDATION_CHANNEL, () => events.emit('invalidate'));
+  const safeUrl = new URL(url);
+  safeUrl.password = '';
+  return {
+    sql,
+    kind: 'postgres',
+    label: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`,
+    publishInvalidation: async () => {
+      await sql.notify(INVALIDATION_CHANNEL, String(process.pid));
+    },
+    onInvalidation: (listener) => void events.on('invalidate', listener),
+    close: async () => {
+      await listening.unlisten().catch(() => {});
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openEmbedded(options: { dataDir: string; loadDataDir?: Blob } | { inMemory: true; loadDataDir?: Blob }): Promise<Database> {
+  const dataDir = 'dataDir' in options ? path.resolve(options.dataDir, 'pg') : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm }, // must be passed on every open
+    loadDataDir: options.loadDataDir,
+  });
+  // A Unix socket in the temp dir: no port to collide with, reachable only by this user.
+  const socketPath = path.join(os.tmpdir(), `rpc-atlas-${process.pid}-${randomBytes(4).toString('hex')}.sock`);
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_POOL });
+  await server.start();
+  const sql = postgres({ ...clientOptions, path: socketPath, user: 'postgres', database: 'postgres', max: EMBEDDED_POOL });
+  // LISTEN/NOTIFY does not cross pglite-socket, and the embedded engine is single-process by
+  // nature, so invalidation is relayed in-process.
+  const events = new EventEmitter();
+  return {
+    sql,
+    kind: 'embedded',
+    pglite: db,
+    label: dataDir ? `embedded PGlite at ${dataDir}` : 'embedded PGlite in memory',
+    publishInvalidation: async () => void events.emit('invalidate'),
+    onInvalidation: (listener) => void events.on('invalidate', listener),
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await db.close();
+      rmSync(socketPath, { force: true });
+    },
+  };
+}

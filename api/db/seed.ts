@@ -1,0 +1,104 @@
+// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints)
+// into an empty database, once. Re-running it never duplicates anything.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Sql } from './index.ts';
+
+const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
+
+const datasetChain = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  slug: z.string(),
+  chainId: z.number().int(),
+  shortName: z.string(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  infoUrl: z.string(),
+  explorers: z.array(z.object({ name: z.string(), url: z.string() })),
+  isTestnet: z.boolean(),
+  status: z.string(),
+  parentChainSlug: z.string().nullable(),
+  description: z.string(),
+  publicRpcs: z.array(z.object({
+    url: z.string(),
+    provider: z.string().nullable(),
+    tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
+    needsApiKey: z.boolean(),
+    source: z.string(),
+  })),
+});
+
+const datasetProvider = z.object({
+  name: z.string(),
+  slug: z.string(),
+  website: z.string(),
+  description: z.string(),
+  chains: z.array(z.string()),
+  tracking: z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']),
+  privacyPolicyUrl: z.string().nullable(),
+});
+
+export function readDataset(dir = DATA_DIR) {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  return {
+    chains: z.array(datasetChain).parse(read('chains.json')),
+    providers: z.array(datasetProvider).parse(read('providers.json')),
+  };
+}
+
+/** Loads the dataset when the directory is empty. Returns true when it loaded. */
+export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
+  const { chains, providers } = readDataset(dir);
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
+    const [{ n }] = await tx<{ n: number }[]>`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
+    if (n > 0) return false;
+
+    const chainIds = new Map<string, number>();
+    for (const [rank, c] of chains.entries()) {
+      const [row] = await tx<{ id: number }[]>`
+        INSERT INTO chains (name, slug, title, description, website_url, evm_chain_id, short_name,
+                            native_currency, explorers, is_testnet, status, sort_rank)
+        VALUES (${c.name}, ${c.slug}, ${c.title}, ${c.description}, ${c.infoUrl}, ${c.chainId}, ${c.shortName},
+                ${tx.json(c.nativeCurrency)}, ${tx.json(c.explorers)}, ${c.isTestnet}, ${c.status}, ${rank})
+        RETURNING id`;
+      chainIds.set(c.slug, row.id);
+    }
+    for (const c of chains) {
+      if (c.parentChainSlug && chainIds.has(c.parentChainSlug)) {
+        await tx`UPDATE chains SET parent_chain_id = ${chainIds.get(c.parentChainSlug)!} WHERE id = ${chainIds.get(c.slug)!}`;
+      }
+    }
+
+    const providerIds = new Map<string, number>();
+    for (const [rank, p] of providers.entries()) {
+      const [row] = await tx<{ id: number }[]>`
+        INSERT INTO providers (name, slug, description, website, privacy_policy_url, tracking, sort_rank)
+        VALUES (${p.name}, ${p.slug}, ${p.description}, ${p.website}, ${p.privacyPolicyUrl}, ${p.tracking}, ${rank})
+        RETURNING id`;
+      providerIds.set(p.slug, row.id);
+    }
+
+    const links = providers.flatMap((p) =>
+      p.chains.map((slug) => ({ provider_id: providerIds.get(p.slug)!, chain_id: chainIds.get(slug)! })));
+    if (links.length) await tx`INSERT INTO provider_chains ${tx(links)}`;
+
+    const endpoints = chains.flatMap((c) =>
+      c.publicRpcs.map((r, position) => ({
+        chain_id: chainIds.get(c.slug)!,
+        url: r.url,
+        provider_id: r.provider ? providerIds.get(r.provider) ?? null : null,
+        tracking: r.tracking,
+        needs_api_key: r.needsApiKey,
+        source: r.source,
+        position,
+      })));
+    // Batches keep each statement's parameter count well under the protocol limit.
+    for (let i = 0; i < endpoints.length; i += 500) {
+      await tx`INSERT INTO chain_rpc_endpoints ${tx(endpoints.slice(i, i + 500))}`;
+    }
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+// Turns every failure into the API's error shape: {"message": "...", "issues"?: [...]}.
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import type { Logger } from 'pino';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly issues?: unknown[]) {
+    super(message);
+  }
+}
+
+/** Formats zod issues as "field: message; other: message" (the field is left out for the root). */
+export function describeIssues(error: ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+// PostgreSQL error codes that mean the client sent something the data rules refuse.
+const PG_CLIENT_ERRORS: Record<string, { status: number; message: (e: { detail?: string; constraint_name?: string }) => string }> = {
+  '23505': { status: 409, message: (e) => `Already exists: ${e.detail ?? e.constraint_name ?? 'duplicate value'}` },
+  '23503': { status: 409, message: (e) => `Conflicts with related data: ${e.detail ?? e.constraint_name ?? 'foreign key'}` },
+  '23514': { status: 400, message: (e) => `Invalid value (${e.constraint_name ?? 'check constraint'})` },
+  '22001': { status: 400, message: () => 'A value is too long' },
+  '22P02': { status: 400, message: () => 'Invalid value' },
+  '22021': { status: 400, message: () => 'Invalid text encoding' },
+};
+
+export function errorHandler(log: Logger) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+      }
+    } catch (err) {
+      const e = err as Error & { status?: number; expose?: boolean; code?: string; detail?: string; constraint_name?: string };
+      if (e instanceof ZodError) {
+        ctx.status = 400;
+        ctx.body = { message: describeIssues(e), issues: e.issues };
+      } else if (e instanceof HttpError) {
+        ctx.status = e.status;
+        ctx.body = e.issues ? { message: e.message, issues: e.issues } : { message: e.message };
+      } else if (e.code && PG_CLIENT_ERRORS[e.code]) {
+        const known = PG_CLIENT_ERRORS[e.code];
+        ctx.status = known.status;
+        ctx.body = { message: known.message(e) };
+      } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+        // Errors from Koa, koa-body and friends (413 too large, 415 wrong type, 400 bad JSON).
+        ctx.status = e.status;
+        ctx.body = { message: e.expose !== false && e.message ? e.message : 'Bad request' };
+      } else {
+        log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
+        ctx.status = typeof e.status === 'number' && e.status >= 500 ? e.status : 500;
+        ctx.body = { message: 'Internal server error' };
+      }
+    }
+  };
+}

@@ -1,0 +1,51 @@
+// Shapes provider rows into the API's provider responses (schema.ts).
+import type { ApprovedReviewRow, ChainRefRow, EditorialRow, ProviderEndpointRow, ProviderRow } from '../../sql/queries/providers.ts';
+import { presentChainRef } from '../chains/presenter.ts';
+import type { EditorialReview, Provider, ProviderDetail, UserReview } from './schema.ts';
+
+export function presentProvider(r: ProviderRow): Provider {
+  return {
+    id: r.id, name: r.name, slug: r.slug, description: r.description, website: r.website, affiliateUrl: r.affiliateUrl,
+    logoUrl: r.logoUrl, iconUrl: r.iconUrl, color: r.color, twitterUrl: r.twitterUrl, discordUrl: r.discordUrl,
+    telegramUrl: r.telegramUrl, githubUrl: r.githubUrl, linkedinUrl: r.linkedinUrl, metaTitle: r.metaTitle,
+    metaDescription: r.metaDescription, ogTitle: r.ogTitle, ogDescription: r.ogDescription, ogImage: r.ogImage,
+    nofollowLinks: r.nofollowLinks, cloakedLinks: r.cloakedLinks, featured: r.featured,
+    averageRating: r.averageRating, totalReviews: r.totalReviews, upvotes: r.upvotes, downvotes: r.downvotes,
+    popularityScore: r.popularityScore, tracking: r.tracking, privacyPolicyUrl: r.privacyPolicyUrl,
+    chainIds: r.chainIds, updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function presentApprovedReview(r: ApprovedReviewRow): UserReview {
+  return {
+    id: r.id, rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(), isAnonymous: r.isAnonymous, isApproved: true,
+    user: r.isAnonymous
+      ? { displayName: null, firstName: null, lastName: null, profileImageUrl: null }
+      : { displayName: r.displayName, firstName: r.firstName, lastName: r.lastName, profileImageUrl: r.profileImageUrl },
+  };
+}
+
+export function presentEditorial(r: EditorialRow): EditorialReview {
+  return {
+    rating: r.rating, content: r.content, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    admin: r.hasAdmin ? { displayName: r.adminDisplayName } : null,
+  };
+}
+
+export function presentProviderDetail(
+  r: ProviderRow & { detailedDescription: string },
+  chains: ChainRefRow[], reviews: ApprovedReviewRow[], editorial: EditorialRow | undefined, endpoints: ProviderEndpointRow[],
+): ProviderDetail {
+  return {
+    ...presentProvider(r),
+    detailedDescription: r.detailedDescription,
+    chains: chains.map(presentChainRef),
+    userReviews: reviews.map(presentApprovedReview),
+    editorialReview: editorial ? presentEditorial(editorial) : null,
+    rpcEndpoints: endpoints.map((e) => ({
+      url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
+      chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
+    })),
+  };
+}

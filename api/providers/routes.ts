@@ -1,0 +1,54 @@
+// Public provider reads: GET /api/providers, popular, featured, by-chain/{chainId}, {slug}.
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppContext, AppState } from '../context.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { cached } from '../middleware/response-cache.ts';
+import { parse } from '../middleware/validate.ts';
+import { findChainRef } from '../../sql/queries/chains.ts';
+import {
+  findEditorialReview, findProviderBySlug, listApprovedReviews, listFeaturedProviders, listPopularProviders,
+  listProviderChains, listProviderEndpoints, listProviders, listProvidersByChain,
+} from '../../sql/queries/providers.ts';
+import { slugParam } from '../chains/routes.ts';
+import { presentProvider, presentProviderDetail } from './presenter.ts';
+
+export const idParam = (name: string) =>
+  z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
+
+export function providerRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
+
+  router.get('/', cached, async (ctx) => {
+    ctx.body = (await listProviders(ctx.sql)).map(presentProvider);
+  });
+
+  router.get('/popular', cached, async (ctx) => {
+    ctx.body = (await listPopularProviders(ctx.sql)).map(presentProvider);
+  });
+
+  router.get('/featured', cached, async (ctx) => {
+    ctx.body = (await listFeaturedProviders(ctx.sql)).map(presentProvider);
+  });
+
+  router.get('/by-chain/:chainId', cached, async (ctx) => {
+    const { chainId } = parse(idParam('chainId'), ctx.params) as { chainId: number };
+    if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
+    ctx.body = (await listProvidersByChain(ctx.sql, chainId)).map(presentProvider);
+  });
+
+  router.get('/:slug', cached, async (ctx) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const provider = await findProviderBySlug(ctx.sql, slug);
+    if (!provider) throw new HttpError(404, 'Provider not found');
+    const [chains, reviews, editorial, endpoints] = await Promise.all([
+      listProviderChains(ctx.sql, provider.id),
+      listApprovedReviews(ctx.sql, provider.id),
+      findEditorialReview(ctx.sql, provider.id),
+      listProviderEndpoints(ctx.sql, provider.id),
+    ]);
+    ctx.body = presentProviderDetail(provider, chains, reviews, editorial, endpoints);
+  });
+
+  return router;
+}

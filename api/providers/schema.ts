@@ -1,0 +1,85 @@
+// Response shapes of the provider endpoints. Pure zod: the PWA imports this module too.
+import { z } from 'zod';
+import { chainRefSchema } from '../chains/schema.ts';
+
+export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
+
+/** A provider as lists show it (GET /api/providers, popular, featured, by-chain, search). */
+export const providerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  website: z.string().nullable(),
+  affiliateUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  iconUrl: z.string().nullable(),
+  color: z.string(),
+  twitterUrl: z.string().nullable(),
+  discordUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  ogTitle: z.string().nullable(),
+  ogDescription: z.string().nullable(),
+  ogImage: z.string().nullable(),
+  nofollowLinks: z.boolean(),
+  cloakedLinks: z.boolean(),
+  featured: z.boolean(),
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  /** The "Most Popular" score (a Bayesian average; see the About page). */
+  popularityScore: z.number(),
+  tracking: trackingLabelSchema,
+  privacyPolicyUrl: z.string().nullable(),
+  /** Ids of the supported chains, in the chains' own order; names come from /api/chains. */
+  chainIds: z.array(z.number().int()),
+  updatedAt: z.string(),
+});
+export type Provider = z.infer<typeof providerSchema>;
+export const providerListSchema = z.array(providerSchema);
+
+export const userReviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isAnonymous: z.boolean(),
+  isApproved: z.boolean(),
+  user: z.object({
+    displayName: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+export type UserReview = z.infer<typeof userReviewSchema>;
+
+export const editorialReviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  admin: z.object({ displayName: z.string().nullable() }).nullable(),
+});
+export type EditorialReview = z.infer<typeof editorialReviewSchema>;
+
+/** GET /api/providers/{slug}. */
+export const providerDetailSchema = providerSchema.extend({
+  detailedDescription: z.string(),
+  chains: z.array(chainRefSchema),
+  userReviews: z.array(userReviewSchema),
+  editorialReview: editorialReviewSchema.nullable(),
+  rpcEndpoints: z.array(z.object({
+    url: z.string(),
+    chain: chainRefSchema,
+    tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
+    needsApiKey: z.boolean(),
+  })),
+});
+export type ProviderDetail = z.infer<typeof providerDetailSchema>;

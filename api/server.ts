@@ -1,0 +1,53 @@
+// Entry point: `npm start` / Procfile web. Boots, listens on PORT and shuts down cleanly on SIGINT/SIGTERM.
+import http from 'node:http';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
+import { loadConfig, PRODUCT_NAME } from './config.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const db = await openConfiguredDatabase(config);
+  const { migrated, seeded } = await prepareDatabase(db);
+  const app = createApp({ db, config, log });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+
+  const signIn = config.google ? 'Google' : 'local development sign-in (/oidc; any e-mail signs in)';
+  console.log([
+    `${PRODUCT_NAME} is running at ${config.publicUrl}`,
+    `  database: ${db.label}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (dataset loaded)' : ''}`,
+    `  sign-in:  ${signIn}`,
+    `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
+    `  ready in ${Math.round(performance.now() - started)} ms`,
+  ].join('\n'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // Stop accepting, let in-flight requests finish, then close the pool and the database files.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+// A real server on a real database for one test file: `const t = await startTestServer()`, then
+// `t.get('/api/chains')`, `t.sql\`...\``, and `await t.close()` in afterAll.
+// The database is a private copy of the migrated, seeded one built by global-setup.ts: PGlite
+// in-process by default, a fresh database on TEST_DATABASE_URL's server when that is set.
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A private copy of the seeded test database. */
+export async function openTestDatabase(): Promise<Database & { dropCopy: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('templateDatabase');
+  if (serverUrl && template) {
+    const name = `rpc_atlas_test_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    return Object.assign(db, {
+      dropCopy: async () => {
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    });
+  }
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  const db = await openDatabase({ inMemory: true, loadDataDir: snapshot });
+  return Object.assign(db, { dropCopy: async () => {} });
+}
+
+/**
+ * Starts the whole app on 127.0.0.1 with a random port. `env` overrides configuration
+ * (rate limits are off unless a test turns them on).
+ */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const db = await openTestDatabase();
+  let handler: http.RequestListener = (_req, res) => res.end();
+  const server = http.createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test', RATE_LIMITS: 'off', PUBLIC_URL: url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'silent', ...env,
+  });
+  const app = createApp({ db, config, log: pino({ level: config.logLevel }) });
+  handler = app.callback();
+
+  const request = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
+  return {
+    url,
+    config,
+    db,
+    sql: db.sql,
+    app,
+    request,
+    /** GET and parse JSON; returns status, body and headers. */
+    async get<T = any>(path: string, headers: Record<string, string> = {}) {
+      const res = await request(path, { headers });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await db.dropCopy();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Part of `npm start`: builds the web app when dist/ is missing or older than its sources.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const sources = ['pwa', 'api/chains/schema.ts', 'api/providers/schema.ts', 'api/content/schema.ts', 'vite.config.ts', 'index.html', 'package.json'];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f))));
+}
+
+const built = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
+const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
+if (built < changed) {
+  console.log('Building the web app…');
+  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,75 @@
+// Read queries of the chains table and its endpoints.
+import type { Sql } from '../../api/db/index.ts';
+
+export type ChainRow = {
+  id: number; name: string; slug: string; title: string | null; description: string; detailedDescription: string;
+  iconUrl: string | null; color: string; websiteUrl: string | null; twitterUrl: string | null; discordUrl: string | null;
+  telegramUrl: string | null; githubUrl: string | null; linkedinUrl: string | null; metaTitle: string | null;
+  metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null;
+  evmChainId: number | null; shortName: string | null; nativeCurrency: { name: string; symbol: string; decimals: number } | null;
+  explorers: { name: string; url: string }[]; isTestnet: boolean; status: string; parentChainId: number | null;
+  totalUpvotes: number; totalDownvotes: number; updatedAt: Date;
+};
+export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: number };
+
+const chainColumns = (sql: Sql) => sql`
+  c.id, c.name, c.slug, c.title, c.description, c.detailed_description, c.icon_url, c.color, c.website_url,
+  c.twitter_url, c.discord_url, c.telegram_url, c.github_url, c.linkedin_url, c.meta_title, c.meta_description,
+  c.og_title, c.og_description, c.og_image, c.evm_chain_id, c.short_name, c.native_currency, c.explorers,
+  c.is_testnet, c.status, c.parent_chain_id, c.total_upvotes, c.total_downvotes, c.updated_at`;
+
+// Provider count and the mean of the rated providers' averages, per chain.
+const statsJoin = (sql: Sql) => sql`
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS provider_count,
+           coalesce(avg(p.average_rating) FILTER (WHERE p.total_reviews > 0), 0)::float8 AS average_rating
+    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+    WHERE pc.chain_id = c.id
+  ) s ON true`;
+
+export function listChains(sql: Sql) {
+  return sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c ORDER BY c.sort_rank, c.id`;
+}
+
+export function listChainsWithStats(sql: Sql) {
+  return sql<ChainStatsRow[]>`
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
+    FROM chains c ${statsJoin(sql)}
+    ORDER BY c.sort_rank, c.id`;
+}
+
+export async function findChainBySlug(sql: Sql, slug: string) {
+  const [row] = await sql<ChainStatsRow[]>`
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
+    FROM chains c ${statsJoin(sql)}
+    WHERE c.slug = ${slug}`;
+  return row;
+}
+
+export async function findChainRef(sql: Sql, id: number) {
+  const [row] = await sql<{ id: number; name: string; slug: string; iconUrl: string | null; color: string }[]>`
+    SELECT id, name, slug, icon_url, color FROM chains WHERE id = ${id}`;
+  return row;
+}
+
+export type EndpointRow = {
+  url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
+  providerId: number | null; providerName: string | null; providerSlug: string | null;
+};
+
+export function listChainEndpoints(sql: Sql, chainId: number) {
+  return sql<EndpointRow[]>`
+    SELECT e.url, e.tracking, e.needs_api_key, p.id AS provider_id, p.name AS provider_name, p.slug AS provider_slug
+    FROM chain_rpc_endpoints e LEFT JOIN providers p ON p.id = e.provider_id
+    WHERE e.chain_id = ${chainId}
+    ORDER BY e.position, e.id`;
+}
+
+export function searchChains(sql: Sql, pattern: string, term: string, limit: number) {
+  return sql<ChainStatsRow[]>`
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
+    FROM chains c ${statsJoin(sql)}
+    WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern}
+    ORDER BY (lower(c.name) = lower(${term})) DESC, (c.name ILIKE ${pattern}) DESC, c.sort_rank, c.id
+    LIMIT ${limit}`;
+}
