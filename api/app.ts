@@ -6,7 +6,7 @@ import etag from '@koa/etag';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { AppContext, AppState } from './context.ts';
+import type { AppContext, AppRouter, AppState } from './context.ts';
 import type { Database } from './db/index.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -53,9 +53,14 @@ export function createApp({ db, config, log }: AppDeps) {
   app.use(cache.invalidateOnWrite);
   app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
 
-  for (const router of [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes()]) {
+  for (const router of apiRouters()) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
   return app;
+}
+
+/** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
+export function apiRouters(): AppRouter[] {
+  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes()];
 }
