@@ -1,0 +1,121 @@
+// The database layer on the engine under test: migrations, the dataset loader, and a clean shutdown.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './index.ts';
+import { listMigrations, migrate } from './migrate.ts';
+import { seedIfEmpty } from './seed.ts';
+import { openTestDatabase } from '../test/harness.ts';
+
+/** An EMPTY database (no schema) on the engine under test. */
+async function openEmptyDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return Object.assign(await openDatabase({ inMemory: true }), { drop: async () => {} });
+  const name = `rpc_atlas_empty_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return Object.assign(db, {
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  });
+}
+
+async function counts(db: Database) {
+  const [row] = await db.sql<{ chains: number; providers: number; endpoints: number; links: number }[]>`
+    SELECT (SELECT count(*) FROM chains) AS chains, (SELECT count(*) FROM providers) AS providers,
+           (SELECT count(*) FROM chain_rpc_endpoints) AS endpoints, (SELECT count(*) FROM provider_chains) AS links`;
+  return row;
+}
+
+describe('migrations and dataset', () => {
+  it('migrates an empty database, loads the dataset once, and re-running changes nothing', async () => {
+    const db = await openEmptyDatabase();
+    try {
+      const applied = await migrate(db.sql);
+      expect(applied).toEqual(listMigrations().map((m) => m.id));
+      expect(await migrate(db.sql)).toEqual([]);
+
+      expect(await seedIfEmpty(db.sql)).toBe(true);
+      const first = await counts(db);
+      expect(first).toMatchObject({ chains: 139, providers: 59, endpoints: 1806 });
+      expect(await seedIfEmpty(db.sql)).toBe(false);
+      expect(await counts(db)).toEqual(first);
+
+      const recorded = await db.sql<{ id: string }[]>`SELECT id FROM schema_migrations ORDER BY id`;
+      expect(recorded.map((r) => r.id)).toEqual(applied);
+    } finally {
+      await db.close();
+      await db.drop();
+    }
+  }, 60_000);
+
+  it('attributes endpoints to providers and links every provider to its chains', async () => {
+    const db = await openTestDatabase();
+    try {
+      const [row] = await db.sql<{ attributed: number; needsKey: number; testnets: number; withParent: number }[]>`
+        SELECT (SELECT count(*) FROM chain_rpc_endpoints WHERE provider_id IS NOT NULL) AS attributed,
+               (SELECT count(*) FROM chain_rpc_endpoints WHERE needs_api_key) AS needs_key,
+               (SELECT count(*) FROM chains WHERE is_testnet) AS testnets,
+               (SELECT count(*) FROM chains WHERE parent_chain_id IS NOT NULL) AS with_parent`;
+      // Figures from data/README.md ("Counts"); 27 of the 28 parents are in the dataset.
+      expect(row).toEqual({ attributed: 1233, needsKey: 120, testnets: 29, withParent: 27 });
+      const orphans = await db.sql`SELECT slug FROM providers p WHERE NOT EXISTS (SELECT 1 FROM provider_chains WHERE provider_id = p.id)`;
+      expect(orphans).toEqual([]);
+    } finally {
+      await db.close();
+      await db.dropCopy();
+    }
+  });
+});
+
+// The real server process on a fresh embedded data directory: Ctrl-C while requests are in flight
+// must leave a database that reopens with everything in it.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
+  it('survives SIGINT mid-request and reopens cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-shutdown-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; !output.includes('is running at'); i++) {
+        if (i > 600) throw new Error(`server did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Requests in flight while the signal arrives: each either completes or is refused, none hangs.
+      const inFlight = Array.from({ length: 20 }, (_, i) =>
+        fetch(`${base}/api/${i % 2 ? 'providers' : 'chains/with-stats'}`).then((r) => r.status, () => 'refused'));
+      await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      const statuses = await Promise.all(inFlight);
+      expect(statuses.every((s) => s === 200 || s === 'refused')).toBe(true);
+
+      const reopened = await openDatabase({ dataDir });
+      try {
+        expect(await counts(reopened)).toMatchObject({ chains: 139, providers: 59, endpoints: 1806 });
+        expect(await migrate(reopened.sql)).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
