@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { providerDetailSchema, providerListSchema } from './schema.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+  // Two users with reviews on dRPC: one approved (public), one pending (hidden). Aggregates set to match.
+  const users = await t.sql<{ id: number }[]>`
+    INSERT INTO users (identity_provider, subject, email, display_name, first_name)
+    VALUES ('local', 'a', 'a@example.com', 'Alice', 'Alice'), ('local', 'b', 'b@example.com', NULL, 'Bob') RETURNING id`;
+  const [drpc] = await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'drpc'`;
+  await t.sql`INSERT INTO user_reviews (provider_id, user_id, rating, comment, status)
+              VALUES (${drpc.id}, ${users[0].id}, 4, 'Fast and reliable', 'approved'),
+                     (${drpc.id}, ${users[1].id}, 1, 'Pending opinion', 'pending')`;
+  await t.sql`UPDATE providers SET rating_sum = 4, total_reviews = 1, featured = true WHERE id = ${drpc.id}`;
+  await t.sql`INSERT INTO editorial_reviews (provider_id, rating, content) VALUES (${drpc.id}, 5, '<p>Solid.</p>')`;
+});
+afterAll(async () => { await t.close(); });
+
+describe('GET /api/providers', () => {
+  it('lists the 59 providers with their chain ids', async () => {
+    const res = await t.get('/api/providers');
+    expect(res.status).toBe(200);
+    const providers = providerListSchema.parse(res.body);
+    expect(providers).toHaveLength(59);
+    const drpc = providers.find((p) => p.slug === 'drpc')!;
+    expect(drpc.chainIds.length).toBeGreaterThan(50);
+    expect(drpc).toMatchObject({ averageRating: 4, totalReviews: 1 });
+  });
+
+  it('popular puts rated providers first and returns at most 15', async () => {
+    const res = await t.get('/api/providers/popular');
+    const popular = providerListSchema.parse(res.body);
+    expect(popular).toHaveLength(15);
+    expect(popular[0].slug).toBe('drpc');
+  });
+
+  it('featured returns only featured providers', async () => {
+    const res = await t.get('/api/providers/featured');
+    expect(providerListSchema.parse(res.body).map((p) => p.slug)).toEqual(['drpc']);
+  });
+});
+
+describe('GET /api/providers/by-chain/{chainId}', () => {
+  it('returns exactly the providers linked to the chain', async () => {
+    const [chain] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'polygon'`;
+    const res = await t.get(`/api/providers/by-chain/${chain.id}`);
+    const providers = providerListSchema.parse(res.body);
+    const linked = await t.sql<{ slug: string }[]>`
+      SELECT p.slug FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id WHERE pc.chain_id = ${chain.id}`;
+    expect(providers.map((p) => p.slug).sort()).toEqual(linked.map((r) => r.slug).sort());
+    expect(providers.every((p) => p.chainIds.includes(chain.id))).toBe(true);
+  });
+
+  it('answers 404 for an unknown chain and 400 for a non-number', async () => {
+    expect((await t.get('/api/providers/by-chain/999999')).status).toBe(404);
+    const bad = await t.get('/api/providers/by-chain/base');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/chainId/);
+  });
+});
+
+describe('GET /api/providers/{slug}', () => {
+  it('returns chains, approved reviews only with author fields, the editorial review and endpoints', async () => {
+    const res = await t.get('/api/providers/drpc');
+    expect(res.status).toBe(200);
+    const p = providerDetailSchema.parse(res.body);
+    expect(p.userReviews).toHaveLength(1);
+    expect(p.userReviews[0]).toMatchObject({ rating: 4, comment: 'Fast and reliable', isApproved: true, user: { displayName: 'Alice' } });
+    expect(p.editorialReview).toMatchObject({ rating: 5, content: '<p>Solid.</p>' });
+    expect(p.chains.length).toBe(p.chainIds.length);
+    expect(p.rpcEndpoints.length).toBeGreaterThan(50);
+    expect(p.rpcEndpoints.every((e) => e.url.startsWith('http') || e.url.startsWith('ws'))).toBe(true);
+  });
+
+  it('answers 404 with a message for an unknown slug', async () => {
+    const res = await t.get('/api/providers/no-such-provider');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Provider not found' });
+  });
+});
