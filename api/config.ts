@@ -1,7 +1,7 @@
 // Configuration from the environment, parsed once at boot: a bad value stops the boot with a clear message.
 import { z } from 'zod';
 
-export const PRODUCT_NAME = 'RPC Atlas';
+export { PRODUCT_NAME } from './seo/product.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +31,15 @@ export type Config = {
   localLoginAllowedInProduction: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
+
+/** Reads `.env` into process.env when present (real environment variables win). */
+export function loadDotEnv(file = '.env') {
+  try {
+    process.loadEnvFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in .env files mean "unset".

@@ -3,12 +3,13 @@ import http from 'node:http';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
-import { loadConfig, PRODUCT_NAME } from './config.ts';
+import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const started = performance.now();
+  loadDotEnv();
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const db = await openConfiguredDatabase(config);

@@ -1,7 +1,8 @@
 // `npm run db:migrate` (Procfile release): applies pending migrations and loads the dataset into an empty database.
 import { openConfiguredDatabase, prepareDatabase } from '../boot.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadDotEnv } from '../config.ts';
 
+loadDotEnv();
 const db = await openConfiguredDatabase(loadConfig());
 try {
   const { migrated, seeded } = await prepareDatabase(db);
