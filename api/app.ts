@@ -8,7 +8,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext, AppRouter, AppState } from './context.ts';
 import type { Database } from './db/index.ts';
+import { mountSignIn } from './auth/sign-in.ts';
+import { authRoutes } from './auth/routes.ts';
+import { csrfGuard } from './middleware/csrf.ts';
 import { errorHandler } from './middleware/errors.ts';
+import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { createResponseCache } from './middleware/response-cache.ts';
 import { chainRoutes } from './chains/routes.ts';
@@ -25,7 +29,8 @@ export const JSON_BODY_LIMIT = '1mb';
 export function createApp({ db, config, log }: AppDeps) {
   const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://') });
   const cache = createResponseCache(db);
-  Object.assign(app.context, { sql: db.sql, db, config, log, cache });
+  const rateLimits = createRateLimits(db.sql, config);
+  Object.assign(app.context, { sql: db.sql, db, config, log, cache, rateLimits });
 
   app.use(requestLog(log));
   app.use(errorHandler(log));
@@ -50,6 +55,8 @@ export function createApp({ db, config, log }: AppDeps) {
     }
   });
 
+  app.use(csrfGuard);
+  mountSignIn(app, { db, config }); // sessions, OAuth and the local identity provider: before the body parser
   app.use(cache.invalidateOnWrite);
   app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
 
@@ -62,5 +69,5 @@ export function createApp({ db, config, log }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes()];
+  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes()];
 }

@@ -3,6 +3,27 @@ import { z } from 'zod';
 
 export { PRODUCT_NAME } from './seo/product.ts';
 
+export type RateLimitRule = { points: number; seconds: number };
+const rateRule = z.string().regex(/^\d+\/\d+$/, 'must look like <requests>/<seconds>, e.g. 30/3600')
+  .transform((v): RateLimitRule => {
+    const [points, seconds] = v.split('/').map(Number);
+    return { points, seconds };
+  })
+  .refine((r) => r.points >= 1 && r.seconds >= 1, 'requests and seconds must be at least 1');
+
+/**
+ * Abuse limits, generous enough that a person never meets them. Sign-in starts and contact messages
+ * count per client address; the others per signed-in user.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  signIn: { points: 30, seconds: 600 },
+  reviews: { points: 30, seconds: 3600 },
+  votes: { points: 300, seconds: 3600 },
+  profile: { points: 30, seconds: 3600 },
+  contact: { points: 10, seconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
@@ -13,6 +34,12 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default('admin@example.com'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // Each abuse limit as "<requests>/<seconds>" (see RATE_LIMIT_DEFAULTS).
+  RATE_LIMIT_SIGN_IN: rateRule.optional(),
+  RATE_LIMIT_REVIEWS: rateRule.optional(),
+  RATE_LIMIT_VOTES: rateRule.optional(),
+  RATE_LIMIT_PROFILE: rateRule.optional(),
+  RATE_LIMIT_CONTACT: rateRule.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOCAL_LOGIN: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -27,6 +54,7 @@ export type Config = {
   adminEmails: string[];
   sessionSecret: string | undefined;
   rateLimits: boolean;
+  rateLimitRules: Record<RateLimitName, RateLimitRule>;
   production: boolean;
   localLoginAllowedInProduction: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -64,6 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     sessionSecret: e.SESSION_SECRET,
     rateLimits: e.RATE_LIMITS === 'on',
+    rateLimitRules: {
+      signIn: e.RATE_LIMIT_SIGN_IN ?? RATE_LIMIT_DEFAULTS.signIn,
+      reviews: e.RATE_LIMIT_REVIEWS ?? RATE_LIMIT_DEFAULTS.reviews,
+      votes: e.RATE_LIMIT_VOTES ?? RATE_LIMIT_DEFAULTS.votes,
+      profile: e.RATE_LIMIT_PROFILE ?? RATE_LIMIT_DEFAULTS.profile,
+      contact: e.RATE_LIMIT_CONTACT ?? RATE_LIMIT_DEFAULTS.contact,
+    },
     production: e.NODE_ENV === 'production',
     localLoginAllowedInProduction: e.LOCAL_LOGIN === '1',
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Sql } from './db/index.ts';
+import type { RateLimits } from './middleware/rate-limit.ts';
 import type { ResponseCache } from './middleware/response-cache.ts';
 
 /** The signed-in user as request handlers see it (re-read from the database on every request). */
@@ -17,7 +18,15 @@ export type SessionUser = {
   isAdmin: boolean;
 };
 
-export type AppState = { user?: SessionUser };
-export type AppContext = { sql: Sql; db: Database; config: Config; log: Logger; cache: ResponseCache };
+export type AppState = {
+  user?: SessionUser;
+  /** Per-response nonce of the inline scripts in a server-rendered page (for the Content-Security-Policy). */
+  cspNonce?: string;
+};
+export type AppContext = {
+  sql: Sql; db: Database; config: Config; log: Logger; cache: ResponseCache;
+  /** Abuse limits shared through the database (use the `rateLimit(name)` route middleware). */
+  rateLimits: RateLimits;
+};
 export type AppCtx = ParameterizedContext<AppState, AppContext>;
 export type AppRouter = Router<AppState, AppContext>;

@@ -1,0 +1,117 @@
+// Sign-in routes: /api/login and /api/auth/google start it (full-page navigations), grant brings the
+// browser back to /api/auth/callback, /api/logout ends it; /api/auth/user and /api/auth/profile.
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppContext, AppCtx, AppState } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
+import { parse } from '../middleware/validate.ts';
+import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
+import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
+import { presentUser } from './presenter.ts';
+import { profileUpdateSchema, signInStartQuerySchema } from './schema.ts';
+import { GRANT_PREFIX, signInProvider } from './sign-in.ts';
+
+/**
+ * The same-origin path to return to after sign-in, or '/' for anything else (other origins,
+ * protocol-relative '//host', '/\host' which browsers read as '//host', control characters, and
+ * the sign-in machinery itself).
+ */
+export function safeReturnTo(raw: string | undefined, publicUrl: string): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return '/';
+  const base = new URL(publicUrl);
+  const url = new URL(raw, base);
+  if (url.origin !== base.origin) return '/';
+  if (/^\/(api|connect|oidc)(\/|$)/.test(url.pathname)) return '/';
+  return url.pathname + url.search + url.hash;
+}
+
+// What the identity provider tells us about the person (OpenID Connect userinfo claims).
+const profileSchema = z.object({
+  sub: z.string().min(1).max(255),
+  email: z.email().max(320).optional(),
+  email_verified: z.boolean().optional(),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.url().max(2000).optional(),
+});
+
+const grantResultSchema = z.object({
+  error: z.unknown().optional(),
+  profile: z.unknown().optional(),
+});
+
+/** Keeps a provider-supplied name within the column limits ('' becomes null). */
+const clip = (value: string | undefined, max: number) => value?.trim().slice(0, max) || null;
+
+async function startSignIn(ctx: AppCtx) {
+  const { returnTo } = parse(signInStartQuerySchema, ctx.query);
+  const session = ctx.session!;
+  // A signed-out visitor's session only carries this sign-in attempt: let it expire soon.
+  if (!session.userId) session.maxAge = SIGN_IN_MAX_AGE_MS;
+  session.returnTo = safeReturnTo(returnTo, ctx.config.publicUrl);
+  ctx.redirect(`${GRANT_PREFIX}/${signInProvider(ctx.config)}`);
+}
+
+export function authRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+
+  router.get('/login', rateLimit('signIn'), startSignIn);
+  router.get('/auth/google', rateLimit('signIn'), startSignIn);
+
+  router.get('/auth/callback', async (ctx) => {
+    const session = ctx.session!;
+    const result = grantResultSchema.parse(session.grant?.response ?? {});
+    const returnTo = typeof session.returnTo === 'string' ? session.returnTo : '/';
+    if (result.error || !result.profile) {
+      // Nothing of the failed attempt is kept.
+      ctx.session = null;
+      throw new HttpError(400, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
+    }
+    const profile = profileSchema.parse(result.profile);
+    const email = profile.email && profile.email_verified !== false ? profile.email.toLowerCase() : null;
+    const userId = await upsertUserFromIdentity(ctx.sql, {
+      identityProvider: signInProvider(ctx.config),
+      subject: profile.sub,
+      email,
+      displayName: clip(profile.name, 100),
+      firstName: clip(profile.given_name, 50),
+      lastName: clip(profile.family_name, 50),
+      profileImageUrl: profile.picture ?? null,
+      isAdmin: isAdminEmail(ctx.config, email),
+    });
+    // Tokens and OAuth state are dropped; only the user id is kept, under a brand-new session id.
+    ctx.session = { userId };
+    const signedIn = ctx.session!;
+    signedIn.maxAge = SESSION_MAX_AGE_MS;
+    await signedIn.regenerate();
+    await deleteExpiredSessions(ctx.sql);
+    // The user's picture may appear in cached review lists.
+    await ctx.cache.invalidate();
+    ctx.redirect(returnTo);
+  });
+
+  router.get('/logout', async (ctx) => {
+    ctx.session = null; // deletes the row and clears the cookie
+    ctx.redirect('/');
+  });
+
+  router.get('/auth/user', async (ctx) => {
+    ctx.body = ctx.state.user ? presentUser(ctx.state.user) : { authenticated: false };
+  });
+
+  router.put('/auth/profile', requireUser, rateLimit('profile'), async (ctx) => {
+    const changes = parse(profileUpdateSchema, ctx.request.body ?? {});
+    const row = await updateProfile(ctx.sql, ctx.state.user!.id, {
+      displayName: changes.displayName,
+      firstName: changes.firstName === null ? '' : changes.firstName,
+      lastName: changes.lastName === null ? '' : changes.lastName,
+    });
+    ctx.body = presentUser(toSessionUser(ctx.config, row));
+  });
+
+  return router;
+}
