@@ -1,0 +1,12 @@
+import { Link } from '@tanstack/react-router';
+import { PRODUCT_NAME } from '../lib/site.ts';
+
+/** The product wordmark, linking home. */
+export function Wordmark({ className }: { className?: string }) {
+  return (
+    <Link to="/" className={`inline-flex items-center gap-2 rounded-md font-semibold tracking-tight text-slate-900 ${className ?? ''}`}>
+      <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
+      <span className="text-lg">{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

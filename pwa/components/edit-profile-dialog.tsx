@@ -1,0 +1,93 @@
+// Edit Profile dialog (spec 000 §2, §4, §5, §8): validated in the browser with the spec's messages.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useUpdateProfile, type SignedInUser } from '../data/auth.ts';
+import { validateProfile, type ProfileFields, type ProfileFormErrors } from '../lib/profile.ts';
+import { toast } from '../lib/toast.ts';
+import { Button } from './ui/button.tsx';
+import { Dialog, DialogContent } from './ui/dialog.tsx';
+import { FieldError, Input, Label } from './ui/input.tsx';
+
+type Fields = ProfileFields;
+
+const fromUser = (u: SignedInUser): Fields => ({
+  displayName: u.displayName ?? '',
+  firstName: u.firstName ?? '',
+  lastName: u.lastName ?? '',
+});
+
+export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedInUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [fields, setFields] = useState<Fields>(() => fromUser(user));
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const update = useUpdateProfile();
+
+  // Each opening starts from the saved profile.
+  useEffect(() => {
+    if (open) {
+      setFields(fromUser(user));
+      setErrors({});
+    }
+  }, [open, user]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateProfile(fields, Boolean(user.displayName));
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(result.value, {
+      onSuccess: () => {
+        toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        toast({ title: 'Error', description: error.message || 'Failed to update profile. Please try again.', variant: 'destructive' });
+      },
+    });
+  };
+
+  const field = (key: keyof Fields, label: string, props: { placeholder?: string; help?: string; autoComplete: string }) => {
+    const id = `profile-${key}`;
+    const describedBy = [props.help ? `${id}-help` : '', errors[key] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <Input
+          id={id}
+          name={key}
+          value={fields[key]}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
+        />
+        {props.help && <p id={`${id}-help`} className="text-xs text-slate-600">{props.help}</p>}
+        <FieldError id={`${id}-error`}>{errors[key]}</FieldError>
+      </div>
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Edit Profile" description="Update your profile information. This will be displayed when you write reviews.">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {field('displayName', 'Display Name', {
+            placeholder: 'How your name appears in reviews',
+            help: 'This name will be shown with your reviews and comments.',
+            autoComplete: 'nickname',
+          })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+            {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+          </div>
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+// The sticky site header (spec 000 §2): wordmark, Chains and Providers menus, About, account area,
+// and on small screens a toggle menu with All Chains, All Providers, About.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { NavigationMenu as N } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { chainsQuery } from '../data/chains.ts';
+import { popularProvidersQuery } from '../data/providers.ts';
+import { cn } from '../lib/cn.ts';
+import { formatRating, reviewCountLabel } from '../lib/rating.ts';
+import { LIMITS } from '../lib/site.ts';
+import { Wordmark } from './brand.tsx';
+import { Logo } from './logo.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const triggerClass =
+  'group inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
+
+function ChainsMenuContent() {
+  const { data: chains, isPending } = useQuery(chainsQuery());
+  return (
+    <div className="w-[min(44rem,calc(100vw-2rem))] p-4">
+      <ul className="grid grid-cols-2 gap-1 md:grid-cols-4">
+        {isPending
+          ? Array.from({ length: 8 }, (_, i) => <li key={i}><Skeleton className="h-9" /></li>)
+          : chains?.slice(0, LIMITS.headerChains).map((c) => (
+              <li key={c.id}>
+                <N.Link asChild>
+                  <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
+                    <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
+                    <span className="truncate">{c.name}</span>
+                  </Link>
+                </N.Link>
+              </li>
+            ))}
+      </ul>
+      <div className="mt-3 border-t border-slate-100 pt-3">
+        <N.Link asChild>
+          <Link to="/chains" className="text-sm font-medium text-accent-700 hover:underline">View all chains</Link>
+        </N.Link>
+      </div>
+    </div>
+  );
+}
+
+function ProvidersMenuContent() {
+  const { data: providers, isPending } = useQuery(popularProvidersQuery());
+  return (
+    <div className="w-[min(44rem,calc(100vw-2rem))] p-4">
+      <ul className="grid grid-cols-1 gap-1 md:grid-cols-3">
+        {isPending
+          ? Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-12" /></li>)
+          : providers?.slice(0, LIMITS.headerProviders).map((p) => (
+              <li key={p.id}>
+                <N.Link asChild>
+                  <Link to="/providers/$slug" params={{ slug: p.slug }} className="flex items-center gap-2.5 rounded-md p-2 hover:bg-slate-50">
+                    <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
+                    <span className="min-w-0">
+                      <span className="block truncate text-sm font-medium text-slate-900">{p.name}</span>
+                      <span className="block text-xs text-slate-600">
+                        <span aria-hidden="true" className="text-star">★</span> {formatRating(p.averageRating)} {reviewCountLabel(p.totalReviews)}
+                      </span>
+                    </span>
+                  </Link>
+                </N.Link>
+              </li>
+            ))}
+      </ul>
+      <div className="mt-3 border-t border-slate-100 pt-3">
+        <N.Link asChild>
+          <Link to="/providers" className="text-sm font-medium text-accent-700 hover:underline">View all providers</Link>
+        </N.Link>
+      </div>
+    </div>
+  );
+}
+
+function DesktopNav() {
+  return (
+    <N.Root className="relative hidden md:block" delayDuration={100}>
+      <N.List className="flex items-center gap-1">
+        <N.Item>
+          <N.Trigger className={triggerClass}>
+            Chains <ChevronDown className="size-3.5 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+          </N.Trigger>
+          <N.Content><ChainsMenuContent /></N.Content>
+        </N.Item>
+        <N.Item>
+          <N.Trigger className={triggerClass}>
+            Providers <ChevronDown className="size-3.5 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+          </N.Trigger>
+          <N.Content><ProvidersMenuContent /></N.Content>
+        </N.Item>
+        <N.Item>
+          <N.Link asChild>
+            <Link to="/about" className={triggerClass}>About</Link>
+          </N.Link>
+        </N.Item>
+      </N.List>
+      <div className="absolute top-full left-0 pt-2">
+        <N.Viewport className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl" />
+      </div>
+    </N.Root>
+  );
+}
+
+export function Header() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Wordmark />
+        <DesktopNav />
+        <div className="ml-auto flex items-center gap-2">
+          <UserMenu />
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            {mobileOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t border-slate-200 bg-white md:hidden', !mobileOpen && 'hidden')}>
+        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
+          {([['/chains', 'All Chains'], ['/providers', 'All Providers'], ['/about', 'About']] as const).map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100">{label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

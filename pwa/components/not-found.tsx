@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import { AlertCircle } from 'lucide-react';
+import { metaForNotFound } from '../../api/seo/meta.ts';
+import { Button } from './ui/button.tsx';
+import { Card } from './ui/card.tsx';
+import { siteOrigin, usePageMeta } from './use-page-meta.ts';
+
+/** The fallback for unknown paths (spec 000 §2). */
+export function NotFoundScreen() {
+  usePageMeta(metaForNotFound(siteOrigin(), window.location.pathname));
+  return (
+    <div className="mx-auto flex w-full max-w-7xl items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-md p-8">
+        <div className="flex items-center gap-2">
+          <AlertCircle className="size-8 text-red-500" aria-hidden="true" />
+          <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+        </div>
+        <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+        <Button asChild variant="outline" className="mt-6"><Link to="/">Back to the Hotlist</Link></Button>
+      </Card>
+    </div>
+  );
+}
+
+/** A resource-level not-found (unknown provider or chain slug) with a way back. */
+export function ResourceNotFound({ title, message, back }: { title: string; message: string; back: { to: '/providers' | '/chains'; label: string } }) {
+  usePageMeta(metaForNotFound(siteOrigin(), window.location.pathname));
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <Button asChild variant="outline" className="mt-6"><Link to={back.to}>{back.label}</Link></Button>
+    </div>
+  );
+}

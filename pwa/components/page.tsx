@@ -1,0 +1,37 @@
+// Page scaffolding shared by the screens: width, breadcrumbs, optional sidebar column, title block.
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
+import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx';
+
+export function Page({ breadcrumbs, sidebar, children, className }: {
+  breadcrumbs?: readonly Crumb[];
+  sidebar?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8', className)}>
+      {breadcrumbs && <Breadcrumbs items={breadcrumbs} />}
+      {sidebar ? (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0">{children}</div>
+          <aside className="min-w-0" aria-label="Sidebar">{sidebar}</aside>
+        </div>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+export function PageTitle({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {subtitle && <p className="mt-1.5 text-slate-600">{subtitle}</p>}
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Current user (GET /api/auth/user, not retried) and the profile update (PUT /api/auth/profile).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authUserSchema, type AuthUser, type ProfileUpdate, type SignedInUser } from '../../api/auth/schema.ts';
+import { apiRequest, getJson } from '../lib/api.ts';
+import { providerKeys } from './providers.ts';
+
+export type { AuthUser, SignedInUser };
+
+export const authKeys = { user: () => ['/api/auth/user'] as const };
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: () => getJson('/api/auth/user', authUserSchema),
+    retry: false,
+  });
+
+/** `user` is set only when signed in; `isLoading` while the first lookup is pending. */
+export function useAuth(): { user: SignedInUser | null; isLoading: boolean; isAuthenticated: boolean } {
+  const { data, isPending } = useQuery(currentUserQuery());
+  const user = data?.authenticated ? data : null;
+  return { user, isLoading: isPending, isAuthenticated: user !== null };
+}
+
+/** The name shown for the user: display name, else first name, else e-mail (spec 000 §2 header). */
+export function userLabel(user: Pick<SignedInUser, 'displayName' | 'firstName' | 'email'>): string {
+  return user.displayName || user.firstName || user.email || '';
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'profile'],
+    mutationFn: async (payload: ProfileUpdate) => {
+      try {
+        await apiRequest('PUT', '/api/auth/profile', payload);
+      } catch {
+        // Spec 000 §8: a non-OK response throws this exact message.
+        throw new Error('Failed to update profile');
+      }
+    },
+    // The name appears in the header and with the user's reviews on provider pages.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+        queryClient.invalidateQueries({ queryKey: providerKeys.all }),
+      ]),
+  });
+}

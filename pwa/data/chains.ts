@@ -1,0 +1,27 @@
+// Chains API: key factory (keys double as the request path, spec 000 §7) and query options.
+import { queryOptions } from '@tanstack/react-query';
+import { chainDetailSchema, chainListSchema, chainWithStatsListSchema, type Chain } from '../../api/chains/schema.ts';
+import { getJson } from '../lib/api.ts';
+
+export const chainKeys = {
+  all: ['/api/chains'] as const,
+  withStats: () => [...chainKeys.all, 'with-stats'] as const,
+  detail: (slug: string) => [...chainKeys.all, slug] as const,
+};
+
+export const chainsQuery = () =>
+  queryOptions({ queryKey: chainKeys.all, queryFn: () => getJson('/api/chains', chainListSchema) });
+
+export const chainsWithStatsQuery = () =>
+  queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getJson('/api/chains/with-stats', chainWithStatsListSchema) });
+
+export const chainQuery = (slug: string) =>
+  queryOptions({
+    queryKey: chainKeys.detail(slug),
+    queryFn: () => getJson(`/api/chains/${encodeURIComponent(slug)}`, chainDetailSchema),
+  });
+
+/** Lookup of chains by id (providers carry only chainIds). */
+export function chainsById(chains: readonly Chain[] | undefined): Map<number, Chain> {
+  return new Map((chains ?? []).map((c) => [c.id, c]));
+}

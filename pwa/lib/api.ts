@@ -1,0 +1,45 @@
+// The one fetch wrapper of the app (spec 000 §7): cookies always sent, JSON bodies, and every non-2xx
+// response turned into an error whose message is "{status}: {body text or status text}".
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')) || res.statusText;
+  throw new ApiError(res.status, `${res.status}: ${text}`);
+}
+
+export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** GET a JSON resource; with a schema the response is validated (and typed) by the API's own zod schema. */
+export async function getJson<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T> {
+  const res = await apiRequest('GET', path);
+  const data: unknown = await res.json();
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** The spec's 401 test: the message starts with "401:" (the body then names the reason). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: /.test(error.message);
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -1,0 +1,34 @@
+// Product-wide constants and path builders (no path literals scattered through components).
+import { paths as pagePaths } from '../../api/seo/meta.ts';
+
+export { PRODUCT_NAME } from '../../api/seo/product.ts';
+
+/** Spec 000 §9. */
+export const LIMITS = {
+  headerChains: 16,
+  headerProviders: 15,
+  sidebarProviders: 5,
+  sidebarChains: 90,
+  footerChains: 10,
+  cardChainBadges: 3,
+  otherChains: 5,
+  adRotationMs: 5000,
+  defaultAdFrequency: 5,
+  unauthorizedRedirectMs: 500,
+} as const;
+
+export const paths = {
+  ...pagePaths,
+  /** Full-page navigations handled by the server. */
+  googleLogin: (returnTo?: string) =>
+    returnTo ? `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}` : '/api/auth/google',
+  apiLogin: () => '/api/login',
+  logout: () => '/api/logout',
+  /** Cloaked outbound link of a provider. */
+  redirect: (providerId: number) => `/r/${providerId}`,
+} as const;
+
+/** Full-page navigation (sign-in, logout): leaves the SPA on purpose so the server sets cookies. */
+export function navigateFullPage(url: string): void {
+  window.location.assign(url);
+}

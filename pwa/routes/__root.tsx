@@ -1,0 +1,32 @@
+// The app layout: sticky header, the page, footer, and the single toast region.
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ErrorScreen } from '../components/error-screen.tsx';
+import { Footer } from '../components/footer.tsx';
+import { Header } from '../components/header.tsx';
+import { NotFoundScreen } from '../components/not-found.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+
+export type RouterContext = { queryClient: QueryClient };
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ErrorScreen,
+});
+
+function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}
