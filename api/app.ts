@@ -19,7 +19,8 @@ import { chainRoutes } from './chains/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { providerRoutes } from './providers/routes.ts';
 import { searchRoutes } from './search/routes.ts';
-import { webRoutes } from './web/routes.ts';
+import { crawlerRoutes, webRoutes } from './web/routes.ts';
+import { outboundRoutes } from './outbound/routes.ts';
 
 export type AppDeps = { db: Database; config: Config; log: Logger };
 
@@ -69,5 +70,5 @@ export function createApp({ db, config, log }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes()];
+  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes(), outboundRoutes(), crawlerRoutes()];
 }

@@ -14,9 +14,12 @@ export function createResponseCache(db: Database) {
   const entries = new Map<string, Entry>();
   // Bumped on every invalidation so a response computed during a write is not stored afterwards.
   let generation = 0;
+  // Computed values other than JSON responses (e.g. server-rendered page heads), same lifetime.
+  const values = new Map<string, unknown>();
   const clear = () => {
     generation++;
     entries.clear();
+    values.clear();
   };
   db.onInvalidation(clear);
 
@@ -40,6 +43,17 @@ export function createResponseCache(db: Database) {
       ctx.type = 'application/json';
       ctx.etag = etag;
       ctx.body = body;
+    },
+    /**
+     * Memoises `compute()` under `key` until the next write, like `cached` does for JSON responses.
+     * `undefined` results (e.g. an unknown slug) are not kept, so keys stay bounded by real data.
+     */
+    memo: async function memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (values.has(key)) return values.get(key) as T;
+      const startedAt = generation;
+      const value = await compute();
+      if (value !== undefined && generation === startedAt) values.set(key, value);
+      return value;
     },
     /** App middleware: after a successful write, drop every cached response everywhere. */
     invalidateOnWrite: async function invalidateOnWrite(ctx: Context, next: Next) {

@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
+import type { Sql } from '../db/index.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { parse } from '../middleware/validate.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../sql/queries/providers.ts';
 import { slugParam } from '../chains/routes.ts';
 import { presentProvider, presentProviderDetail } from './presenter.ts';
+import type { ProviderDetail } from './schema.ts';
 
 export const idParam = (name: string) =>
   z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
@@ -39,16 +41,23 @@ export function providerRoutes() {
 
   router.get('/:slug', cached, async (ctx) => {
     const { slug } = parse(slugParam, ctx.params);
-    const provider = await findProviderBySlug(ctx.sql, slug);
-    if (!provider) throw new HttpError(404, 'Provider not found');
-    const [chains, reviews, editorial, endpoints] = await Promise.all([
-      listProviderChains(ctx.sql, provider.id),
-      listApprovedReviews(ctx.sql, provider.id),
-      findEditorialReview(ctx.sql, provider.id),
-      listProviderEndpoints(ctx.sql, provider.id),
-    ]);
-    ctx.body = presentProviderDetail(provider, chains, reviews, editorial, endpoints);
+    const detail = await loadProviderDetail(ctx.sql, slug);
+    if (!detail) throw new HttpError(404, 'Provider not found');
+    ctx.body = detail;
   });
 
   return router;
+}
+
+/** The provider page's data (GET /api/providers/{slug}; the server-rendered page head too); undefined when unknown. */
+export async function loadProviderDetail(sql: Sql, slug: string): Promise<ProviderDetail | undefined> {
+  const provider = await findProviderBySlug(sql, slug);
+  if (!provider) return undefined;
+  const [chains, reviews, editorial, endpoints] = await Promise.all([
+    listProviderChains(sql, provider.id),
+    listApprovedReviews(sql, provider.id),
+    findEditorialReview(sql, provider.id),
+    listProviderEndpoints(sql, provider.id),
+  ]);
+  return presentProviderDetail(provider, chains, reviews, editorial, endpoints);
 }

@@ -105,7 +105,7 @@ describe('defaults', () => {
     const m = metaForProviders(BASE, { title: '', contentHtml: '', ...seo, metaTitle: 'Providers meta' }, []);
     expect(m.ogTitle).toBe('Providers meta');
     expect(m.ogDescription).toBe(m.description);
-    expect(m.ogImage).toBeUndefined();
+    expect(m.ogImage).toBe(`${BASE}/icons/icon-512.png`);
     expect(m.twitterCard).toBe('summary');
   });
 
@@ -139,6 +139,10 @@ describe('provider detail', () => {
     expect(m.description).toBe('Fast nodes for every chain. Rated 4.3/5 from 12 reviews.');
     expect(m.canonical).toBe(`${BASE}/providers/acme-rpc`);
     expect(m.ogImage).toBe(`${BASE}/objects/logo-1`);
+    const long = metaForProvider(BASE, provider({ description: 'word '.repeat(100) })).description;
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.length).toBeGreaterThan(150);
+    expect(long.endsWith('… Rated 4.3/5 from 12 reviews.')).toBe(true);
     const product = ofType(m, 'Product');
     expect(product.aggregateRating).toMatchObject({ ratingValue: 4.25, reviewCount: 12, bestRating: 5 });
     const [editorial, ...users] = product.review;
@@ -215,7 +219,7 @@ describe('applyPageMeta', () => {
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
     expect(document.head.querySelector('meta[charset]')).not.toBeNull();
     expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${BASE}/chains`);
-    expect(document.head.querySelector('meta[property="og:image"]')).toBeNull();
+    expect(document.head.querySelectorAll('meta[property="og:image"]')).toHaveLength(1);
     const lds = Array.from(document.head.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent!)['@type']);
     expect(lds).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
   });

@@ -34,6 +34,8 @@ export const DEFAULT_DESCRIPTION =
   'Discover, compare and review blockchain RPC providers for Ethereum, Layer 2 networks and other chains: ' +
   'community ratings, user reviews and expert insights.';
 
+/** The share image of pages without one of their own: the PWA's icon (public/icons). */
+export const DEFAULT_OG_IMAGE = '/icons/icon-512.png';
 /** Search engines show about this many characters of a description. */
 export const DESCRIPTION_MAX = 160;
 /** Review texts in the structured data are cut to these lengths. */
@@ -162,7 +164,7 @@ type Parts = {
   ogType?: PageMeta['ogType'];
   /** Admin-managed SEO fields: each one that is set wins over the computed default. */
   overrides?: SeoOverrides;
-  /** Used when no Open Graph image is set by an admin. */
+  /** Used when no Open Graph image is set by an admin (else the app icon). */
   fallbackImage?: string | null;
   jsonLd: object[];
 };
@@ -171,7 +173,8 @@ function assemble(p: Parts): PageMeta {
   const o = p.overrides ?? {};
   const title = nonEmpty(o.metaTitle, p.title);
   const description = truncate(nonEmpty(o.metaDescription, p.description, DEFAULT_DESCRIPTION), DESCRIPTION_MAX);
-  const ogImage = absoluteUrl(p.baseUrl, o.ogImage) ?? absoluteUrl(p.baseUrl, p.fallbackImage);
+  const chosenImage = absoluteUrl(p.baseUrl, o.ogImage);
+  const ogImage = chosenImage ?? absoluteUrl(p.baseUrl, p.fallbackImage ?? DEFAULT_OG_IMAGE);
   return {
     title,
     description,
@@ -181,7 +184,8 @@ function assemble(p: Parts): PageMeta {
     ogTitle: nonEmpty(o.ogTitle, title),
     ogDescription: truncate(nonEmpty(o.ogDescription, description), DESCRIPTION_MAX),
     ...(ogImage ? { ogImage } : {}),
-    twitterCard: ogImage ? 'summary_large_image' : 'summary',
+    // A large card only for an image chosen for sharing; logos and the app icon are square.
+    twitterCard: chosenImage ? 'summary_large_image' : 'summary',
     jsonLd: p.jsonLd,
   };
 }
@@ -243,7 +247,9 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
   const ratingLine = rated
     ? ` Rated ${stars(provider.averageRating)}/5 from ${provider.totalReviews} review${provider.totalReviews === 1 ? '' : 's'}.`
     : '';
-  const description = `${nonEmpty(provider.description, `${provider.name} is a blockchain RPC provider.`)}${ratingLine}`;
+  // The rating line survives the cut: a shared link should show it.
+  const description = truncate(nonEmpty(provider.description, `${provider.name} is a blockchain RPC provider.`),
+    DESCRIPTION_MAX - ratingLine.length) + ratingLine;
   const website = absoluteUrl(baseUrl, provider.website);
   const image = absoluteUrl(baseUrl, provider.logoUrl);
   const sameAs = [provider.twitterUrl, provider.discordUrl, provider.telegramUrl, provider.githubUrl, provider.linkedinUrl]

@@ -1,22 +1,46 @@
-// Serves the built PWA (dist/): hashed assets cached forever, the service worker and manifest never
-// cached long, and every other GET answered with the app shell.
+// Serves the built PWA (dist/): hashed assets cached forever, the service worker and manifest never cached
+// long, and every app route answered with the app shell whose <head> already carries that page's metadata
+// (and the tracking snippets), so crawlers and link previews that run no JavaScript see the full head.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Router from '@koa/router';
 import send from 'koa-send';
 import type { Next } from 'koa';
-import type { AppCtx } from '../context.ts';
+import type { AppContext, AppCtx, AppState } from '../context.ts';
+import { paths, renderHead } from '../seo/meta.ts';
+import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/tracking.ts';
+import { getTrackingSettings } from '../../sql/queries/content.ts';
+import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
+import { resolvePage } from './pages.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
+/** Where index.html marks the spot for the page head; the dev-fallback <title> after it is dropped. */
+export const HEAD_PLACEHOLDER = '<!--app-head-->';
+
 const NEVER_SHELL = /^\/(api|oidc|connect|r|objects)(\/|$)/;
 
-export function webRoutes(distDir = DIST_DIR) {
+const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
+  '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
+
+/** The shell with the page head in place of the placeholder, the shell's own <title> removed and body extras added. */
+export function fillShell(shell: string, head: string, bodyStart = ''): string {
+  const at = shell.indexOf(HEAD_PLACEHOLDER);
+  // Without the placeholder (an old build) the head still goes in, at the end of <head>.
+  const withHead = at >= 0
+    ? shell.slice(0, at) + head + shell.slice(at + HEAD_PLACEHOLDER.length).replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end);
+  return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
+}
+
+export type WebOptions = { distDir?: string };
+
+export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   const indexPath = path.join(distDir, 'index.html');
   let shell: string | undefined;
-  const loadShell = () => (shell ??= existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8')
-    : '<!doctype html><title>RPC Atlas</title><p>The web app is not built yet: run <code>npm run build</code>.</p>');
+  const loadShell = () => (shell ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : UNBUILT_SHELL);
 
   return async function serveWeb(ctx: AppCtx, next: Next) {
     await next();
@@ -24,7 +48,15 @@ export function webRoutes(distDir = DIST_DIR) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (NEVER_SHELL.test(ctx.path)) return;
 
-    if (ctx.path !== '/' && ctx.path !== '/index.html' && path.extname(ctx.path)) {
+    if (ctx.path !== '/' && path.extname(ctx.path)) {
+      if (ctx.path === '/index.html') {
+        // The bare shell the service worker precaches (the app sets each page's head itself); not a page to index.
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.set('X-Robots-Tag', 'noindex');
+        ctx.body = loadShell();
+        return;
+      }
       try {
         await send(ctx, ctx.path, {
           root: distDir,
@@ -41,8 +73,76 @@ export function webRoutes(distDir = DIST_DIR) {
       ctx.body = 'Not found';
       return;
     }
+
+    const [page, tracking] = await Promise.all([
+      resolvePage(ctx),
+      ctx.cache.memo('tracking-settings', async () => trackingIds(await getTrackingSettings(ctx.sql))),
+    ]);
+    // A fresh nonce per response for the inline scripts (the Content-Security-Policy reads it from state).
+    const nonce = randomBytes(16).toString('base64');
+    ctx.state.cspNonce = nonce;
+    const head = [renderHead(page.meta), renderTrackingHead(tracking, nonce)].filter(Boolean).join('\n');
+    ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = loadShell();
+    ctx.body = fillShell(loadShell(), head, renderTrackingBody(tracking));
   };
+}
+
+const STATIC_PAGES = [paths.login(), paths.terms(), paths.privacy(), paths.contact(), paths.landing(), paths.search()];
+
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+function sitemapXml(entries: { loc: string; lastmod?: Date }[]): string {
+  const urls = entries.map((e) =>
+    `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+const latest = (...dates: (Date | undefined)[]) =>
+  new Date(Math.max(...dates.filter((d): d is Date => Boolean(d)).map((d) => d.getTime())));
+
+/** GET /sitemap.xml and /robots.txt for crawlers. */
+export function crawlerRoutes() {
+  const router = new Router<AppState, AppContext>();
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const base = ctx.config.publicUrl;
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = await ctx.cache.memo('sitemap.xml', async () => {
+      const [providers, chains, dates] = await Promise.all([
+        listProviderSitemapEntries(ctx.sql), listChainSitemapEntries(ctx.sql), getContentDates(ctx.sql),
+      ]);
+      const newestProvider = latest(...providers.map((p) => p.lastModified));
+      const newestChain = latest(...chains.map((c) => c.lastModified));
+      return sitemapXml([
+        { loc: base + paths.home(), lastmod: latest(dates.homepage, newestProvider) },
+        { loc: base + paths.providers(), lastmod: latest(dates.providersCategory, newestProvider) },
+        { loc: base + paths.chains(), lastmod: latest(dates.chainsCategory, newestChain) },
+        { loc: base + paths.about(), lastmod: dates.about },
+        ...STATIC_PAGES.map((p) => ({ loc: base + p })),
+        ...providers.map((p) => ({ loc: base + paths.provider(p.slug), lastmod: p.lastModified })),
+        ...chains.map((c) => ({ loc: base + paths.chain(c.slug), lastmod: c.lastModified })),
+      ]);
+    });
+  });
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      'Disallow: /r/',
+      '',
+      `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  return router;
 }
