@@ -11,6 +11,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export type Sql = postgres.Sql<{}>;
+/** Anything queries run on: the pool or a transaction (`sql.begin(tx => …)`). */
+export type Queryable = postgres.ISql<{}>;
 
 export type Database = {
   sql: Sql;

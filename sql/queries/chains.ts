@@ -1,5 +1,6 @@
-// Read queries of the chains table and its endpoints.
-import type { Sql } from '../../api/db/index.ts';
+// Queries of the chains table and its endpoints (reads; the admin's writes at the end).
+import type postgres from 'postgres';
+import type { Queryable, Sql } from '../../api/db/index.ts';
 
 export type ChainRow = {
   id: number; name: string; slug: string; title: string | null; description: string; detailedDescription: string;
@@ -12,7 +13,7 @@ export type ChainRow = {
 };
 export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: number };
 
-const chainColumns = (sql: Sql) => sql`
+const chainColumns = (sql: Queryable) => sql`
   c.id, c.name, c.slug, c.title, c.description, c.detailed_description, c.icon_url, c.color, c.website_url,
   c.twitter_url, c.discord_url, c.telegram_url, c.github_url, c.linkedin_url, c.meta_title, c.meta_description,
   c.og_title, c.og_description, c.og_image, c.evm_chain_id, c.short_name, c.native_currency, c.explorers,
@@ -72,4 +73,60 @@ export function searchChains(sql: Sql, pattern: string, term: string, limit: num
     WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern}
     ORDER BY (lower(c.name) = lower(${term})) DESC, (c.name ILIKE ${pattern}) DESC, c.sort_rank, c.id
     LIMIT ${limit}`;
+}
+
+// ---------- admin writes ----------
+
+/** Column values keyed by camelCase column name (the client's transform snake_cases them). */
+export type ChainValues = Record<string, string | number | boolean | null | object>;
+
+// jsonb columns are sent as JSON explicitly; everything else as a plain parameter.
+const JSON_COLUMNS = new Set(['nativeCurrency', 'explorers']);
+const toParameters = (sql: Queryable, values: ChainValues) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON_COLUMNS.has(k) && v !== null ? sql.json(v as postgres.JSONValue) : v])) as
+    Record<string, postgres.ParameterOrJSON<never>>;
+
+export async function findChainById(sql: Queryable, id: number) {
+  const [row] = await sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c WHERE c.id = ${id}`;
+  return row;
+}
+
+export async function insertChain(sql: Queryable, values: ChainValues): Promise<number> {
+  const params = toParameters(sql, values);
+  const [row] = await sql<{ id: number }[]>`INSERT INTO chains ${sql(params, Object.keys(params))} RETURNING id`;
+  return row.id;
+}
+
+/** Updates the given columns (and updated_at); false when no chain has that id. */
+export async function updateChain(sql: Queryable, id: number, values: ChainValues): Promise<boolean> {
+  const params = toParameters(sql, values);
+  const keys = Object.keys(params);
+  const result = keys.length
+    ? await sql`UPDATE chains SET ${sql(params, keys)}, updated_at = now() WHERE id = ${id}`
+    : await sql`UPDATE chains SET updated_at = now() WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+export async function deleteChain(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM chains WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+/** Of the given chain ids, those that exist. */
+export async function existingChainIds(sql: Queryable, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await sql<{ id: number }[]>`SELECT id FROM chains WHERE id = ANY(${sql.array(ids)}::int[])`;
+  return rows.map((r) => r.id);
+}
+
+export type EndpointInput = { url: string; tracking: string; needsApiKey: boolean; providerId?: number | null };
+
+/** Replaces a chain's public RPC endpoints with the given list, in order. */
+export async function replaceChainEndpoints(sql: Queryable, chainId: number, endpoints: EndpointInput[]) {
+  await sql`DELETE FROM chain_rpc_endpoints WHERE chain_id = ${chainId}`;
+  if (!endpoints.length) return;
+  const rows = endpoints.map((e, position) => ({
+    chainId, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey, providerId: e.providerId ?? null, source: 'admin', position,
+  }));
+  await sql`INSERT INTO chain_rpc_endpoints ${sql(rows)}`;
 }

@@ -1,19 +1,20 @@
-// Read queries of the site-content tables: homepage, about, category pages, partner links, ads, tracking.
-import type { Sql } from '../../api/db/index.ts';
+// Queries of the site-content tables: homepage, about, category pages, partner links, ads, tracking,
+// contact submissions (reads; the admin's writes at the end).
+import type { Queryable, Sql } from '../../api/db/index.ts';
 
 type Seo = { metaTitle: string | null; metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null };
 export type HomepageRow = Seo & { title: string; introText: string; seoText: string; updatedAt: Date };
 export type AboutRow = Seo & { title: string; content: string; updatedAt: Date };
 export type CategoryRow = Seo & { title: string; contentHtml: string; updatedAt: Date };
 
-export async function getHomepage(sql: Sql) {
+export async function getHomepage(sql: Queryable) {
   const [row] = await sql<HomepageRow[]>`
     SELECT title, intro_text, seo_text, meta_title, meta_description, og_title, og_description, og_image, updated_at
     FROM homepage_content`;
   return row;
 }
 
-export async function getAbout(sql: Sql) {
+export async function getAbout(sql: Queryable) {
   const [row] = await sql<AboutRow[]>`
     SELECT title, content, meta_title, meta_description, og_title, og_description, og_image, updated_at FROM about_page`;
   return row;
@@ -44,5 +45,101 @@ export type TrackingRow = { googleAnalyticsId: string | null; googleTagManagerId
 
 export async function getTrackingSettings(sql: Sql) {
   const [row] = await sql<TrackingRow[]>`SELECT google_analytics_id, google_tag_manager_id FROM tracking_settings`;
+  return row;
+}
+
+// ---------- admin writes ----------
+
+/** Column values keyed by camelCase column name (the client's transform snake_cases them). */
+export type ContentValues = Record<string, string | number | boolean | null>;
+
+// The single-row tables and the category rows: only the columns given change.
+export async function updateAbout(sql: Queryable, values: ContentValues) {
+  const keys = Object.keys(values);
+  if (keys.length) await sql`UPDATE about_page SET ${sql(values, keys)}, updated_at = now()`;
+}
+
+export async function updateHomepage(sql: Queryable, values: ContentValues) {
+  const keys = Object.keys(values);
+  if (keys.length) await sql`UPDATE homepage_content SET ${sql(values, keys)}, updated_at = now()`;
+}
+
+export async function updateCategoryContent(sql: Queryable, category: 'providers' | 'chains', values: ContentValues) {
+  const keys = Object.keys(values);
+  if (keys.length) await sql`UPDATE category_content SET ${sql(values, keys)}, updated_at = now() WHERE category = ${category}`;
+}
+
+export async function setTrackingSettings(sql: Queryable, settings: TrackingRow) {
+  const [row] = await sql<TrackingRow[]>`
+    UPDATE tracking_settings
+    SET google_analytics_id = ${settings.googleAnalyticsId}, google_tag_manager_id = ${settings.googleTagManagerId}, updated_at = now()
+    RETURNING google_analytics_id, google_tag_manager_id`;
+  return row;
+}
+
+export type PartnerLinkValues = { name: string; url: string; sortOrder: number };
+
+export async function insertPartnerLink(sql: Queryable, link: PartnerLinkValues) {
+  const [row] = await sql<PartnerLinkRow[]>`
+    INSERT INTO partner_links (name, url, sort_order) VALUES (${link.name}, ${link.url}, ${link.sortOrder})
+    RETURNING id, name, url, sort_order`;
+  return row;
+}
+
+export async function updatePartnerLink(sql: Queryable, id: number, link: PartnerLinkValues) {
+  const [row] = await sql<PartnerLinkRow[]>`
+    UPDATE partner_links SET name = ${link.name}, url = ${link.url}, sort_order = ${link.sortOrder} WHERE id = ${id}
+    RETURNING id, name, url, sort_order`;
+  return row;
+}
+
+export async function deletePartnerLink(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM partner_links WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+/** Every ad, active or not, newest first. */
+export function listAllAds(sql: Queryable) {
+  return sql<AdRow[]>`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads ORDER BY created_at DESC, id DESC`;
+}
+
+export async function insertAd(sql: Queryable, values: ContentValues) {
+  const [row] = await sql<AdRow[]>`
+    INSERT INTO ads ${sql(values, Object.keys(values))}
+    RETURNING id, name, position, ad_code, frequency, is_active, created_at`;
+  return row;
+}
+
+/** Updates the given columns; undefined when no ad has that id. */
+export async function updateAd(sql: Queryable, id: number, values: ContentValues) {
+  const keys = Object.keys(values);
+  const [row] = keys.length
+    ? await sql<AdRow[]>`
+        UPDATE ads SET ${sql(values, keys)}, updated_at = now() WHERE id = ${id}
+        RETURNING id, name, position, ad_code, frequency, is_active, created_at`
+    : await sql<AdRow[]>`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads WHERE id = ${id}`;
+  return row;
+}
+
+export async function deleteAd(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM ads WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+export type ContactSubmissionRow = {
+  id: number; name: string; email: string; subject: string | null; message: string; isRead: boolean; createdAt: Date;
+};
+
+/** Newest first. */
+export function listContactSubmissions(sql: Queryable) {
+  return sql<ContactSubmissionRow[]>`
+    SELECT id, name, email, subject, message, is_read, created_at FROM contact_submissions ORDER BY created_at DESC, id DESC`;
+}
+
+/** Undefined when no submission has that id. */
+export async function markContactSubmissionRead(sql: Queryable, id: number) {
+  const [row] = await sql<ContactSubmissionRow[]>`
+    UPDATE contact_submissions SET is_read = true WHERE id = ${id}
+    RETURNING id, name, email, subject, message, is_read, created_at`;
   return row;
 }

@@ -1,5 +1,5 @@
-// Read queries of the providers table, its chain links, reviews and editorial review.
-import type { Sql } from '../../api/db/index.ts';
+// Queries of the providers table, its chain links, reviews and editorial review (reads; the admin's writes at the end).
+import type { Queryable, Sql } from '../../api/db/index.ts';
 
 export type ProviderRow = {
   id: number; name: string; slug: string; description: string; website: string | null; affiliateUrl: string | null;
@@ -12,7 +12,7 @@ export type ProviderRow = {
   chainIds: number[]; updatedAt: Date;
 };
 
-const providerColumns = (sql: Sql) => sql`
+const providerColumns = (sql: Queryable) => sql`
   p.id, p.name, p.slug, p.description, p.website, p.affiliate_url, p.logo_url, p.icon_url, p.color, p.twitter_url,
   p.discord_url, p.telegram_url, p.github_url, p.linkedin_url, p.meta_title, p.meta_description, p.og_title,
   p.og_description, p.og_image, p.nofollow_links, p.cloaked_links, p.featured, p.average_rating::float8 AS average_rating,
@@ -108,4 +108,71 @@ export function listProviderEndpoints(sql: Sql, providerId: number) {
     FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
     WHERE e.provider_id = ${providerId}
     ORDER BY c.sort_rank, c.id, e.position`;
+}
+
+// ---------- admin writes ----------
+
+/** Column values keyed by camelCase column name (the client's transform snake_cases them). */
+export type ProviderValues = Record<string, string | number | boolean | null>;
+
+export type ProviderDetailRow = ProviderRow & { detailedDescription: string };
+
+export async function findProviderById(sql: Queryable, id: number) {
+  const [row] = await sql<ProviderDetailRow[]>`
+    SELECT ${providerColumns(sql)}, p.detailed_description FROM providers p WHERE p.id = ${id}`;
+  return row;
+}
+
+export async function insertProvider(sql: Queryable, values: ProviderValues): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`INSERT INTO providers ${sql(values, Object.keys(values))} RETURNING id`;
+  return row.id;
+}
+
+/** Updates the given columns (and updated_at); false when no provider has that id. */
+export async function updateProvider(sql: Queryable, id: number, values: ProviderValues): Promise<boolean> {
+  const keys = Object.keys(values);
+  const result = keys.length
+    ? await sql`UPDATE providers SET ${sql(values, keys)}, updated_at = now() WHERE id = ${id}`
+    : await sql`UPDATE providers SET updated_at = now() WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+export async function deleteProvider(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM providers WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+/** Locks the provider row for the rest of the transaction; false when it does not exist. */
+export async function lockProvider(sql: Queryable, id: number): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM providers WHERE id = ${id} FOR UPDATE`;
+  return rows.length > 0;
+}
+
+export async function listProviderChainIds(sql: Queryable, providerId: number): Promise<number[]> {
+  const rows = await sql<{ chainId: number }[]>`
+    SELECT pc.chain_id FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+    WHERE pc.provider_id = ${providerId} ORDER BY c.sort_rank, c.id`;
+  return rows.map((r) => r.chainId);
+}
+
+/** Makes the provider's chain links exactly `chainIds` (links already there are left alone). */
+export async function replaceProviderChains(sql: Queryable, providerId: number, chainIds: number[]) {
+  await sql`DELETE FROM provider_chains
+            WHERE provider_id = ${providerId} AND NOT (chain_id = ANY(${sql.array(chainIds)}::int[]))`;
+  if (chainIds.length) {
+    await sql`INSERT INTO provider_chains (provider_id, chain_id)
+              SELECT ${providerId}, unnest(${sql.array(chainIds)}::int[])
+              ON CONFLICT DO NOTHING`;
+  }
+}
+
+export async function addProviderChain(sql: Queryable, providerId: number, chainId: number) {
+  await sql`INSERT INTO provider_chains (provider_id, chain_id) VALUES (${providerId}, ${chainId}) ON CONFLICT DO NOTHING`;
+}
+
+/** Of the given provider ids, those that exist. */
+export async function existingProviderIds(sql: Queryable, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await sql<{ id: number }[]>`SELECT id FROM providers WHERE id = ANY(${sql.array(ids)}::int[])`;
+  return rows.map((r) => r.id);
 }

@@ -1,0 +1,26 @@
+// Contact submissions: GET /api/admin/contact-submissions (newest first), PATCH …/{id}/read.
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { parse } from '../middleware/validate.ts';
+import { idParam } from '../providers/routes.ts';
+import { listContactSubmissions, markContactSubmissionRead } from '../../sql/queries/content.ts';
+import { presentContactSubmission } from './presenter.ts';
+
+export function adminContactRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/contact-submissions' });
+
+  router.get('/', requireAdmin, async (ctx) => {
+    ctx.body = (await listContactSubmissions(ctx.sql)).map(presentContactSubmission);
+  });
+
+  router.patch('/:id/read', requireAdmin, async (ctx) => {
+    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+    const row = await markContactSubmissionRead(ctx.sql, id);
+    if (!row) throw new HttpError(404, 'Contact submission not found');
+    ctx.body = presentContactSubmission(row);
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+// CSV export (GET /api/admin/export/csv) and import (POST /api/admin/import/csv, multipart field csvFile):
+// upsert by slug, all or nothing in one transaction; rows identical to the database are not written at all.
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { readMultipart } from '../objects/multipart.ts';
+import { getAbout, getHomepage, updateAbout, updateHomepage } from '../../sql/queries/content.ts';
+import { chainIdsBySlug, listChainsForCsv, listProvidersForCsv } from '../../sql/queries/csv.ts';
+import { insertChain, updateChain } from '../../sql/queries/chains.ts';
+import { insertProvider, replaceProviderChains, updateProvider } from '../../sql/queries/providers.ts';
+import { saveEditorialReview } from '../../sql/queries/editorial.ts';
+import type { CsvImportResponse } from './schema.ts';
+import { definedOnly } from './write.ts';
+import { changedValues, importRefused, readCsv, toCsv, type CsvImport, type RowError } from './csv-format.ts';
+
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+async function applyImport(tx: Queryable, file: CsvImport, adminId: number | null) {
+  const currentChains = new Map((await listChainsForCsv(tx)).map((c) => [c.slug, c]));
+  for (const { values } of file.chains) {
+    const current = currentChains.get(values.slug);
+    if (!current) await insertChain(tx, definedOnly(values));
+    else {
+      const changed = changedValues(values, current);
+      if (Object.keys(changed).length) await updateChain(tx, current.id, changed);
+    }
+  }
+
+  // Chains of the file exist now, so a provider may link to a chain the same file creates.
+  const chainIds = await chainIdsBySlug(tx);
+  const currentProviders = new Map((await listProvidersForCsv(tx)).map((p) => [p.slug, p]));
+  const errors: RowError[] = [];
+  for (const { row, values } of file.providers) {
+    const { chainSlugs, editorial, ...columns } = values;
+    const unknown = chainSlugs.filter((s) => !chainIds.has(s));
+    if (unknown.length) {
+      errors.push({ row, message: `Chains: no chain has the slug ${unknown.map((s) => `"${s}"`).join(', ')}` });
+      continue;
+    }
+    const current = currentProviders.get(values.slug);
+    let id: number;
+    if (!current) id = await insertProvider(tx, definedOnly(columns));
+    else {
+      id = current.id;
+      const changed = changedValues(columns, current);
+      if (Object.keys(changed).length) await updateProvider(tx, id, changed);
+    }
+    const sameChains = current && current.chainSlugs.length === chainSlugs.length && chainSlugs.every((s) => current.chainSlugs.includes(s));
+    if (!sameChains) await replaceProviderChains(tx, id, chainSlugs.map((s) => chainIds.get(s)!));
+    // An empty editorial cell pair leaves the provider's editorial review as it is.
+    const sameEditorial = current && editorial && current.editorialRating === editorial.rating && current.editorialContent === editorial.content;
+    if (editorial && !sameEditorial) await saveEditorialReview(tx, { providerId: id, adminId, ...editorial });
+  }
+  if (errors.length) throw importRefused(errors); // rolls the whole transaction back
+
+  if (file.about) {
+    const changed = changedValues(file.about, await getAbout(tx));
+    if (Object.keys(changed).length) await updateAbout(tx, changed);
+  }
+  if (file.homepage) {
+    const changed = changedValues(file.homepage, await getHomepage(tx));
+    if (Object.keys(changed).length) await updateHomepage(tx, changed);
+  }
+}
+
+export function adminCsvRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
+
+  router.get('/export/csv', requireAdmin, async (ctx) => {
+    // One snapshot: the four reads see the same committed state.
+    const csv = await ctx.sql.begin('isolation level repeatable read read only', async (tx) => {
+      const [chains, providers, about, homepage] = [
+        await listChainsForCsv(tx), await listProvidersForCsv(tx), await getAbout(tx), await getHomepage(tx),
+      ];
+      return toCsv(chains, providers, about, homepage);
+    });
+    const date = new Date().toISOString().slice(0, 10);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(`rpc-atlas-export-${date}.csv`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = csv;
+  });
+
+  router.post('/import/csv', requireAdmin, async (ctx) => {
+    const { files } = await readMultipart(ctx, {
+      maxFileSize: MAX_CSV_BYTES,
+      tooLarge: () => 'File too large - Please select a CSV file smaller than 5MB.',
+    });
+    const upload = files.csvFile;
+    if (!upload) throw new HttpError(400, 'No file selected - Please select a CSV file to import.');
+    if (!upload.originalFilename?.toLowerCase().endsWith('.csv')) throw new HttpError(400, 'Invalid file type - Please select a CSV file.');
+    let content: string;
+    try {
+      content = new TextDecoder('utf-8', { fatal: true }).decode(upload.bytes);
+    } catch {
+      throw new HttpError(400, 'The CSV file must be UTF-8 text');
+    }
+    const file = readCsv(content);
+    await ctx.sql.begin((tx) => applyImport(tx, file, ctx.state.user?.id ?? null));
+    const answer: CsvImportResponse = { imported: { chains: file.chains.length, providers: file.providers.length } };
+    ctx.body = answer;
+  });
+
+  return router;
+}

@@ -1,0 +1,76 @@
+// Shared zod field helpers for admin input (pure zod: the PWA's forms import them through api/admin/schema.ts).
+// Optional text fields treat a blank string as "no value" (null), so a cleared form field clears the column.
+import { z } from 'zod';
+
+export const DEFAULT_COLOR = '#3b82f6';
+export const SEO_TITLE_MAX = 60;
+export const SEO_DESCRIPTION_MAX = 160;
+
+/** True for absolute http:// or https:// URLs (the only schemes a stored link may use: no javascript:, data:, …). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Uploaded images are answered as "/objects/{id}": same-origin paths are allowed where an image goes. */
+export function isImageUrl(value: string): boolean {
+  return isHttpUrl(value) || /^\/(?!\/)[^\s\\]*$/.test(value);
+}
+
+const blankToNull = (v: string | null | undefined) => (v === '' ? null : v);
+
+/** Required single-line text, trimmed. */
+export const requiredText = (label: string, max = 200) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** Optional single-line text, trimmed; blank → null. */
+export const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish().transform(blankToNull);
+
+/** Plain text that is never null in the database (blank stays ''). */
+export const plainText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** Rich text (HTML). Sanitised by the route before it is stored (api/lib/sanitize.ts); the size cap keeps rows sane. */
+export const htmlText = (label: string, max = 200_000) => z.string().max(max, `${label} must be at most ${max} characters`);
+
+/** Optional http(s) URL; blank → null; javascript:, data:, relative paths … are refused. */
+export const optionalHttpUrl = (label: string) =>
+  z.string().trim().max(2000, `${label} must be at most 2000 characters`)
+    .refine((v) => v === '' || isHttpUrl(v), `${label} must be an http:// or https:// URL`)
+    .nullish().transform(blankToNull);
+
+/** Required http(s) URL. */
+export const httpUrl = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(2000, `${label} must be at most 2000 characters`)
+    .refine(isHttpUrl, `${label} must be an http:// or https:// URL`);
+
+/** Optional image URL: an http(s) URL or an uploaded object's path ("/objects/{id}"); blank → null. */
+export const optionalImageUrl = (label: string) =>
+  z.string().trim().max(2000, `${label} must be at most 2000 characters`)
+    .refine((v) => v === '' || isImageUrl(v), `${label} must be an http:// or https:// URL or an uploaded image`)
+    .nullish().transform(blankToNull);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** URL slug: lowercase letters, digits and single hyphens (input is trimmed and lowercased first). */
+export const slug = z.string({ error: 'Slug is required' }).trim().toLowerCase()
+  .min(1, 'Slug is required').max(200, 'Slug must be at most 200 characters')
+  .regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens (e.g. "base-sepolia")');
+
+export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, `Colour must be a hex colour like ${DEFAULT_COLOR}`);
+
+export const seoTitle = optionalText('SEO title', SEO_TITLE_MAX);
+export const seoDescription = optionalText('SEO description', SEO_DESCRIPTION_MAX);
+export const ogTitle = optionalText('Open Graph title', SEO_TITLE_MAX);
+export const ogDescription = optionalText('Open Graph description', SEO_DESCRIPTION_MAX);
+export const ogImage = optionalImageUrl('Open Graph image');
+
+/** A database id in a path or body (a positive 32-bit integer; path strings are coerced). */
+export const id = (label: string) =>
+  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`)
+    .positive(`${label} must be a positive number`).max(2147483647, `${label} is too large`);
