@@ -10,6 +10,9 @@ import type { AppContext, AppRouter, AppState } from './context.ts';
 import type { Database } from './db/index.ts';
 import { mountSignIn } from './auth/sign-in.ts';
 import { authRoutes } from './auth/routes.ts';
+import { adminReviewRoutes, reviewRoutes } from './reviews/routes.ts';
+import { voteRoutes } from './votes/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
@@ -72,5 +75,5 @@ export function createApp({ db, config, log }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()];
+  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()];
 }

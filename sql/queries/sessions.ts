@@ -1,6 +1,6 @@
 // Server-side sessions (the cookie holds only the random id) and the secrets the server generates for itself.
 import type postgres from 'postgres';
-import type { Sql } from '../../api/db/index.ts';
+import type { Queryable } from '../../api/db/index.ts';
 import type { UserRow } from './users.ts';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
@@ -14,7 +14,7 @@ type SessionJoinRow = {
  * A live session and, when it belongs to a user, that user, in one round trip (this runs on every
  * API request that carries a session cookie).
  */
-export async function findSessionWithUser(sql: Sql, id: string) {
+export async function findSessionWithUser(sql: Queryable, id: string) {
   const [row] = await sql<SessionJoinRow[]>`
     SELECT s.data::text AS data,
            u.id AS user_id, u.email AS user_email, u.display_name AS user_display_name,
@@ -32,7 +32,7 @@ export async function findSessionWithUser(sql: Sql, id: string) {
   return { data: JSON.parse(row.data) as SessionData, user };
 }
 
-export async function saveSession(sql: Sql, id: string, data: SessionData, maxAgeMs: number) {
+export async function saveSession(sql: Queryable, id: string, data: SessionData, maxAgeMs: number) {
   const userId = typeof data.userId === 'number' ? data.userId : null;
   await sql`
     INSERT INTO sessions (id, data, user_id, expires_at)
@@ -41,16 +41,16 @@ export async function saveSession(sql: Sql, id: string, data: SessionData, maxAg
     ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at`;
 }
 
-export async function deleteSession(sql: Sql, id: string) {
+export async function deleteSession(sql: Queryable, id: string) {
   await sql`DELETE FROM sessions WHERE id = ${id}`;
 }
 
-export async function deleteExpiredSessions(sql: Sql) {
+export async function deleteExpiredSessions(sql: Queryable) {
   await sql`DELETE FROM sessions WHERE expires_at <= now()`;
 }
 
 /** The stored secret of that name, created from `generate()` by whichever instance asks first. */
-export async function ensureAppSecret(sql: Sql, name: string, generate: () => string) {
+export async function ensureAppSecret(sql: Queryable, name: string, generate: () => string) {
   await sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${generate()}) ON CONFLICT (name) DO NOTHING`;
   const [{ value }] = await sql<{ value: string }[]>`SELECT value FROM app_secrets WHERE name = ${name}`;
   return value;

@@ -1,5 +1,5 @@
 // Users, keyed by identity provider + subject.
-import type { Sql } from '../../api/db/index.ts';
+import type { Queryable } from '../../api/db/index.ts';
 
 export type UserRow = {
   id: number; email: string | null; displayName: string | null; firstName: string | null; lastName: string | null;
@@ -21,7 +21,7 @@ export type Identity = {
  * Creates the user at first sign-in or refreshes what the identity provider owns (e-mail, picture,
  * admin flag) at later ones. Names are only filled at creation: afterwards the user edits them.
  */
-export async function upsertUserFromIdentity(sql: Sql, i: Identity) {
+export async function upsertUserFromIdentity(sql: Queryable, i: Identity) {
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO users (identity_provider, subject, email, display_name, first_name, last_name, profile_image_url, is_admin)
     VALUES (${i.identityProvider}, ${i.subject}, ${i.email}, ${i.displayName}, ${i.firstName}, ${i.lastName},
@@ -38,7 +38,7 @@ export async function upsertUserFromIdentity(sql: Sql, i: Identity) {
 export type ProfileChanges = { displayName?: string; firstName?: string; lastName?: string };
 
 /** Applies the given fields (absent ones stay as they are); an empty first/last name clears it. */
-export async function updateProfile(sql: Sql, userId: number, p: ProfileChanges) {
+export async function updateProfile(sql: Queryable, userId: number, p: ProfileChanges) {
   const [row] = await sql<UserRow[]>`
     UPDATE users SET
       display_name = ${p.displayName === undefined ? sql`display_name` : p.displayName},

@@ -1,0 +1,86 @@
+// User reviews: POST /api/providers/{slug}/reviews, GET /api/providers/{slug}/reviews/mine, and the
+// moderation queue under /api/admin/reviews (pending, approve, reject).
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context.ts';
+import { requireAdmin, requireUser } from '../middleware/auth.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { parse } from '../middleware/validate.ts';
+import { slugParam } from '../chains/routes.ts';
+import { idParam } from '../providers/routes.ts';
+import {
+  claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug, findProviderRating,
+  findUserReview, listPendingReviews, storeIdempotentResponse,
+} from '../../sql/queries/reviews.ts';
+import { presentMine, presentModerated, presentPending, presentSubmitted } from './presenter.ts';
+import { idempotencyKeySchema, reviewSubmitSchema } from './schema.ts';
+import { moderateReview, submitReview } from './service.ts';
+
+/** How long an Idempotency-Key is remembered (an offline outbox may come back much later). */
+const IDEMPOTENCY_KEY_DAYS = 30;
+
+export function reviewRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
+
+  router.post('/:slug/reviews', requireUser, rateLimit('reviews'), async (ctx) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const input = parse(reviewSubmitSchema, ctx.request.body);
+    const rawKey = ctx.get('Idempotency-Key');
+    const key = rawKey ? parse(idempotencyKeySchema, rawKey) : undefined;
+    const userId = ctx.state.user!.id;
+
+    const answer = await ctx.sql.begin(async (tx) => {
+      if (key) {
+        await deleteOldIdempotencyKeys(tx, userId, IDEMPOTENCY_KEY_DAYS);
+        if (!(await claimIdempotencyKey(tx, userId, key))) {
+          const first = (await findIdempotentResponse(tx, userId, key))!;
+          return { ...first, replayed: true };
+        }
+      }
+      const providerId = await findProviderIdBySlug(tx, slug);
+      if (providerId === undefined) throw new HttpError(404, 'Provider not found');
+      const { review, isUpdate } = await submitReview(tx, { userId, providerId, ...input });
+      const body = presentSubmitted(review, isUpdate);
+      if (key) await storeIdempotentResponse(tx, userId, key, 201, body);
+      return { statusCode: 201, body, replayed: false };
+    });
+    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = answer.statusCode;
+    ctx.body = answer.body;
+  });
+
+  router.get('/:slug/reviews/mine', requireUser, async (ctx) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const providerId = await findProviderIdBySlug(ctx.sql, slug);
+    if (providerId === undefined) throw new HttpError(404, 'Provider not found');
+    const review = await findUserReview(ctx.sql, ctx.state.user!.id, providerId);
+    // koa answers 204 for a null body; the contract is 200 with JSON null.
+    ctx.type = 'application/json';
+    ctx.body = review ? presentMine(review) : 'null';
+  });
+
+  return router;
+}
+
+export function adminReviewRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/reviews' });
+  router.use(requireAdmin);
+
+  router.get('/pending', async (ctx) => {
+    ctx.body = (await listPendingReviews(ctx.sql)).map(presentPending);
+  });
+
+  for (const [action, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
+    router.put(`/:id/${action}`, async (ctx) => {
+      const { id } = parse(idParam('id'), ctx.params) as { id: number };
+      const body = await ctx.sql.begin(async (tx) => {
+        const review = await moderateReview(tx, id, decision);
+        if (!review) throw new HttpError(404, 'Review not found');
+        return presentModerated(review, await findProviderRating(tx, review.providerId));
+      });
+      ctx.body = body;
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,39 @@
+// Votes: PUT /api/providers/{slug}/vote, PUT /api/chains/{slug}/vote, GET /api/votes/mine.
+import Router from '@koa/router';
+import type { AppContext, AppCtx, AppState } from '../context.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { parse } from '../middleware/validate.ts';
+import { slugParam } from '../chains/routes.ts';
+import { castVote, findTargetIdBySlug, listUserVotes, type VoteTarget } from '../../sql/queries/votes.ts';
+import { voteInputSchema, type MyVotes, type VoteResult } from './schema.ts';
+
+const NOT_FOUND: Record<VoteTarget, string> = { provider: 'Provider not found', chain: 'Chain not found' };
+
+function vote(target: VoteTarget) {
+  return async (ctx: AppCtx & { params: Record<string, string> }) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const { value } = parse(voteInputSchema, ctx.request.body);
+    const userId = ctx.state.user!.id;
+    ctx.body = await ctx.sql.begin(async (tx) => {
+      const id = await findTargetIdBySlug(tx, target, slug);
+      if (id === undefined) throw new HttpError(404, NOT_FOUND[target]);
+      const totals = await castVote(tx, target, userId, id, value);
+      return { ...totals, myVote: value } satisfies VoteResult;
+    });
+  };
+}
+
+export function voteRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  router.put('/providers/:slug/vote', requireUser, rateLimit('votes'), vote('provider'));
+  router.put('/chains/:slug/vote', requireUser, rateLimit('votes'), vote('chain'));
+  router.get('/votes/mine', requireUser, async (ctx) => {
+    const { providers, chains } = await listUserVotes(ctx.sql, ctx.state.user!.id);
+    const bySlug = (rows: { slug: string; value: number }[]) =>
+      Object.fromEntries(rows.map((r) => [r.slug, r.value])) as MyVotes['providers'];
+    ctx.body = { providers: bySlug(providers), chains: bySlug(chains) } satisfies MyVotes;
+  });
+  return router;
+}
