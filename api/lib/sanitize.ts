@@ -39,6 +39,8 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, richOptions).trim();
 }
 
+const SAFE_CSS_VALUE = /^(?![\s\S]*(url|expression|image-set|javascript)\s*[(:])[-\w\s#%.,()+!/]*$/i;
+
 // Ad networks' markup without their scripts: AdSense-style <ins data-…> slots, banners, and https iframes.
 const adOptions: IOptions = {
   ...richOptions,
@@ -51,6 +53,14 @@ const adOptions: IOptions = {
   },
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'], source: ['https'] },
   allowIframeRelativeUrls: false,
+  // Slots need their box styles (AdSense: display and size); no value may load anything (no url(), no expression()).
+  allowedStyles: {
+    '*': Object.fromEntries([
+      'display', 'width', 'height', 'min-width', 'min-height', 'max-width', 'max-height', 'margin', 'margin-top',
+      'margin-bottom', 'margin-left', 'margin-right', 'padding', 'text-align', 'vertical-align', 'float', 'clear',
+      'border', 'border-radius', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'overflow',
+    ].map((property) => [property, [SAFE_CSS_VALUE]])),
+  },
 };
 
 /** Ad code: scripts, event handlers and javascript: URLs stripped; the static markup stays. */
