@@ -25,37 +25,39 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
   const website = providerWebsiteLink(provider);
   const Heading = headingLevel;
   return (
-    <Card className="flex flex-col gap-4 p-5 transition-shadow hover:shadow-md sm:flex-row sm:items-start" data-testid="provider-card">
+    <Card className="flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
       <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="md" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Heading className="text-lg font-semibold text-slate-900">
-            <Link to="/providers/$slug" params={{ slug: provider.slug }} className="hover:text-accent-700">{provider.name}</Link>
-          </Heading>
-          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
-            <Stars value={provider.averageRating} />
-            <span>{reviewCountLabel(provider.totalReviews)}</span>
-          </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-4 md:flex-row md:items-start">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Heading className="text-lg leading-tight font-semibold text-slate-900">
+              <Link to="/providers/$slug" params={{ slug: provider.slug }} className="hover:text-accent-700">{provider.name}</Link>
+            </Heading>
+            <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+              <Stars value={provider.averageRating} />
+              <span>{reviewCountLabel(provider.totalReviews)}</span>
+            </span>
+          </div>
+          <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{provider.description}</p>
+          {shown.length > 0 && (
+            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
+              {shown.map((c) => <li key={c.id}><Badge>{c.name}</Badge></li>)}
+              {more > 0 && <li><Badge variant="neutral">+{more} more</Badge></li>}
+            </ul>
+          )}
         </div>
-        <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{provider.description}</p>
-        {shown.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
-            {shown.map((c) => <li key={c.id}><Badge>{c.name}</Badge></li>)}
-            {more > 0 && <li><Badge variant="neutral">+{more} more</Badge></li>}
-          </ul>
-        )}
-      </div>
-      <div className="flex shrink-0 gap-2 sm:flex-col">
-        <Button asChild size="sm" className="flex-1 sm:flex-none">
-          <Link to="/providers/$slug" params={{ slug: provider.slug }}>View Details<span className="sr-only"> of {provider.name}</span></Link>
-        </Button>
-        {website && (
-          <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
-            <a href={website.href} target="_blank" rel={website.rel}>
-              Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
-            </a>
+        <div className="flex shrink-0 gap-2 md:flex-col">
+          <Button asChild size="sm" className="flex-1 md:flex-none">
+            <Link to="/providers/$slug" params={{ slug: provider.slug }}>View Details<span className="sr-only"> of {provider.name}</span></Link>
           </Button>
-        )}
+          {website && (
+            <Button asChild variant="outline" size="sm" className="flex-1 md:flex-none">
+              <a href={website.href} target="_blank" rel={website.rel}>
+                Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          )}
+        </div>
       </div>
     </Card>
   );

@@ -1,8 +1,142 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { metaForHome } from '../../api/seo/meta.ts';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
-import { siteOrigin } from '../components/use-page-meta.ts';
+// Home (/): the Hotlist of every provider, with search, chain filter and the four sorts (spec 000 §2).
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { HOME_TITLE, metaForHome } from '../../api/seo/meta.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { HtmlContent } from '../components/html-content.tsx';
+import { Page, PageTitle } from '../components/page.tsx';
+import { ProviderList } from '../components/provider-list.tsx';
+import { SearchInput } from '../components/search-input.tsx';
+import { Sidebar } from '../components/sidebar.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Select } from '../components/ui/select.tsx';
+import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
+import { useAuth } from '../data/auth.ts';
+import { chainsById, chainsQuery } from '../data/chains.ts';
+import { adsQuery, homepageQuery } from '../data/content.ts';
+import { providersQuery } from '../data/providers.ts';
+import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
+import { pluralize } from '../lib/rating.ts';
+import { PRODUCT_NAME } from '../lib/site.ts';
+
+const sortKeys = Object.keys(providerSorts) as [ProviderSort, ...ProviderSort[]];
+const ALL_CHAINS = 'all';
 
 export const Route = createFileRoute('/')({
-  component: () => <PlaceholderPage title="RPC Atlas Hotlist" meta={metaForHome(siteOrigin(), null)} />,
+  validateSearch: z.object({
+    q: z.string().optional().catch(undefined),
+    chain: z.coerce.number().int().positive().optional().catch(undefined),
+    sort: z.enum(sortKeys).optional().catch(undefined),
+  }),
+  loader: ({ context: { queryClient } }) => {
+    // Not awaited: the page paints at once with skeletons while these arrive.
+    void queryClient.prefetchQuery(providersQuery());
+    void queryClient.prefetchQuery(chainsQuery());
+    void queryClient.prefetchQuery(homepageQuery());
+    void queryClient.prefetchQuery(adsQuery('hotlist-inline'));
+  },
+  component: HomePage,
 });
+
+function SignedOutInvitation() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading || isAuthenticated) return null;
+  return (
+    <Card className="mb-6 flex flex-col gap-3 border-accent-200 bg-accent-50/60 p-4 sm:flex-row sm:items-center">
+      <Sparkles className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
+      <p className="flex-1 text-sm text-slate-700">
+        New to {PRODUCT_NAME}? See how developers use it to pick RPC providers, or sign in to rate and review the ones you use.
+      </p>
+      <div className="flex gap-2">
+        <Button asChild variant="outline" size="sm"><Link to="/landing">Learn more</Link></Button>
+        <Button asChild size="sm"><Link to="/login">Sign in</Link></Button>
+      </div>
+    </Card>
+  );
+}
+
+function HomePage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/' });
+  const providers = useQuery(providersQuery());
+  const chains = useQuery(chainsQuery());
+  const homepage = useQuery(homepageQuery());
+  const inlineAds = useQuery(adsQuery('hotlist-inline')).data;
+
+  // The field updates at once; the URL (shareable state) follows without adding history entries.
+  const [term, setTerm] = useState(search.q ?? '');
+  useEffect(() => setTerm(search.q ?? ''), [search.q]);
+  const setSearch = (patch: Partial<typeof search>) =>
+    navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false });
+
+  const sort = search.sort ?? 'rating';
+  const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
+  const selectedChain = search.chain ? chainMap.get(search.chain) : undefined;
+  const visible = useMemo(
+    () => providers.data && sortProviders(filterProviders(providers.data, { search: term, chainId: search.chain ?? null }), sort),
+    [providers.data, term, search.chain, sort],
+  );
+
+  usePageMeta(metaForHome(siteOrigin(), homepage.data, providers.data ?? []));
+
+  const chainOptions = useMemo(
+    () => [{ value: ALL_CHAINS, label: 'All Chains' }, ...(chains.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))],
+    [chains.data],
+  );
+
+  return (
+    <Page sidebar={<Sidebar />}>
+      <AdSlot position="header" className="mb-6" />
+      <HtmlContent html={homepage.data?.introText} className="mb-6" />
+      <PageTitle title={HOME_TITLE} subtitle="Blockchain RPC providers ranked by the developers who use them." />
+      <SignedOutInvitation />
+
+      <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_11rem]">
+        <SearchInput
+          value={term}
+          onChange={(v) => { setTerm(v); setSearch({ q: v || undefined }); }}
+          placeholder="Search providers..."
+          label="Search providers"
+          className="col-span-2 sm:col-span-1"
+        />
+        <Select
+          aria-label="Filter by chain"
+          value={search.chain ? String(search.chain) : ALL_CHAINS}
+          onValueChange={(v) => setSearch({ chain: v === ALL_CHAINS ? undefined : Number(v) })}
+          options={chainOptions}
+        />
+        <Select
+          aria-label="Sort providers"
+          value={sort}
+          onValueChange={(v) => setSearch({ sort: v === 'rating' ? undefined : (v as ProviderSort) })}
+          options={sortKeys.map((k) => ({ value: k, label: providerSorts[k] }))}
+        />
+      </div>
+
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm text-slate-600">
+        <p aria-live="polite">
+          {visible ? `Showing ${pluralize(visible.length, 'provider')}` : 'Loading providers…'}
+          {term.trim() && <> matching “<span className="font-medium text-slate-900">{term.trim()}</span>”</>}
+          {selectedChain && <> on <span className="font-medium text-slate-900">{selectedChain.name}</span></>}
+        </p>
+        {sort === 'popular' && (
+          <Link to="/about" hash="most-popular" className="text-accent-700 hover:underline">How is “Most Popular” ranked?</Link>
+        )}
+      </div>
+
+      <ProviderList
+        providers={visible}
+        chainsById={chainMap}
+        inlineAds={inlineAds}
+        headingLevel="h2"
+        empty={<p className="font-medium text-slate-900">No providers found</p>}
+      />
+
+      <HtmlContent html={homepage.data?.seoText} className="mt-10" />
+    </Page>
+  );
+}

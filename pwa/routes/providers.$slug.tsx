@@ -1,13 +1,295 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { metaForNotFound } from '../../api/seo/meta.ts';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
-import { siteOrigin } from '../components/use-page-meta.ts';
+// /providers/{slug}: the provider's page (spec 000 §2) plus its public RPC endpoints.
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
+import { useState } from 'react';
+import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
+import { metaForProvider } from '../../api/seo/meta.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { HtmlContent } from '../components/html-content.tsx';
+import { Logo } from '../components/logo.tsx';
+import { ResourceNotFound } from '../components/not-found.tsx';
+import { Page } from '../components/page.tsx';
+import { SocialLinks, socialLinks } from '../components/social-links.tsx';
+import { Stars } from '../components/stars.tsx';
+import { TrackingBadge } from '../components/tracking-badge.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
+import { useAuth } from '../data/auth.ts';
+import { providerQuery } from '../data/providers.ts';
+import { isNotFoundError } from '../lib/api.ts';
+import { providerWebsiteLink } from '../lib/outbound.ts';
+import { formatRating, pluralize, reviewCountLabel } from '../lib/rating.ts';
+import { paths } from '../lib/site.ts';
+import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
+import { ReviewForm } from './-components/review-form.tsx';
 
 export const Route = createFileRoute('/providers/$slug')({
+  loader: async ({ context: { queryClient }, params }) => {
+    try {
+      await queryClient.ensureQueryData(providerQuery(params.slug));
+    } catch (error) {
+      if (isNotFoundError(error)) throw notFound();
+      throw error;
+    }
+  },
+  pendingComponent: ProviderSkeleton,
+  notFoundComponent: () => (
+    <ResourceNotFound
+      title="Provider Not Found"
+      message="The provider you're looking for doesn't exist."
+      back={{ to: '/providers', label: 'Browse all providers' }}
+    />
+  ),
   component: ProviderPage,
 });
 
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+function reviewerName(r: UserReview): string {
+  if (r.isAnonymous) return 'Anonymous';
+  const full = [r.user.firstName, r.user.lastName].filter(Boolean).join(' ');
+  return r.user.displayName || full || 'Anonymous';
+}
+
+function WebsiteButton({ provider, className }: { provider: ProviderDetail; className?: string }) {
+  const link = providerWebsiteLink(provider);
+  if (!link) return null;
+  return (
+    <a href={link.href} target="_blank" rel={link.rel} className={buttonClasses('primary', 'md', className)}>
+      Visit Official Website<span className="sr-only"> (opens in a new tab)</span><ExternalLink aria-hidden="true" />
+    </a>
+  );
+}
+
+function ProviderHeader({ provider }: { provider: ProviderDetail }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{provider.name}</h1>
+            {provider.featured && <Badge variant="default">Featured</Badge>}
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Stars value={provider.averageRating} size="md" />
+            <span>{reviewCountLabel(provider.totalReviews)}</span>
+            <TrackingBadge tracking={provider.tracking} />
+          </div>
+          <p className="mt-3 text-slate-700">{provider.description}</p>
+          {provider.chains.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
+              {provider.chains.slice(0, 12).map((c) => (
+                <li key={c.id}>
+                  <Link to="/chains/$slug" params={{ slug: c.slug }}><Badge className="hover:bg-accent-100">{c.name}</Badge></Link>
+                </li>
+              ))}
+              {provider.chains.length > 12 && <li><Badge variant="neutral">+{provider.chains.length - 12} more</Badge></li>}
+            </ul>
+          )}
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <WebsiteButton provider={provider} />
+            <SocialLinks entity={provider} name={provider.name} />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function EditorialReviewCard({ review }: { review: NonNullable<ProviderDetail['editorialReview']> }) {
+  return (
+    <Card className="border-accent-200">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle className="flex items-center gap-2"><ShieldCheck className="size-5 text-accent-600" aria-hidden="true" />Editorial Review</CardTitle>
+          <Stars value={review.rating} />
+        </div>
+        <p className="text-xs text-slate-600">
+          Updated {formatDate(review.updatedAt)}
+          {review.admin?.displayName && <> · by {review.admin.displayName}</>}
+        </p>
+      </CardHeader>
+      <CardContent><HtmlContent html={review.content} /></CardContent>
+    </Card>
+  );
+}
+
+function UserReviews({ provider, reviewOpen, setReviewOpen }: {
+  provider: ProviderDetail; reviewOpen: boolean; setReviewOpen: (open: boolean) => void;
+}) {
+  const reviews = provider.userReviews;
+  return (
+    <Card id="reviews">
+      <CardHeader>
+        <CardTitle>User Reviews ({reviews.length})</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <ReviewForm slug={provider.slug} providerName={provider.name} open={reviewOpen} onOpenChange={setReviewOpen} />
+        {reviews.length === 0 ? (
+          <p className="text-sm text-slate-600">No reviews yet. Be the first to share your experience with {provider.name}.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {reviews.map((r) => (
+              <li key={r.id} className="py-4 first:pt-0 last:pb-0">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-medium text-slate-900">{reviewerName(r)}</span>
+                  <time dateTime={r.createdAt} className="text-xs text-slate-500">{formatDate(r.createdAt)}</time>
+                </div>
+                <Stars value={r.rating} showValue={false} className="mt-1" />
+                {r.comment && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail; onWriteReview: () => void }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const socials = socialLinks(provider);
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader><CardTitle>Supported Chains</CardTitle></CardHeader>
+        <CardContent>
+          {provider.chains.length === 0 ? (
+            <p className="text-sm text-slate-600">No chains specified</p>
+          ) : (
+            <ul className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
+              {provider.chains.map((c) => (
+                <li key={c.id}>
+                  <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2.5 rounded-lg p-1.5 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
+                    <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
+                    <span className="truncate">{c.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader><CardTitle className="flex items-center gap-2"><Zap className="size-4 text-accent-600" aria-hidden="true" />Quick Actions</CardTitle></CardHeader>
+        <CardContent className="grid gap-2">
+          {isLoading ? <Skeleton className="h-10" /> : isAuthenticated ? (
+            <Button variant="outline" onClick={onWriteReview}><PenLine aria-hidden="true" />Write Review</Button>
+          ) : (
+            <a href={paths.googleLogin(paths.provider(provider.slug))} className={buttonClasses('outline', 'md')}>
+              <PenLine aria-hidden="true" />Write Review
+            </a>
+          )}
+          {providerWebsiteLink(provider) && (
+            <a href={providerWebsiteLink(provider)!.href} target="_blank" rel={providerWebsiteLink(provider)!.rel} className={buttonClasses('outline', 'md')}>
+              <ExternalLink aria-hidden="true" />Visit Website<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+          {socials.length > 0 && (
+            <div className="pt-2">
+              <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Social Links</p>
+              <SocialLinks entity={provider} name={provider.name} withLabels />
+            </div>
+          )}
+          {provider.privacyPolicyUrl && (
+            <a href={provider.privacyPolicyUrl} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 pt-1 text-sm text-accent-700 hover:underline">
+              <Lock className="size-3.5" aria-hidden="true" />Privacy policy<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader><CardTitle className="flex items-center gap-2"><BarChart3 className="size-4 text-accent-600" aria-hidden="true" />Statistics</CardTitle></CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm text-slate-600">Average Rating</dt>
+              <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{formatRating(provider.averageRating)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Total Reviews</dt>
+              <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{provider.totalReviews}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Networks</dt>
+              <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.chains.length}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Endpoints</dt>
+              <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.rpcEndpoints.length}</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
 function ProviderPage() {
   const { slug } = Route.useParams();
-  return <PlaceholderPage title={slug} meta={metaForNotFound(siteOrigin(), `/providers/${slug}`)} />;
+  const { data: provider } = useSuspenseQuery(providerQuery(slug));
+  const [reviewOpen, setReviewOpen] = useState(false);
+  usePageMeta(metaForProvider(siteOrigin(), provider));
+
+  const writeReview = () => {
+    setReviewOpen(true);
+    document.getElementById('reviews')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <Page
+      breadcrumbs={[{ label: 'Providers', to: '/providers' }, { label: provider.name }]}
+      sidebar={<ProviderSidebar provider={provider} onWriteReview={writeReview} />}
+    >
+      <div className="space-y-6">
+        <ProviderHeader provider={provider} />
+        <AdSlot position="content-top" />
+        {provider.detailedDescription.trim() && (
+          <Card>
+            <CardHeader><CardTitle>About {provider.name}</CardTitle></CardHeader>
+            <CardContent><HtmlContent html={provider.detailedDescription} /></CardContent>
+          </Card>
+        )}
+        {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
+        <UserReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
+        <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
+        <p className="text-xs text-slate-500">
+          {pluralize(provider.upvotes, 'upvote')} · {pluralize(provider.downvotes, 'downvote')} · Last updated {formatDate(provider.updatedAt)}
+        </p>
+      </div>
+    </Page>
+  );
+}
+
+function ProviderSkeleton() {
+  return (
+    <Page>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading provider">
+        <div className="space-y-6">
+          <Card className="flex gap-5 p-6">
+            <Skeleton className="size-16 rounded-2xl" />
+            <div className="flex-1 space-y-3">
+              <Skeleton className="h-8 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-5/6" />
+              <Skeleton className="h-10 w-48" />
+            </div>
+          </Card>
+          <Skeleton className="h-48 rounded-xl" />
+          <Skeleton className="h-64 rounded-xl" />
+        </div>
+        <div className="space-y-6">
+          <Skeleton className="h-56 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      </div>
+    </Page>
+  );
 }

@@ -1,8 +1,130 @@
-import { createFileRoute } from '@tanstack/react-router';
+// /providers: every provider with search and sort, two counters, category content, Browse by Blockchain.
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { metaForProviders } from '../../api/seo/meta.ts';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
-import { siteOrigin } from '../components/use-page-meta.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { HtmlContent } from '../components/html-content.tsx';
+import { Logo } from '../components/logo.tsx';
+import { Page, PageTitle } from '../components/page.tsx';
+import { ProviderList } from '../components/provider-list.tsx';
+import { SearchInput } from '../components/search-input.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Select } from '../components/ui/select.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
+import { chainsById, chainsQuery } from '../data/chains.ts';
+import { categoryQuery } from '../data/content.ts';
+import { providersQuery } from '../data/providers.ts';
+import { filterProviders, providerSorts, sortProviders } from '../lib/provider-list.ts';
+
+const sorts = ['rating', 'name', 'reviews'] as const;
 
 export const Route = createFileRoute('/providers/')({
-  component: () => <PlaceholderPage title="All RPC Providers" meta={metaForProviders(siteOrigin(), null, [])} />,
+  validateSearch: z.object({
+    q: z.string().optional().catch(undefined),
+    sort: z.enum(sorts).optional().catch(undefined),
+  }),
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(providersQuery());
+    void queryClient.prefetchQuery(chainsQuery());
+    void queryClient.prefetchQuery(categoryQuery('providers'));
+  },
+  component: ProvidersPage,
 });
+
+function Counter({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <p className="text-sm text-slate-600">{label}</p>
+      {value === undefined ? <Skeleton className="mt-1 h-8 w-16" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
+    </Card>
+  );
+}
+
+function BrowseByBlockchain() {
+  const chains = useQuery(chainsQuery());
+  return (
+    <Card>
+      <CardHeader><CardTitle>Browse by Blockchain</CardTitle></CardHeader>
+      <CardContent>
+        <ul className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
+          {chains.isPending && Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-9" /></li>)}
+          {chains.data?.map((c) => (
+            <li key={c.id}>
+              <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2.5 rounded-lg p-2 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
+                <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
+                <span className="truncate">{c.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProvidersPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/providers/' });
+  const providers = useQuery(providersQuery());
+  const chains = useQuery(chainsQuery());
+  const category = useQuery(categoryQuery('providers'));
+
+  const [term, setTerm] = useState(search.q ?? '');
+  useEffect(() => setTerm(search.q ?? ''), [search.q]);
+  const sort = search.sort ?? 'rating';
+
+  const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
+  const visible = useMemo(
+    () => providers.data && sortProviders(filterProviders(providers.data, { search: term }), sort),
+    [providers.data, term, sort],
+  );
+  const rated = providers.data?.filter((p) => p.averageRating > 0).length;
+
+  usePageMeta(metaForProviders(siteOrigin(), category.data, providers.data ?? []));
+
+  const trimmed = term.trim();
+  return (
+    <Page breadcrumbs={[{ label: 'Providers' }]} sidebar={<BrowseByBlockchain />}>
+      <AdSlot position="header" className="mb-6" />
+      {category.data && (category.data.title || category.data.contentHtml) && (
+        <section className="mb-8" aria-label="About these providers">
+          {category.data.title && <h2 className="mb-3 text-xl font-semibold text-slate-900">{category.data.title}</h2>}
+          <HtmlContent html={category.data.contentHtml} />
+        </section>
+      )}
+      <PageTitle title="All RPC Providers" subtitle="Compare RPC providers by rating, reviews and the networks they support." />
+
+      <div className="mb-6 grid grid-cols-2 gap-4">
+        <Counter label="Total Providers" value={providers.data?.length} />
+        <Counter label="Rated Providers" value={rated} />
+      </div>
+
+      <div className="mb-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <SearchInput
+          value={term}
+          onChange={(v) => { setTerm(v); void navigate({ search: (p) => ({ ...p, q: v || undefined }), replace: true, resetScroll: false }); }}
+          placeholder="Search providers..."
+          label="Search providers"
+        />
+        <Select
+          aria-label="Sort providers"
+          value={sort}
+          onValueChange={(v) => void navigate({ search: (p) => ({ ...p, sort: v === 'rating' ? undefined : (v as (typeof sorts)[number]) }), replace: true, resetScroll: false })}
+          options={sorts.map((k) => ({ value: k, label: providerSorts[k] }))}
+        />
+      </div>
+
+      <ProviderList
+        providers={visible}
+        chainsById={chainMap}
+        headingLevel="h2"
+        empty={trimmed
+          ? `No providers match "${trimmed}". Try a different search term.`
+          : 'No RPC providers are currently available.'}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,33 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from '../lib/toast.ts';
+import { cn } from '../lib/cn.ts';
+
+/** Copies `value` to the clipboard; the icon confirms for 2 s. `label` names what is copied (screen readers). */
+export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Copy failed', description: 'Your browser did not allow copying. Select the text and copy it instead.', variant: 'destructive' });
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
+      title={copied ? 'Copied' : 'Copy'}
+      className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900', className)}
+    >
+      {copied ? <Check className="size-4 text-emerald-600" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+    </button>
+  );
+}

@@ -1,0 +1,19 @@
+import type { RpcEndpoint } from '../../api/chains/schema.ts';
+import type { Provider } from '../../api/providers/schema.ts';
+import { Badge } from './ui/badge.tsx';
+
+type Tracking = RpcEndpoint['tracking'] | Provider['tracking'];
+
+/** Chainlist's privacy label of an RPC endpoint (or of a provider overall). */
+const labels: Record<Tracking, { text: string; variant: 'success' | 'warning' | 'danger' | 'neutral'; title: string }> = {
+  none: { text: 'No tracking', variant: 'success', title: 'Declares it does not track users' },
+  limited: { text: 'Limited tracking', variant: 'warning', title: 'Keeps limited data, such as IP addresses for a short time' },
+  yes: { text: 'Tracks usage', variant: 'danger', title: 'May record and use request data' },
+  mixed: { text: 'Mixed tracking', variant: 'warning', title: 'Its endpoints carry different tracking labels' },
+  unspecified: { text: 'Tracking unknown', variant: 'neutral', title: 'No tracking information published' },
+};
+
+export function TrackingBadge({ tracking }: { tracking: Tracking }) {
+  const l = labels[tracking];
+  return <Badge variant={l.variant} title={l.title}>{l.text}</Badge>;
+}

@@ -1,0 +1,82 @@
+// A provider's public RPC endpoints grouped by chain, each with its tracking label and a copy button.
+// Large providers serve 100+ networks: the list is filterable and shows the first groups until expanded.
+import { Link } from '@tanstack/react-router';
+import { KeyRound } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { ProviderDetail } from '../../../api/providers/schema.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { TrackingBadge } from '../../components/tracking-badge.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+
+type Endpoint = ProviderDetail['rpcEndpoints'][number];
+export const COLLAPSED_GROUPS = 8;
+
+/** Endpoints grouped by chain, in first-seen order (the API lists them in the chains' order). */
+export function groupByChain(endpoints: readonly Endpoint[]) {
+  const groups = new Map<number, { chain: Endpoint['chain']; endpoints: Endpoint[] }>();
+  for (const e of endpoints) {
+    const g = groups.get(e.chain.id) ?? { chain: e.chain, endpoints: [] };
+    g.endpoints.push(e);
+    groups.set(e.chain.id, g);
+  }
+  return [...groups.values()];
+}
+
+export function ProviderEndpoints({ endpoints, providerName }: { endpoints: readonly Endpoint[]; providerName: string }) {
+  const [filter, setFilter] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const groups = useMemo(() => groupByChain(endpoints), [endpoints]);
+  const term = filter.trim().toLowerCase();
+  const matching = term ? groups.filter((g) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term))) : groups;
+  const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
+
+  if (endpoints.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Public RPC Endpoints</CardTitle>
+        <p className="text-sm text-slate-600">
+          {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across {groups.length}{' '}
+          {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {groups.length > COLLAPSED_GROUPS && (
+          <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..." label="Filter endpoints by network" />
+        )}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {shown.map((g) => (
+            <li key={g.chain.id} className="p-3 sm:p-4">
+              <Link to="/chains/$slug" params={{ slug: g.chain.slug }} className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700">
+                <Logo src={g.chain.iconUrl} name={g.chain.name} color={g.chain.color} size="xs" />
+                {g.chain.name}
+              </Link>
+              <ul className="mt-2 space-y-1.5">
+                {g.endpoints.map((e) => (
+                  <li key={e.url} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-slate-50 py-1 pr-1 pl-3">
+                    <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800 sm:text-sm">{e.url}</code>
+                    <span className="flex items-center gap-1.5">
+                      {e.needsApiKey && <Badge variant="neutral" title="Needs an API key"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>}
+                      <TrackingBadge tracking={e.tracking} />
+                      <CopyButton value={e.url} label={`${g.chain.name} endpoint ${e.url}`} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {shown.length === 0 && <li className="p-4 text-sm text-slate-600">No endpoints match “{filter.trim()}”.</li>}
+        </ul>
+        {!term && matching.length > COLLAPSED_GROUPS && (
+          <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded}>
+            {expanded ? 'Show fewer networks' : `Show all ${matching.length} networks`}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
