@@ -165,9 +165,10 @@ describe('provider detail', () => {
     }));
     expect(m).toMatchObject({ title: 'Acme — best', description: 'Admin text', ogTitle: 'Share me', ogDescription: 'Admin text',
       ogImage: 'https://img.example/a.png' });
-    const product = ofType(m, 'Product');
-    expect(product.aggregateRating).toBeUndefined();
-    expect(product.review).toBeUndefined();
+    expect(ofType(m, 'Product')).toBeUndefined();
+    const org = ofType(m, 'Organization');
+    expect(org).toMatchObject({ name: 'Acme RPC', url: 'https://acme.example', logo: `${BASE}/objects/logo-1` });
+    expect(org.aggregateRating).toBeUndefined();
   });
 
   it('anonymous reviews and reviews without text stay valid', () => {

@@ -255,6 +255,10 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
   const sameAs = [provider.twitterUrl, provider.discordUrl, provider.telegramUrl, provider.githubUrl, provider.linkedinUrl]
     .map((u) => absoluteUrl(baseUrl, u)).filter((u): u is string => Boolean(u));
 
+  const organization = {
+    '@type': 'Organization', name: provider.name, ...(website ? { url: website } : {}), ...(sameAs.length ? { sameAs } : {}),
+  };
+
   const reviews: object[] = [];
   const editorial = provider.editorialReview;
   if (editorial) {
@@ -283,23 +287,32 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
     title: pageTitle(`${provider.name} RPC Reviews & Ratings`),
     description, overrides: provider, fallbackImage: provider.logoUrl,
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: provider.name,
-        description: truncate(nonEmpty(provider.description, description), 500),
-        url: origin(baseUrl) + path,
-        category: 'Blockchain RPC provider',
-        ...(image ? { image } : {}),
-        brand: { '@type': 'Organization', name: provider.name, ...(website ? { url: website } : {}), ...(sameAs.length ? { sameAs } : {}) },
-        ...(rated ? {
-          aggregateRating: {
-            '@type': 'AggregateRating', ratingValue: provider.averageRating, reviewCount: provider.totalReviews,
-            bestRating: 5, worstRating: 1,
-          },
-        } : {}),
-        ...(reviews.length ? { review: reviews } : {}),
-      },
+      // A Product rich result needs a rating or reviews; without them the provider is described as the
+      // Organization it is, so the markup stays valid.
+      rated || reviews.length
+        ? {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: provider.name,
+          description: truncate(nonEmpty(provider.description, description), 500),
+          url: origin(baseUrl) + path,
+          category: 'Blockchain RPC provider',
+          ...(image ? { image } : {}),
+          brand: organization,
+          ...(rated ? {
+            aggregateRating: {
+              '@type': 'AggregateRating', ratingValue: provider.averageRating, reviewCount: provider.totalReviews,
+              bestRating: 5, worstRating: 1,
+            },
+          } : {}),
+          ...(reviews.length ? { review: reviews } : {}),
+        }
+        : {
+          '@context': 'https://schema.org',
+          ...organization,
+          description: truncate(nonEmpty(provider.description, description), 500),
+          ...(image ? { logo: image } : {}),
+        },
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }, { name: provider.name, path }]),
     ],
   });
