@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sources = ['pwa', 'api/chains/schema.ts', 'api/providers/schema.ts', 'api/content/schema.ts', 'vite.config.ts', 'index.html', 'package.json'];
+const sources = ['pwa', 'api/chains/schema.ts', 'api/providers/schema.ts', 'api/content/schema.ts', 'api/seo', 'vite.config.ts', 'index.html', 'package.json'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
