@@ -1,0 +1,42 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Ad } from '../../api/content/schema.ts';
+import { AdRotator } from './ad-slot.tsx';
+
+const ad = (id: number, adCode: string): Ad => ({ id, adCode, isActive: true, position: 'header', frequency: '5' });
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('AdRotator', () => {
+  it('renders nothing without ads', () => {
+    const { container } = render(<AdRotator ads={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('rotates every 5 s, cycling, and resets to the first when the list changes', () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<AdRotator ads={[ad(1, '<p>one</p>'), ad(2, '<p>two</p>')]} />);
+    expect(screen.getByText('one')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('one')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('two')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByText('one')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByText('two')).toBeTruthy();
+    rerender(<AdRotator ads={[ad(3, '<p>three</p>'), ad(1, '<p>one</p>')]} />);
+    expect(screen.getByText('three')).toBeTruthy();
+  });
+
+  it('strips script tags and inline handlers from ad code', () => {
+    const { container } = render(<AdRotator ads={[ad(1, '<div>ok<script>window.x=1</script><img src="x" onerror="alert(1)"></div>')]} />);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(screen.getByText('ok')).toBeTruthy();
+  });
+
+});
