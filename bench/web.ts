@@ -1,0 +1,163 @@
+// `npm run bench -- web`: the production build (`npm run build`) served by `npm start` (embedded
+// database, fresh data directory), audited by Lighthouse 12.8 with Debian's Chromium (mobile preset,
+// median of the runs), plus JS and CSS per route (gzip), the initial JS, and an offline repeat visit.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { fmt, PORTS, report, ROOT, table } from './lib/env.ts';
+import { median } from './lib/load.ts';
+import { stopChild, waitForOk } from './lib/target.ts';
+import type { BenchOptions } from './run.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
+
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }>;
+  runtimeError?: { message: string };
+};
+
+function lighthouse(url: string): Lhr {
+  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), [
+    url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`,
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ], { env: { ...process.env, CHROME_PATH }, maxBuffer: 256 * 2 ** 20, encoding: 'utf8' });
+  const lhr = JSON.parse(out) as Lhr;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+const gzipCache = new Map<string, number>();
+async function gzipSize(url: string) {
+  if (!gzipCache.has(url)) {
+    const r = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    gzipCache.set(url, gzipSync(Buffer.from(await r.arrayBuffer())).length);
+  }
+  return gzipCache.get(url)!;
+}
+
+/** JS and CSS a route loaded (from Lighthouse's network log): as transferred, and gzip-compressed. */
+async function assetsOf(lhr: Lhr, origin: string) {
+  const items = (lhr.audits['network-requests']?.details?.items ?? []).filter((i) => i.url.startsWith(origin));
+  const sum = async (type: string) => {
+    const own = items.filter((i) => i.resourceType === type);
+    let gz = 0;
+    for (const i of own) gz += await gzipSize(i.url);
+    return { files: own.length, transferred: own.reduce((n, i) => n + (i.transferSize ?? 0), 0), gzip: gz };
+  };
+  return { js: await sum('Script'), css: await sum('Stylesheet') };
+}
+
+/** The JS the shell loads before any route code: its module script and modulepreloads. */
+async function initialJs(origin: string) {
+  const html = await (await fetch(origin + '/')).text();
+  const urls = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => new URL(m[1], origin + '/').href);
+  let total = 0;
+  for (const u of new Set(urls)) total += await gzipSize(u);
+  return { files: new Set(urls).size, gzip: total };
+}
+
+/** Offline repeat visit: first visit online, reload once so the service worker controls the page, then network off. */
+async function offlineRepeat(origin: string, routes: string[]) {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const results: Record<string, number> = {};
+  try {
+    for (const route of routes) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.goto(origin + route, { waitUntil: 'networkidle' });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.reload({ waitUntil: 'networkidle' });
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'load' });
+      results[route] = await page.evaluate(() => new Promise<number>((resolve) => {
+        const done = () => {
+          const e = performance.getEntriesByName('first-contentful-paint')[0];
+          if (e) resolve(e.startTime);
+          return Boolean(e);
+        };
+        if (!done()) new PerformanceObserver(() => void done()).observe({ type: 'paint', buffered: true });
+      }));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+export async function benchWeb(opts: BenchOptions) {
+  console.error('  npm run build …');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const port = PORTS.web;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-web-'));
+  // `npm start` exactly, in its own process group so the whole npm → tsx → node chain stops together.
+  const server = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+  });
+  const stopServer = async () => {
+    if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM');
+    await stopChild(server);
+  };
+  try {
+    await waitForOk(`${origin}/healthz`, server, 300_000);
+    const providers = (await (await fetch(`${origin}/api/providers`)).json()) as { slug: string; chainIds: number[] }[];
+    const chains = (await (await fetch(`${origin}/api/chains/with-stats`)).json()) as { slug: string; providerCount: number }[];
+    const provider = [...providers].sort((a, b) => b.chainIds.length - a.chainIds.length)[0];
+    const chain = [...chains].sort((a, b) => b.providerCount - a.providerCount)[0];
+    const routes = ['/', '/providers', `/providers/${provider.slug}`, `/chains/${chain.slug}`];
+
+    const rows: (string | number)[][] = [];
+    const assetRows: (string | number)[][] = [];
+    for (const route of routes) {
+      const runs: Lhr[] = [];
+      for (let i = 0; i < opts.rounds; i++) {
+        runs.push(lighthouse(origin + route));
+        console.error(`  lighthouse ${route} run ${i + 1}: performance ${Math.round((runs[i].categories.performance.score ?? 0) * 100)}`);
+      }
+      const score = (c: string) => fmt.n(median(runs.map((r) => (r.categories[c]?.score ?? NaN) * 100)));
+      const metric = (id: string) => median(runs.map((r) => r.audits[id]?.numericValue ?? NaN));
+      rows.push([
+        `\`${route}\``, `**${score('performance')}**`, score('accessibility'), score('best-practices'), score('seo'),
+        fmt.n(metric(METRICS.FCP)), fmt.n(metric(METRICS.LCP)), fmt.n(metric(METRICS.TBT)), metric(METRICS.CLS).toFixed(3),
+        fmt.n(metric(METRICS.SI)), runs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
+      ]);
+      // The median run's network log (assets do not vary between runs of one build).
+      const a = await assetsOf(runs[Math.floor(runs.length / 2)], origin);
+      assetRows.push([`\`${route}\``, a.js.files, fmt.kb(a.js.gzip), fmt.kb(a.js.transferred), a.css.files, fmt.kb(a.css.gzip), fmt.kb(a.css.transferred)]);
+    }
+    const initial = await initialJs(origin);
+    const offline = await offlineRepeat(origin, routes);
+
+    report('web', [
+      `\n### Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (simulated throttling), median of ${opts.rounds} — \`npm run build\` served by \`npm start\`\n`,
+      table(['route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'each run (perf)'], rows),
+      `\n#### JS and CSS per route (gzip = each file gzip -6 here; transferred = as Chromium received it, headers included)\n`,
+      table(['route', 'JS files', 'JS gzip', 'JS transferred', 'CSS files', 'CSS gzip', 'CSS transferred'], assetRows),
+      `\nInitial JS (the shell's module script and modulepreloads): **${fmt.kb(initial.gzip)} gzip** in ${initial.files} files.\n`,
+      `#### Offline repeat visit (service worker in control, network off): first contentful paint\n`,
+      table(['route', 'FCP ms (no throttling)'], routes.map((r) => [`\`${r}\``, fmt.n(offline[r])])),
+      '',
+    ].join('\n'));
+  } finally {
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
