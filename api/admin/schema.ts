@@ -306,6 +306,33 @@ export type PartnerLinkInput = z.input<typeof partnerLinkInputSchema>;
 
 export const uploadFolders = ['logos', 'icons', 'images'] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
+
+const MB = 1024 * 1024;
+const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'image/webp'];
+/**
+ * Per folder: accepted types and size limit, with the spec's messages ("Title - description"). The server
+ * decides by the file's bytes; the admin uploader checks the same rules first so a wrong file never leaves the browser.
+ */
+export const UPLOAD_RULES: Record<UploadFolder, { types: string[]; maxBytes: number; invalidType: string; tooLarge: string }> = {
+  logos: {
+    types: LOGO_TYPES,
+    maxBytes: 5 * MB,
+    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, SVG, or WebP image.',
+    tooLarge: 'File too large - Please upload an image smaller than 5MB.',
+  },
+  icons: {
+    types: LOGO_TYPES,
+    maxBytes: 5 * MB,
+    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, SVG, or WebP image.',
+    tooLarge: 'File too large - Please upload an image smaller than 5MB.',
+  },
+  images: {
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'],
+    maxBytes: 10 * MB,
+    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, or SVG image.',
+    tooLarge: 'File too large - Please upload an image smaller than 10MB.',
+  },
+};
 export const uploadResponseSchema = z.object({ uploadURL: z.string() });
 
 /** The CSV columns of the spec, in order (export writes exactly these; import requires them). */

@@ -9,34 +9,12 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
-import { uploadFolders, type UploadFolder } from '../admin/schema.ts';
+import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../admin/schema.ts';
 import { findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
 import { readMultipart } from './multipart.ts';
 
-const MB = 1024 * 1024;
 const SVG = 'image/svg+xml';
 
-/** Per folder: accepted types and size limit, with the spec's messages. */
-export const UPLOAD_RULES: Record<UploadFolder, { types: string[]; maxBytes: number; invalidType: string; tooLarge: string }> = {
-  logos: {
-    types: ['image/jpeg', 'image/png', 'image/gif', SVG, 'image/webp'],
-    maxBytes: 5 * MB,
-    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, SVG, or WebP image.',
-    tooLarge: 'File too large - Please upload an image smaller than 5MB.',
-  },
-  icons: {
-    types: ['image/jpeg', 'image/png', 'image/gif', SVG, 'image/webp'],
-    maxBytes: 5 * MB,
-    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, SVG, or WebP image.',
-    tooLarge: 'File too large - Please upload an image smaller than 5MB.',
-  },
-  images: {
-    types: ['image/jpeg', 'image/png', 'image/gif', SVG],
-    maxBytes: 10 * MB,
-    invalidType: 'Invalid file type - Please upload a JPG, PNG, GIF, or SVG image.',
-    tooLarge: 'File too large - Please upload an image smaller than 10MB.',
-  },
-};
 const LARGEST_LIMIT = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
 
 const folderField = z.object({
