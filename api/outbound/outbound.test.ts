@@ -65,6 +65,17 @@ describe('GET /r/{id}', () => {
     }
   });
 
+  it('a javascript: website is refused when an admin saves it, and the link keeps its stored target', async () => {
+    const id = await providerWith({ website: 'https://safe.example/' });
+    const admin = await signIn(t, 'admin@example.com');
+    for (const field of ['website', 'affiliateUrl']) {
+      const res = await admin.json('PUT', `/api/admin/providers/${id}`, { [field]: 'javascript:alert(document.cookie)' });
+      expect(res.status, field).toBe(400);
+    }
+    const res = await t.request(`/r/${id}`);
+    expect(res.headers.get('location')).toBe('https://safe.example/');
+  });
+
   it('an unknown or malformed id is 404', async () => {
     for (const id of ['999999', '0', 'abc', '1e3', '99999999999']) {
       const res = await t.request(`/r/${id}`);
