@@ -28,10 +28,32 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
   return res;
 }
 
+/**
+ * Where GET answers are kept for offline use (pwa/offline installs it at start; unset in unit tests):
+ * each successful answer is offered to `save`; when the network itself fails, `load` may answer instead.
+ */
+export type OfflineReads = { save: (path: string, data: unknown) => void; load: (path: string) => Promise<unknown> };
+let offlineReads: OfflineReads | undefined;
+export function setOfflineReads(reads: OfflineReads | undefined): void {
+  offlineReads = reads;
+}
+
+/** fetch rejects (a TypeError) only when no answer came at all: offline, connection refused, DNS. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
 /** GET a JSON resource; with a schema the response is validated (and typed) by the API's own zod schema. */
 export async function getJson<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T> {
-  const res = await apiRequest('GET', path);
-  const data: unknown = await res.json();
+  let data: unknown;
+  try {
+    data = await (await apiRequest('GET', path)).json();
+    offlineReads?.save(path, data);
+  } catch (error) {
+    const saved = isNetworkError(error) ? await offlineReads?.load(path) : undefined;
+    if (saved === undefined) throw error;
+    data = saved;
+  }
   return schema ? schema.parse(data) : (data as T);
 }
 

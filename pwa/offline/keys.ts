@@ -1,0 +1,28 @@
+// Every name the offline layer leaves in the browser — storage keys, the IndexedDB database, Cache Storage
+// names — plus its timings, in one place: renaming one here renames it everywhere (vite.config.ts reads it too).
+export const OFFLINE = {
+  /** The Dexie (IndexedDB) database: saved API responses, sync progress, the review outbox. */
+  databaseName: 'rpc-atlas',
+  /** localStorage key of the persisted TanStack Query cache (sync-storage persister). */
+  queryCacheKey: 'rpc-atlas:query-cache',
+  /** localStorage flag: the "ready to work offline" toast was shown once on this device. */
+  offlineReadyAnnouncedKey: 'rpc-atlas:offline-ready-announced',
+  /** Cache Storage name of the service worker's runtime cache for uploaded images (/objects/). */
+  imageCacheName: 'rpc-atlas-images',
+  /** How many uploaded images the image cache keeps, and for how long (they are immutable). */
+  imageCacheMaxEntries: 300,
+  imageCacheMaxAgeSeconds: 30 * 24 * 60 * 60,
+  /** The persisted query cache is dropped after this long; queries' gcTime must be at least this. */
+  queryCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  /** Requests the directory sync keeps in flight at once (polite to the server and to a phone's radio). */
+  syncConcurrency: 4,
+  /** A finished directory copy is refreshed on an app start at most this often. */
+  syncRefreshMs: 6 * 60 * 60 * 1000,
+  /** The outbox retries a failed send after 5 s, 10 s, 20 s … up to this (and at once when back online). */
+  outboxMaxBackoffMs: 10 * 60 * 1000,
+  outboxFirstBackoffMs: 5000,
+  /** Web Lock held while the outbox sends, so two open tabs never send the same review at once. */
+  outboxLockName: 'rpc-atlas:outbox',
+  /** Service worker update check while the app stays open (navigations check on their own). */
+  updateCheckMs: 60 * 60 * 1000,
+} as const;
