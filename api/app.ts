@@ -14,7 +14,7 @@ import { adminReviewRoutes, reviewRoutes } from './reviews/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { csrfGuard } from './middleware/csrf.ts';
-import { errorHandler } from './middleware/errors.ts';
+import { errorHandler, rejectInvalidUtf8 } from './middleware/errors.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { createResponseCache } from './middleware/response-cache.ts';
@@ -64,7 +64,8 @@ export function createApp({ db, config, log }: AppDeps) {
   app.use(csrfGuard);
   mountSignIn(app, { db, config }); // sessions, OAuth and the local identity provider: before the body parser
   app.use(cache.invalidateOnWrite);
-  app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }));
+  app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false, includeUnparsed: true }));
+  app.use(rejectInvalidUtf8);
 
   for (const router of apiRouters()) {
     app.use(router.routes());

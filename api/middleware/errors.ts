@@ -56,3 +56,15 @@ export function errorHandler(log: Logger) {
     }
   };
 }
+
+/**
+ * The JSON parser decodes invalid UTF-8 lossily (each bad byte becomes U+FFFD). A body holding U+FFFD is
+ * refused, so what was sent is stored exactly or not at all (a person never types U+FFFD on purpose).
+ */
+export async function rejectInvalidUtf8(ctx: Context, next: Next) {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody; // kept by koa-body's includeUnparsed
+  if (typeof raw === 'string' && raw.includes('\uFFFD')) {
+    throw new HttpError(400, 'Request body is not valid UTF-8');
+  }
+  await next();
+}
