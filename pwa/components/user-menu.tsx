@@ -1,13 +1,12 @@
 // The header's account area in its three states: loading placeholder, signed out, signed in.
 import { Link } from '@tanstack/react-router';
-import { LogOut, ShieldCheck, UserRound, UserPen } from 'lucide-react';
-import { useState } from 'react';
+import { ShieldCheck, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useAuth, userLabel, type SignedInUser } from '../data/auth.ts';
-import { navigateFullPage, paths } from '../lib/site.ts';
-import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { Button } from './ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
+
+const SignedInMenu = lazy(() => import('./signed-in-menu.tsx'));
 
 export function Avatar({ user, className = 'size-8' }: { user: SignedInUser; className?: string }) {
   const [failed, setFailed] = useState(false);
@@ -21,9 +20,18 @@ export function Avatar({ user, className = 'size-8' }: { user: SignedInUser; cla
   );
 }
 
+/** Avatar and name; the dropdown's trigger (props forwarded by Radix). */
+export function AccountButton({ user, ...props }: { user: SignedInUser } & ComponentProps<'button'>) {
+  return (
+    <Button variant="ghost" size="sm" className="h-10 max-w-56 gap-2 px-2" aria-label={`Account menu for ${userLabel(user)}`} {...props}>
+      <Avatar user={user} />
+      <span className="hidden truncate sm:inline" aria-hidden="true">{userLabel(user)}</span>
+    </Button>
+  );
+}
+
 export function UserMenu() {
   const { user, isLoading } = useAuth();
-  const [profileOpen, setProfileOpen] = useState(false);
 
   if (isLoading) return <Skeleton className="h-9 w-32 rounded-lg" data-testid="auth-loading" />;
 
@@ -43,33 +51,9 @@ export function UserMenu() {
           <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
         </Button>
       )}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" className="h-10 max-w-56 gap-2 px-2">
-            <Avatar user={user} />
-            <span className="hidden truncate sm:inline">{userLabel(user)}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel>
-            <span className="block truncate font-medium text-slate-900">{userLabel(user)}</span>
-            {user.email && <span className="block truncate">{user.email}</span>}
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {user.isAdmin && (
-            <DropdownMenuItem className="sm:hidden" asChild>
-              <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
-            <UserPen aria-hidden="true" />Edit Profile
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigateFullPage(paths.logout())}>
-            <LogOut aria-hidden="true" />Logout
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <EditProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+      <Suspense fallback={<AccountButton user={user} disabled />}>
+        <SignedInMenu user={user} />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Current user (GET /api/auth/user, not retried) and the profile update (PUT /api/auth/profile).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authUserSchema, type AuthUser, type ProfileUpdate, type SignedInUser } from '../../api/auth/schema.ts';
-import { apiRequest, getJson } from '../lib/api.ts';
+import type { AuthUser, ProfileUpdate, SignedInUser } from '../../api/auth/schema.ts';
+import { apiRequest } from '../lib/api.ts';
+import { getParsed } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
 export type { AuthUser, SignedInUser };
@@ -11,7 +12,7 @@ export const authKeys = { user: () => ['/api/auth/user'] as const };
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: authKeys.user(),
-    queryFn: () => getJson('/api/auth/user', authUserSchema),
+    queryFn: () => getParsed('/api/auth/user', (s) => s.authUserSchema),
     retry: false,
   });
 

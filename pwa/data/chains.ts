@@ -1,7 +1,7 @@
 // Chains API: key factory (keys double as the request path, spec 000 §7) and query options.
 import { queryOptions } from '@tanstack/react-query';
-import { chainDetailSchema, chainListSchema, chainWithStatsListSchema, type Chain } from '../../api/chains/schema.ts';
-import { getJson } from '../lib/api.ts';
+import type { Chain } from '../../api/chains/schema.ts';
+import { getParsed } from './parsed.ts';
 
 export const chainKeys = {
   all: ['/api/chains'] as const,
@@ -10,15 +10,15 @@ export const chainKeys = {
 };
 
 export const chainsQuery = () =>
-  queryOptions({ queryKey: chainKeys.all, queryFn: () => getJson('/api/chains', chainListSchema) });
+  queryOptions({ queryKey: chainKeys.all, queryFn: () => getParsed('/api/chains', (s) => s.chainListSchema) });
 
 export const chainsWithStatsQuery = () =>
-  queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getJson('/api/chains/with-stats', chainWithStatsListSchema) });
+  queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getParsed('/api/chains/with-stats', (s) => s.chainWithStatsListSchema) });
 
 export const chainQuery = (slug: string) =>
   queryOptions({
     queryKey: chainKeys.detail(slug),
-    queryFn: () => getJson(`/api/chains/${encodeURIComponent(slug)}`, chainDetailSchema),
+    queryFn: () => getParsed(`/api/chains/${encodeURIComponent(slug)}`, (s) => s.chainDetailSchema),
   });
 
 /** Lookup of chains by id (providers carry only chainIds). */

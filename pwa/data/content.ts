@@ -1,10 +1,7 @@
 // Site-content API: homepage, about, category pages, partner links, ads, tracking settings.
 import { queryOptions } from '@tanstack/react-query';
-import {
-  aboutSchema, adListSchema, categoryContentSchema, homepageSchema, partnerLinkListSchema, trackingSettingsSchema,
-  type adPositions, type categoryNames,
-} from '../../api/content/schema.ts';
-import { getJson } from '../lib/api.ts';
+import type { adPositions, categoryNames } from '../../api/content/schema.ts';
+import { getParsed } from './parsed.ts';
 
 export type AdPosition = (typeof adPositions)[number];
 export type CategoryName = (typeof categoryNames)[number];
@@ -19,25 +16,25 @@ export const contentKeys = {
 };
 
 export const homepageQuery = () =>
-  queryOptions({ queryKey: contentKeys.homepage(), queryFn: () => getJson('/api/homepage', homepageSchema) });
+  queryOptions({ queryKey: contentKeys.homepage(), queryFn: () => getParsed('/api/homepage', (s) => s.homepageSchema) });
 
 export const aboutQuery = () =>
-  queryOptions({ queryKey: contentKeys.about(), queryFn: () => getJson('/api/about', aboutSchema) });
+  queryOptions({ queryKey: contentKeys.about(), queryFn: () => getParsed('/api/about', (s) => s.aboutSchema) });
 
 export const categoryQuery = (name: CategoryName) =>
-  queryOptions({ queryKey: contentKeys.category(name), queryFn: () => getJson(`/api/category/${name}`, categoryContentSchema) });
+  queryOptions({ queryKey: contentKeys.category(name), queryFn: () => getParsed(`/api/category/${name}`, (s) => s.categoryContentSchema) });
 
 export const partnerLinksQuery = () =>
-  queryOptions({ queryKey: contentKeys.partnerLinks(), queryFn: () => getJson('/api/partner-links', partnerLinkListSchema) });
+  queryOptions({ queryKey: contentKeys.partnerLinks(), queryFn: () => getParsed('/api/partner-links', (s) => s.partnerLinkListSchema) });
 
 export const adsQuery = (position: AdPosition) =>
-  queryOptions({ queryKey: contentKeys.ads(position), queryFn: () => getJson(`/api/ads/${position}`, adListSchema) });
+  queryOptions({ queryKey: contentKeys.ads(position), queryFn: () => getParsed(`/api/ads/${position}`, (s) => s.adListSchema) });
 
 /** Spec 001 §9: tracking settings are cached 5 minutes and not retried. */
 export const trackingSettingsQuery = () =>
   queryOptions({
     queryKey: contentKeys.tracking(),
-    queryFn: () => getJson('/api/tracking-settings', trackingSettingsSchema),
+    queryFn: () => getParsed('/api/tracking-settings', (s) => s.trackingSettingsSchema),
     staleTime: 5 * 60 * 1000,
     retry: false,
   });

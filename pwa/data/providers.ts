@@ -1,7 +1,6 @@
 // Providers API: key factory (keys double as the request path) and query options.
 import { queryOptions } from '@tanstack/react-query';
-import { providerDetailSchema, providerListSchema } from '../../api/providers/schema.ts';
-import { getJson } from '../lib/api.ts';
+import { getParsed } from './parsed.ts';
 
 export const providerKeys = {
   all: ['/api/providers'] as const,
@@ -12,22 +11,22 @@ export const providerKeys = {
 };
 
 export const providersQuery = () =>
-  queryOptions({ queryKey: providerKeys.all, queryFn: () => getJson('/api/providers', providerListSchema) });
+  queryOptions({ queryKey: providerKeys.all, queryFn: () => getParsed('/api/providers', (s) => s.providerListSchema) });
 
 export const popularProvidersQuery = () =>
-  queryOptions({ queryKey: providerKeys.popular(), queryFn: () => getJson('/api/providers/popular', providerListSchema) });
+  queryOptions({ queryKey: providerKeys.popular(), queryFn: () => getParsed('/api/providers/popular', (s) => s.providerListSchema) });
 
 export const featuredProvidersQuery = () =>
-  queryOptions({ queryKey: providerKeys.featured(), queryFn: () => getJson('/api/providers/featured', providerListSchema) });
+  queryOptions({ queryKey: providerKeys.featured(), queryFn: () => getParsed('/api/providers/featured', (s) => s.providerListSchema) });
 
 export const providersByChainQuery = (chainId: number) =>
   queryOptions({
     queryKey: providerKeys.byChain(chainId),
-    queryFn: () => getJson(`/api/providers/by-chain/${chainId}`, providerListSchema),
+    queryFn: () => getParsed(`/api/providers/by-chain/${chainId}`, (s) => s.providerListSchema),
   });
 
 export const providerQuery = (slug: string) =>
   queryOptions({
     queryKey: providerKeys.detail(slug),
-    queryFn: () => getJson(`/api/providers/${encodeURIComponent(slug)}`, providerDetailSchema),
+    queryFn: () => getParsed(`/api/providers/${encodeURIComponent(slug)}`, (s) => s.providerDetailSchema),
   });

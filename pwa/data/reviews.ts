@@ -1,7 +1,8 @@
 // The signed-in user's review of a provider: GET .../reviews/mine and POST .../reviews (create or update).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { myReviewSchema, reviewSubmittedSchema, type MyReview, type ReviewSubmit } from '../../api/reviews/schema.ts';
-import { apiRequest, getJson } from '../lib/api.ts';
+import type { MyReview, ReviewSubmit } from '../../api/reviews/schema.ts';
+import { apiRequest } from '../lib/api.ts';
+import { getParsed, parseWith } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
 export type { MyReview, ReviewSubmit };
@@ -14,7 +15,7 @@ export const reviewKeys = {
 export const myReviewQuery = (slug: string, enabled: boolean) =>
   queryOptions({
     queryKey: reviewKeys.mine(slug),
-    queryFn: () => getJson(`/api/providers/${encodeURIComponent(slug)}/reviews/mine`, myReviewSchema),
+    queryFn: () => getParsed(`/api/providers/${encodeURIComponent(slug)}/reviews/mine`, (s) => s.myReviewSchema),
     enabled,
   });
 
@@ -30,7 +31,7 @@ export function useSubmitReview(slug: string) {
     mutationKey: ['reviews', 'submit'],
     mutationFn: async (input: ReviewSubmit) => {
       const res = await apiRequest('POST', `/api/providers/${encodeURIComponent(slug)}/reviews`, input);
-      return reviewSubmittedSchema.parse(await res.json());
+      return parseWith((s) => s.reviewSubmittedSchema, await res.json());
     },
     // The public page is unchanged until a moderator approves; only the user's own review moved.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.mine(slug) }),

@@ -1,7 +1,6 @@
 // Search API: GET /api/search?q={term}.
 import { queryOptions } from '@tanstack/react-query';
-import { searchResultSchema } from '../../api/search/schema.ts';
-import { getJson } from '../lib/api.ts';
+import { getParsed } from './parsed.ts';
 
 export const searchKeys = {
   all: ['/api/search'] as const,
@@ -11,6 +10,6 @@ export const searchKeys = {
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: searchKeys.term(q),
-    queryFn: () => getJson(`/api/search?q=${encodeURIComponent(q)}`, searchResultSchema),
+    queryFn: () => getParsed(`/api/search?q=${encodeURIComponent(q)}`, (s) => s.searchResultSchema),
     enabled: q.trim().length > 0,
   });

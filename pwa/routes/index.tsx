@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
 import { HOME_TITLE, metaForHome } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
@@ -21,16 +20,17 @@ import { adsQuery, homepageQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
 import { pluralize } from '../lib/rating.ts';
+import { optionalOneOf, optionalPositiveInt, optionalString } from '../lib/search-params.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
 
 const sortKeys = Object.keys(providerSorts) as [ProviderSort, ...ProviderSort[]];
 const ALL_CHAINS = 'all';
 
 export const Route = createFileRoute('/')({
-  validateSearch: z.object({
-    q: z.string().optional().catch(undefined),
-    chain: z.coerce.number().int().positive().optional().catch(undefined),
-    sort: z.enum(sortKeys).optional().catch(undefined),
+  validateSearch: (s: Record<string, unknown>): { q?: string; chain?: number; sort?: ProviderSort } => ({
+    q: optionalString(s.q),
+    chain: optionalPositiveInt(s.chain),
+    sort: optionalOneOf(sortKeys)(s.sort),
   }),
   loader: ({ context: { queryClient } }) => {
     // Not awaited: the page paints at once with skeletons while these arrive.

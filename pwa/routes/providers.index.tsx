@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
 import { metaForProviders } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
@@ -18,14 +17,12 @@ import { chainsById, chainsQuery } from '../data/chains.ts';
 import { categoryQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders } from '../lib/provider-list.ts';
+import { optionalOneOf, optionalString } from '../lib/search-params.ts';
 
 const sorts = ['rating', 'name', 'reviews'] as const;
 
 export const Route = createFileRoute('/providers/')({
-  validateSearch: z.object({
-    q: z.string().optional().catch(undefined),
-    sort: z.enum(sorts).optional().catch(undefined),
-  }),
+  validateSearch: (s: Record<string, unknown>): { q?: string; sort?: (typeof sorts)[number] } => ({ q: optionalString(s.q), sort: optionalOneOf(sorts)(s.sort) }),
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(providersQuery());
     void queryClient.prefetchQuery(chainsQuery());

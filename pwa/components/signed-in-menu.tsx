@@ -1,0 +1,42 @@
+// The signed-in account menu (Edit Profile, Logout, Admin Panel on phones) and the profile dialog.
+// Loaded on demand: visitors never download the dropdown and dialog code.
+import { Link } from '@tanstack/react-router';
+import { LogOut, ShieldCheck, UserPen } from 'lucide-react';
+import { useState } from 'react';
+import { userLabel, type SignedInUser } from '../data/auth.ts';
+import { navigateFullPage, paths } from '../lib/site.ts';
+import { EditProfileDialog } from './edit-profile-dialog.tsx';
+import { AccountButton } from './user-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+
+export default function SignedInMenu({ user }: { user: SignedInUser }) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <AccountButton user={user} />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>
+            <span className="block truncate font-medium text-slate-900">{userLabel(user)}</span>
+            {user.email && <span className="block truncate">{user.email}</span>}
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {user.isAdmin && (
+            <DropdownMenuItem className="sm:hidden" asChild>
+              <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
+            <UserPen aria-hidden="true" />Edit Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigateFullPage(paths.logout())}>
+            <LogOut aria-hidden="true" />Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <EditProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { optionalOneOf, optionalPositiveInt, optionalString } from './search-params.ts';
+
+describe('search param parsers', () => {
+  it('optionalString', () => {
+    expect(optionalString('eth')).toBe('eth');
+    expect(optionalString('')).toBeUndefined();
+    expect(optionalString(42)).toBe('42');
+    expect(optionalString({})).toBeUndefined();
+  });
+  it('optionalPositiveInt', () => {
+    expect(optionalPositiveInt(3)).toBe(3);
+    expect(optionalPositiveInt('17')).toBe(17);
+    expect(optionalPositiveInt('0')).toBeUndefined();
+    expect(optionalPositiveInt('1.5')).toBeUndefined();
+    expect(optionalPositiveInt('x')).toBeUndefined();
+    expect(optionalPositiveInt('')).toBeUndefined();
+    expect(optionalPositiveInt(-2)).toBeUndefined();
+  });
+  it('optionalOneOf', () => {
+    const sort = optionalOneOf(['rating', 'name'] as const);
+    expect(sort('name')).toBe('name');
+    expect(sort('bogus')).toBeUndefined();
+    expect(sort(undefined)).toBeUndefined();
+  });
+});
