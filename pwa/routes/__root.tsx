@@ -1,6 +1,6 @@
 // The app layout: sticky header, the page, footer, and the single toast region.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
@@ -9,6 +9,13 @@ import { Toaster } from '../components/ui/toaster.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The route draws its own header and footer (the /landing page, spec 000 §2). */
+    ownChrome?: boolean;
+  }
+}
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
@@ -16,6 +23,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const ownChrome = useMatches({ select: (matches) => matches.some((m) => m.staticData?.ownChrome) });
+  if (ownChrome) {
+    return (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">

@@ -1,13 +1,209 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { metaForNotFound } from '../../api/seo/meta.ts';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
-import { siteOrigin } from '../components/use-page-meta.ts';
+// /chains/{slug}: a network's page (spec 000 §2) with its facts from the dataset, public RPC endpoints,
+// "Add to wallet", votes, its providers (sortable) and Other Chains.
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import type { ChainDetail } from '../../api/chains/schema.ts';
+import { metaForChain } from '../../api/seo/meta.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { ChainEndpoints } from '../components/chain-endpoints.tsx';
+import { ChainFacts } from '../components/chain-facts.tsx';
+import { ChainWalletButton } from '../components/chain-wallet-button.tsx';
+import { HtmlContent } from '../components/html-content.tsx';
+import { Logo } from '../components/logo.tsx';
+import { ResourceNotFound } from '../components/not-found.tsx';
+import { Page } from '../components/page.tsx';
+import { ProviderList } from '../components/provider-list.tsx';
+import { SocialLinks } from '../components/social-links.tsx';
+import { Stars } from '../components/stars.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Select } from '../components/ui/select.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
+import { VoteButtons } from '../components/vote-buttons.tsx';
+import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
+import { providersByChainQuery } from '../data/providers.ts';
+import { isNotFoundError } from '../lib/api.ts';
+import { chainProviderSortKeys, chainProviderSorts, otherChains, sortChainProviders, type ChainProviderSort } from '../lib/chain-list.ts';
+import { pluralize } from '../lib/rating.ts';
+import { LIMITS } from '../lib/site.ts';
+
+const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
 export const Route = createFileRoute('/chains/$slug')({
+  validateSearch: z.object({ sort: z.enum(chainProviderSortKeys).optional().catch(undefined) }),
+  loader: async ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(chainsQuery());
+    try {
+      const chain = await queryClient.ensureQueryData(chainQuery(params.slug));
+      void queryClient.prefetchQuery(providersByChainQuery(chain.id));
+    } catch (error) {
+      if (isNotFoundError(error)) throw notFound();
+      throw error;
+    }
+  },
+  pendingComponent: ChainSkeleton,
+  notFoundComponent: () => (
+    <ResourceNotFound
+      title="Chain Not Found"
+      message="The blockchain network you're looking for doesn't exist."
+      back={{ to: '/chains', label: 'Back to all chains' }}
+    />
+  ),
   component: ChainPage,
 });
 
+function BackLink() {
+  return (
+    <Link to="/chains" className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-700 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" />Back to all chains
+    </Link>
+  );
+}
+
+function ChainHeader({ chain }: { chain: ChainDetail }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <Logo src={chain.iconUrl} name={chain.name} color={chain.color} size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{chain.name}</h1>
+            {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Badge variant="default">{pluralize(chain.providerCount, 'Provider')}</Badge>
+            {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
+            {chain.averageRating > 0 && (
+              <span className="inline-flex items-center gap-1.5" title="Mean rating of its rated providers">
+                <Stars value={chain.averageRating} /><span>average provider rating</span>
+              </span>
+            )}
+          </div>
+          {chain.description && <p className="mt-3 text-slate-700">{chain.description}</p>}
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <VoteButtons target="chain" slug={chain.slug} name={chain.name} upvotes={chain.totalUpvotes} downvotes={chain.totalDownvotes} />
+            <ChainWalletButton chain={chain} />
+            <SocialLinks entity={chain} name={chain.name} />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ChainProviders({ chain }: { chain: ChainDetail }) {
+  const { sort: sortParam } = Route.useSearch();
+  const navigate = useNavigate({ from: '/chains/$slug' });
+  const providers = useQuery(providersByChainQuery(chain.id));
+  const chains = useQuery(chainsQuery());
+  const sort = sortParam ?? DEFAULT_SORT;
+  const sorted = useMemo(() => providers.data && sortChainProviders(providers.data, sort), [providers.data, sort]);
+  const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
+
+  return (
+    <section aria-labelledby="chain-providers">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="chain-providers" className="text-xl font-semibold text-slate-900">
+          {chain.name} RPC Providers{providers.data && <span className="font-normal text-slate-500"> ({providers.data.length})</span>}
+        </h2>
+        <Select
+          aria-label="Sort providers"
+          className="sm:w-52"
+          value={sort}
+          onValueChange={(v) => void navigate({ search: { sort: v === DEFAULT_SORT ? undefined : (v as ChainProviderSort) }, replace: true, resetScroll: false })}
+          options={chainProviderSortKeys.map((k) => ({ value: k, label: `Sort: ${chainProviderSorts[k]}` }))}
+        />
+      </div>
+      <ProviderList providers={sorted} chainsById={chainMap} headingLevel="h3" empty="No providers found" />
+    </section>
+  );
+}
+
+function OtherChains({ chain }: { chain: ChainDetail }) {
+  const chains = useQuery(chainsQuery());
+  const others = chains.data && otherChains(chains.data, chain, LIMITS.otherChains);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Other Chains</CardTitle>
+        <Link to="/chains" className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-1">
+          {!others && Array.from({ length: LIMITS.otherChains }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)}
+          {others?.map((c) => (
+            <li key={c.id}>
+              <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50">
+                <Logo src={c.iconUrl} name={c.name} color={c.color} size="sm" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium text-slate-900">{c.name}</span>
+                  {c.evmChainId != null && <span className="block text-xs text-slate-500 tabular-nums">Chain ID {c.evmChainId}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ChainPage() {
   const { slug } = Route.useParams();
-  return <PlaceholderPage title={slug} meta={metaForNotFound(siteOrigin(), `/chains/${slug}`)} />;
+  const { data: chain } = useSuspenseQuery(chainQuery(slug));
+  const providers = useQuery(providersByChainQuery(chain.id)).data;
+  usePageMeta(metaForChain(siteOrigin(), chain, providers ?? []));
+
+  return (
+    <Page
+      breadcrumbs={[{ label: 'Chains', to: '/chains' }, { label: chain.name }]}
+      sidebar={
+        <div className="space-y-6">
+          <OtherChains chain={chain} />
+          <BackLink />
+        </div>
+      }
+    >
+      <div className="space-y-6">
+        <ChainHeader chain={chain} />
+        <AdSlot position="content-top" />
+        <ChainFacts chain={chain} />
+        {chain.detailedDescription.trim() && (
+          <Card>
+            <CardHeader><CardTitle>About {chain.name}</CardTitle></CardHeader>
+            <CardContent><HtmlContent html={chain.detailedDescription} /></CardContent>
+          </Card>
+        )}
+        <ChainProviders chain={chain} />
+        <ChainEndpoints endpoints={chain.rpcEndpoints} chainName={chain.name} />
+      </div>
+    </Page>
+  );
+}
+
+function ChainSkeleton() {
+  return (
+    <Page>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading chain">
+        <div className="space-y-6">
+          <Card className="flex gap-5 p-6">
+            <Skeleton className="size-16 rounded-2xl" />
+            <div className="flex-1 space-y-3">
+              <Skeleton className="h-8 w-1/2" />
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-9 w-56" />
+            </div>
+          </Card>
+          <Skeleton className="h-56 rounded-xl" />
+          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
+        </div>
+        <Skeleton className="h-72 rounded-xl" />
+      </div>
+    </Page>
+  );
 }

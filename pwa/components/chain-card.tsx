@@ -1,0 +1,78 @@
+// A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
+// description, providers' mean rating, upvotes and provider count; the whole card links to /chains/{slug}.
+import { Link } from '@tanstack/react-router';
+import { Server, ThumbsUp } from 'lucide-react';
+import type { ChainWithStats } from '../../api/chains/schema.ts';
+import { pluralize } from '../lib/rating.ts';
+import { Logo } from './logo.tsx';
+import { Stars } from './stars.tsx';
+import { Badge } from './ui/badge.tsx';
+import { Card } from './ui/card.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStats; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  return (
+    <Card className="group relative flex h-full flex-col p-4 transition-shadow focus-within:ring-2 focus-within:ring-accent-600 hover:shadow-md sm:p-5" data-testid="chain-card">
+      <div className="flex items-start gap-3">
+        <Logo src={chain.iconUrl} name={chain.name} color={chain.color} size="md" />
+        <div className="min-w-0 flex-1">
+          <Heading className="leading-snug font-semibold text-slate-900 group-hover:text-accent-700">
+            {/* The link's box covers the card, so the whole card is one click target and one tab stop. */}
+            <Link to="/chains/$slug" params={{ slug: chain.slug }} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+              {chain.name}
+            </Link>
+          </Heading>
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
+            {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
+          </div>
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-2 flex-1 text-sm text-slate-600">{chain.description}</p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
+        <Stars value={chain.averageRating} />
+        <span className="flex items-center gap-3">
+          <span className="inline-flex items-center gap-1" title="Upvotes">
+            <ThumbsUp className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Upvotes: </span><span className="tabular-nums">{chain.totalUpvotes}</span>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Server className="size-3.5" aria-hidden="true" />
+            <span className="tabular-nums">{pluralize(chain.providerCount, 'provider')}</span>
+          </span>
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+export function ChainCardSkeleton() {
+  return (
+    <Card className="p-5" aria-hidden="true">
+      <div className="flex gap-3">
+        <Skeleton className="size-12 rounded-xl" />
+        <div className="flex-1 space-y-2"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-4 w-24" /></div>
+      </div>
+      <Skeleton className="mt-4 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-4/5" />
+      <Skeleton className="mt-5 h-5 w-full" />
+    </Card>
+  );
+}
+
+/** A responsive grid of chain cards, skeletons while `chains` is undefined. */
+export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: readonly ChainWithStats[] | undefined; headingLevel?: 'h2' | 'h3'; skeletons?: number }) {
+  if (!chains) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chains">
+        {Array.from({ length: skeletons }, (_, i) => <ChainCardSkeleton key={i} />)}
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {chains.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+    </ul>
+  );
+}

@@ -1,0 +1,164 @@
+// The contact form, in its two variants. The specs give them different rules and messages, kept apart here:
+// - 'page' (/contact, spec 001 §5 and §8): subject optional; the answer is a sum; the question changes after a send.
+// - 'dialog' ("Request New Chain or Provider", spec 000 §4, §5 and §8): every field required; a sum or a
+//   difference; a new question on each opening (the form mounts with the dialog), on a failure (answer
+//   cleared) and after a send.
+import { Loader2, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useAuth, userLabel } from '../data/auth.ts';
+import { useSendContact } from '../data/contact.ts';
+import { arithmeticCaptcha, captchaQuestion, sumCaptcha, type Captcha } from '../lib/captcha.ts';
+import { checkContactDialog, checkContactPage, contactPayload, type ContactFields } from '../lib/contact-form.ts';
+import { toast, type ToastInput } from '../lib/toast.ts';
+import { Button } from './ui/button.tsx';
+import { Input, Label, Textarea } from './ui/input.tsx';
+
+type Variant = 'page' | 'dialog';
+
+const rules: Record<Variant, {
+  newCaptcha: () => Captcha;
+  check: typeof checkContactPage;
+  subjectRequired: boolean;
+  /** A failed check or send asks a new question (and clears the answer). */
+  newQuestionOnFailure: boolean;
+  sent: ToastInput;
+  failed: (error: Error) => ToastInput;
+}> = {
+  page: {
+    newCaptcha: sumCaptcha,
+    check: checkContactPage,
+    subjectRequired: false,
+    newQuestionOnFailure: false,
+    sent: { title: 'Message Sent', description: "Thank you for contacting us! We'll get back to you within 24 hours.", variant: 'success' },
+    failed: (e) => ({ title: 'Error', description: e.message || 'Failed to send message. Please try again.', variant: 'destructive' }),
+  },
+  dialog: {
+    newCaptcha: arithmeticCaptcha,
+    check: checkContactDialog,
+    subjectRequired: true,
+    newQuestionOnFailure: true,
+    sent: { title: 'Message sent successfully!', description: "We'll get back to you as soon as possible.", variant: 'success' },
+    failed: (e) => ({ title: 'Error sending message', description: e.message, variant: 'destructive' }),
+  },
+};
+
+const empty: ContactFields = { name: '', email: '', subject: '', message: '' };
+
+export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `contact-${variant}` }: {
+  variant: Variant;
+  defaultSubject?: string;
+  onSent?: () => void;
+  idPrefix?: string;
+}) {
+  const rule = rules[variant];
+  const { user } = useAuth();
+  // A signed-in visitor starts with their name and e-mail filled in.
+  const [fields, setFields] = useState<ContactFields>(() => ({
+    ...empty,
+    name: user ? userLabel(user) : '',
+    email: user?.email ?? '',
+    subject: defaultSubject,
+  }));
+  const [captcha, setCaptcha] = useState<Captcha>(rule.newCaptcha);
+  const [answer, setAnswer] = useState('');
+  const send = useSendContact();
+
+  const newQuestion = () => {
+    setCaptcha(rule.newCaptcha());
+    setAnswer('');
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (send.isPending) return;
+    const problem = rule.check(fields, captcha, answer);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
+      // Only a wrong answer is a captcha failure; a missing field keeps the question.
+      if (rule.newQuestionOnFailure && problem.kind === 'wrong-answer') newQuestion();
+      return;
+    }
+    send.mutate(contactPayload(fields), {
+      onSuccess: () => {
+        toast(rule.sent);
+        setFields({ ...empty, name: fields.name, email: fields.email, subject: defaultSubject });
+        newQuestion();
+        onSent?.();
+      },
+      onError: (error) => {
+        toast(rule.failed(error));
+        if (rule.newQuestionOnFailure) newQuestion();
+      },
+    });
+  };
+
+  const id = (key: string) => `${idPrefix}-${key}`;
+  const set = (key: keyof ContactFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const required = <span className="text-red-600" aria-hidden="true"> *</span>;
+
+  return (
+    // noValidate: the spec's own messages (toasts) report missing fields; the e-mail type still gives the right keyboard.
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={variant === 'page' ? 'Contact form' : undefined}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={id('name')}>Name{required}</Label>
+          <Input id={id('name')} name="name" autoComplete="name" aria-required="true" value={fields.name} onChange={set('name')} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={id('email')}>Email{required}</Label>
+          <Input id={id('email')} name="email" type="email" autoComplete="email" aria-required="true" value={fields.email} onChange={set('email')} />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id('subject')}>
+          Subject{rule.subjectRequired ? required : <span className="font-normal text-slate-500"> (optional)</span>}
+        </Label>
+        <Input
+          id={id('subject')}
+          name="subject"
+          aria-required={rule.subjectRequired || undefined}
+          placeholder={variant === 'dialog' ? 'e.g. Please add Monad Testnet' : 'What is this about?'}
+          value={fields.subject}
+          onChange={set('subject')}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id('message')}>Message{required}</Label>
+        <Textarea
+          id={id('message')}
+          name="message"
+          rows={variant === 'page' ? 6 : 4}
+          aria-required="true"
+          placeholder={variant === 'dialog'
+            ? 'Which chain or provider should we add? Links to its website, docs or RPC endpoints help.'
+            : 'How can we help?'}
+          value={fields.message}
+          onChange={set('message')}
+        />
+      </div>
+      <div className="grid gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <Label htmlFor={id('captcha')}>
+          Security check: <span data-testid="captcha-question" className="font-semibold tabular-nums">{captchaQuestion(captcha)}</span>{required}
+        </Label>
+        <Input
+          id={id('captcha')}
+          name="captcha"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-required="true"
+          aria-describedby={id('captcha-help')}
+          className="max-w-40 bg-white"
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+        />
+        <p id={id('captcha-help')} className="text-xs text-slate-600">Answer with a whole number so we know you're human.</p>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">
+          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}
