@@ -124,6 +124,14 @@ describe('defaults', () => {
       .toMatchObject({ title: 'Our story | RPC Atlas Directory', description: 'We list providers.' });
   });
 
+  it('item lists name at most 100 items but count them all', () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ name: `P${i}`, slug: `p-${i}` }));
+    const list = ofType(metaForProviders(BASE, undefined, many), 'ItemList');
+    expect(list.numberOfItems).toBe(250);
+    expect(list.itemListElement).toHaveLength(100);
+    expect(list.itemListElement[99]).toMatchObject({ position: 100, name: 'P99' });
+  });
+
   it('search with a term is not indexed and lists its results', () => {
     expect(metaForSearch(BASE, '').robots).toBe(DEFAULT_ROBOTS);
     const m = metaForSearch(BASE, 'eth', { providers: [], chains: [chain() as any] });

@@ -44,6 +44,12 @@ export const EDITORIAL_TEXT_MAX = 200;
 /** At most this many user reviews go into a provider's structured data. */
 export const JSON_LD_REVIEW_LIMIT = 10;
 
+/**
+ * Listing pages name at most this many items in their ItemList (numberOfItems still says how many there
+ * are): every page's head stays small even with thousands of providers, and the sitemap lists them all.
+ */
+export const ITEM_LIST_LIMIT = 100;
+
 /** Paths of the public pages, built by functions rather than repeated literals. */
 export const paths = {
   home: () => '/',
@@ -129,7 +135,7 @@ function itemList(baseUrl: string, name: string, items: { name: string; path: st
     '@type': 'ItemList',
     name,
     numberOfItems: items.length,
-    itemListElement: items.map((it, i) => ({
+    itemListElement: items.slice(0, ITEM_LIST_LIMIT).map((it, i) => ({
       '@type': 'ListItem', position: i + 1, name: it.name, url: origin(baseUrl) + it.path,
     })),
   };

@@ -80,7 +80,8 @@ describe('page heads without JavaScript', () => {
     expect(p.description!.length).toBeGreaterThan(50);
     expect(p.types).toEqual(['WebSite', 'BreadcrumbList', 'ItemList']);
     const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM providers`;
-    expect(p.ld('ItemList').itemListElement).toHaveLength(n);
+    expect(p.ld('ItemList').numberOfItems).toBe(n);
+    expect(p.ld('ItemList').itemListElement).toHaveLength(Math.min(n, 100));
   });
 
   it('home: homepage settings win over the defaults', async () => {
@@ -171,7 +172,8 @@ describe('page heads without JavaScript', () => {
     const list = await page('/chains');
     expect(list).toMatchObject({ status: 200, title: 'All Blockchain Networks | RPC Atlas Directory', canonical: `${base}/chains` });
     expect(list.types).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
-    expect(list.ld('ItemList').itemListElement).toHaveLength(139);
+    expect(list.ld('ItemList').numberOfItems).toBe(139);
+    expect(list.ld('ItemList').itemListElement).toHaveLength(100); // named items are capped; the sitemap has all
 
     const detail = await page('/chains/base');
     expect(detail.status).toBe(200);
@@ -180,7 +182,7 @@ describe('page heads without JavaScript', () => {
     expect(detail.types).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
     const [{ n }] = await t.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id WHERE c.slug = 'base'`;
-    expect(detail.ld('ItemList').itemListElement).toHaveLength(n);
+    expect(detail.ld('ItemList').numberOfItems).toBe(n);
   });
 
   it('search: the form is indexable, result pages are not', async () => {
