@@ -1,6 +1,7 @@
 // The app's QueryClient (spec 000 §7): no retry, no refetch on focus, no polling, cached data never stale
 // — only a mutation's invalidation refreshes it. The default read GETs the query key joined by slashes.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { OFFLINE } from '../offline/keys.ts';
 import { getJson } from './api.ts';
 
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.map(String).join('/'));
@@ -15,8 +16,14 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: false,
         refetchInterval: false,
         staleTime: Infinity,
+        // Offline the read still runs: getJson then answers from the saved copy (pwa/offline/store.ts)
+        // instead of the query pausing until the browser reports a connection.
+        networkMode: 'always',
+        // Kept at least as long as the persisted cache, or a restored query would be dropped at once.
+        gcTime: OFFLINE.queryCacheMaxAgeMs,
       },
-      mutations: { retry: false },
+      // The review mutation queues itself when offline (pwa/offline/outbox.ts); others fail at once and say so.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
