@@ -27,8 +27,8 @@ export function Footer() {
 
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
-        <div className="lg:col-span-1">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-5 lg:px-8">
+        <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <Wordmark />
           <p className="mt-3 text-sm leading-relaxed text-slate-600">
             {PRODUCT_NAME} helps developers discover, compare and review RPC providers for Ethereum, Layer 2 networks and

@@ -47,6 +47,9 @@ export const Route = createFileRoute('/providers/$slug')({
   component: ProviderPage,
 });
 
+/** Chain badges under the provider's name; the sidebar lists them all. */
+const HEADER_CHAIN_BADGES = 12;
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
@@ -69,34 +72,34 @@ function WebsiteButton({ provider, className }: { provider: ProviderDetail; clas
 function ProviderHeader({ provider }: { provider: ProviderDetail }) {
   return (
     <Card className="p-5 sm:p-6">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+      <div className="flex items-center gap-4 sm:gap-5">
         <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="lg" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{provider.name}</h1>
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{provider.name}</h1>
             {provider.featured && <Badge variant="default">Featured</Badge>}
           </div>
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <Stars value={provider.averageRating} size="md" />
             <span>{reviewCountLabel(provider.totalReviews)}</span>
             <TrackingBadge tracking={provider.tracking} />
           </div>
-          <p className="mt-3 text-slate-700">{provider.description}</p>
-          {provider.chains.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
-              {provider.chains.slice(0, 12).map((c) => (
-                <li key={c.id}>
-                  <Link to="/chains/$slug" params={{ slug: c.slug }}><Badge className="hover:bg-accent-100">{c.name}</Badge></Link>
-                </li>
-              ))}
-              {provider.chains.length > 12 && <li><Badge variant="neutral">+{provider.chains.length - 12} more</Badge></li>}
-            </ul>
-          )}
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            <WebsiteButton provider={provider} />
-            <SocialLinks entity={provider} name={provider.name} />
-          </div>
         </div>
+      </div>
+      <p className="mt-4 text-slate-700">{provider.description}</p>
+      {provider.chains.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
+          {provider.chains.slice(0, HEADER_CHAIN_BADGES).map((c) => (
+            <li key={c.id}>
+              <Link to="/chains/$slug" params={{ slug: c.slug }} className="rounded-md"><Badge className="hover:bg-accent-100">{c.name}</Badge></Link>
+            </li>
+          ))}
+          {provider.chains.length > HEADER_CHAIN_BADGES && <li><Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge></li>}
+        </ul>
+      )}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <WebsiteButton provider={provider} />
+        <SocialLinks entity={provider} name={provider.name} />
       </div>
     </Card>
   );

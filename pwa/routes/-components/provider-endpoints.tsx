@@ -57,9 +57,9 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
               </Link>
               <ul className="mt-2 space-y-1.5">
                 {g.endpoints.map((e) => (
-                  <li key={e.url} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-slate-50 py-1 pr-1 pl-3">
-                    <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800 sm:text-sm">{e.url}</code>
-                    <span className="flex items-center gap-1.5">
+                  <li key={e.url} className="flex flex-col gap-1 rounded-md bg-slate-50 py-1.5 pr-1 pl-3 sm:flex-row sm:items-center sm:gap-2">
+                    <code className="min-w-0 pr-2 font-mono text-xs break-all text-slate-800 sm:flex-1 sm:pr-0 sm:text-sm">{e.url}</code>
+                    <span className="flex items-center gap-1.5 [&>button]:ml-auto">
                       {e.needsApiKey && <Badge variant="neutral" title="Needs an API key"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>}
                       <TrackingBadge tracking={e.tracking} />
                       <CopyButton value={e.url} label={`${g.chain.name} endpoint ${e.url}`} />

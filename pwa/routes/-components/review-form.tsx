@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { LogIn, PenLine, Star } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Label, Textarea } from '../../components/ui/input.tsx';
@@ -55,6 +55,12 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   const [rating, setRating] = useState(DEFAULT_RATING);
   const [comment, setComment] = useState('');
   const existing = mine.data ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Keyboard and screen-reader users land in the form they just opened (on the chosen star).
+  useEffect(() => {
+    if (open) formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [open]);
 
   // Opening starts from the user's review when there is one; closing resets to the defaults.
   useEffect(() => {
@@ -100,17 +106,28 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
     });
   };
 
+  const pendingNote = existing && !existing.isApproved && (
+    <p className="text-sm text-slate-600">
+      {existing.status === 'rejected'
+        ? 'Your last review was not approved. You can edit it and submit it again.'
+        : 'Your review is waiting for a moderator’s approval.'}
+    </p>
+  );
+
   if (!open) {
     return (
-      <Button onClick={() => onOpenChange(true)} aria-expanded={false} aria-controls="review-form">
-        <PenLine aria-hidden="true" />{title}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => onOpenChange(true)} aria-expanded={false}>
+          <PenLine aria-hidden="true" />{title}
+        </Button>
+        {pendingNote}
+      </div>
     );
   }
 
   return (
     <Card className="p-5" id="review-form">
-      <form onSubmit={onSubmit} className="grid gap-4" aria-labelledby="review-form-title">
+      <form ref={formRef} onSubmit={onSubmit} className="grid gap-4" aria-labelledby="review-form-title">
         <div>
           <h3 id="review-form-title" className="text-base font-semibold text-slate-900">{title}</h3>
           <p className="mt-0.5 text-sm text-slate-600">
