@@ -1,15 +1,13 @@
 // The database layer on the engine under test: migrations, the dataset loader, and a clean shutdown.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './index.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { createEmbeddedDataDir, openTestDatabase } from '../test/harness.ts';
 
 /** An EMPTY database (no schema) on the engine under test. */
 async function openEmptyDatabase(): Promise<Database & { drop: () => Promise<void> }> {
@@ -77,11 +75,11 @@ describe('migrations and dataset', () => {
   });
 });
 
-// The real server process on a fresh embedded data directory: Ctrl-C while requests are in flight
+// The real server process on its own embedded data directory: Ctrl-C while requests are in flight
 // must leave a database that reopens with everything in it.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
   it('survives SIGINT mid-request and reopens cleanly', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-shutdown-'));
+    const dataDir = await createEmbeddedDataDir();
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', DATABASE_URL: '' },

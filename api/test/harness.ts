@@ -3,7 +3,9 @@
 // The database is a private copy of the migrated, seeded one built by global-setup.ts: PGlite
 // in-process by default, a fresh database on TEST_DATABASE_URL's server when that is set.
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
@@ -36,6 +38,14 @@ export async function openTestDatabase(): Promise<Database & { dropCopy: () => P
   const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
   const db = await openDatabase({ inMemory: true, loadDataDir: snapshot });
   return Object.assign(db, { dropCopy: async () => {} });
+}
+
+/** A temp DATA_DIR holding a copy of the seeded embedded database (no initdb), for tests that run `api/server.ts`. */
+export async function createEmbeddedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-data-'));
+  const db = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+  await db.close();
+  return dataDir;
 }
 
 /**

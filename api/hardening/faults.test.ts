@@ -1,0 +1,151 @@
+// Faults: the database restarted under load, and the embedded database killed mid-write.
+// The PostgreSQL case runs a PRIVATE cluster (its own data dir and port) so restarting it disturbs nothing else.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/index.ts';
+import { createEmbeddedDataDir } from '../test/harness.ts';
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const canRunPrivateCluster = Boolean(process.env.TEST_DATABASE_URL) && existsSync(`${PG_BIN}/pg_ctl`) && process.getuid?.() === 0;
+
+function startServer(env: Record<string, string>) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const ready = (async () => {
+    for (let i = 0; !output.includes('is running at'); i++) {
+      if (i > 600 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return { url: `http://127.0.0.1:${port}`, child, ready };
+}
+
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null) return resolve();
+  child.on('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+/** POSTs contact messages with unique subjects as fast as one client can; returns the acknowledged ones. */
+function writeLoad(base: string, until: () => boolean) {
+  const acknowledged: string[] = [];
+  let failed = 0;
+  let unanswered = 0; // no HTTP answer at all (connection refused, reset or timed out)
+  const run = (async () => {
+    for (let i = 0; !until(); i++) {
+      const subject = `load-${i}`;
+      try {
+        const res = await fetch(`${base}/api/contact`, {
+          method: 'POST', headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(5000),
+          body: JSON.stringify({ name: 'Load', email: 'load@example.com', subject, message: 'fault test' }),
+        });
+        if (res.status === 201) acknowledged.push(subject);
+        else failed++;
+      } catch {
+        failed++;
+        unanswered++;
+      }
+    }
+  })();
+  return { acknowledged, failures: () => failed, unanswered: () => unanswered, done: run };
+}
+
+describe.skipIf(!canRunPrivateCluster)('PostgreSQL restarted under load', () => {
+  it('keeps answering, recovers by itself, and loses no acknowledged write', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-pg-'));
+    chmodSync(dir, 0o777);
+    const dataDir = path.join(dir, 'data');
+    const port = 40000 + Math.floor(Math.random() * 10000);
+    const asPostgres = (bin: string, args: string[]) =>
+      execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' });
+    const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), ...args]);
+    asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+    pgCtl('start', '-o', serverOptions);
+    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const server = startServer({ DATABASE_URL: databaseUrl });
+    try {
+      await server.ready;
+      let stopLoad = false;
+      const load = writeLoad(server.url, () => stopLoad);
+      await new Promise((r) => setTimeout(r, 1500));
+      const ackedBeforeRestart = load.acknowledged.length;
+      // Asynchronously, so the load keeps running through the outage.
+      const restartStartedAt = Date.now();
+      await promisify(execFile)('runuser', ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', dataDir, '-w', '-l',
+        path.join(dir, 'log'), 'restart', '-m', 'fast', '-o', serverOptions]);
+      const restartedAt = Date.now();
+      const failedDuringOutage = load.failures();
+
+      // Recovery: the first acknowledged write after the restart, without touching the server.
+      const countAtRestart = load.acknowledged.length;
+      while (load.acknowledged.length === countAtRestart && Date.now() - restartedAt < 15_000) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const recoveryMs = Date.now() - restartedAt;
+      await new Promise((r) => setTimeout(r, 1000));
+      stopLoad = true;
+      await load.done;
+
+      expect(ackedBeforeRestart).toBeGreaterThan(0);
+      expect(load.unanswered()).toBe(0); // the server kept answering (with errors) through the outage
+      expect(recoveryMs).toBeLessThan(10_000);
+      expect((await (await fetch(`${server.url}/healthz`)).json()).database).toBe('ok');
+
+      const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      const stored = new Set((await check<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject));
+      await check.end();
+      const lost = load.acknowledged.filter((s) => !stored.has(s));
+      console.info(`[faults] acknowledged ${load.acknowledged.length} writes; outage ${restartedAt - restartStartedAt} ms with `
+        + `${failedDuringOutage} failed requests; first acknowledged write ${recoveryMs} ms after PostgreSQL was back; `
+        + `${load.failures()} failures in all; lost ${lost.length}`);
+      expect(lost).toEqual([]);
+    } finally {
+      await stop(server.child);
+      try { pgCtl('stop', '-m', 'immediate'); } catch { /* already stopped */ }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database killed mid-write', () => {
+  it('reopens with every acknowledged write', async () => {
+    const dataDir = await createEmbeddedDataDir();
+    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      await server.ready;
+      let stopLoad = false;
+      const load = writeLoad(server.url, () => stopLoad);
+      await new Promise((r) => setTimeout(r, 1500));
+      server.child.kill('SIGKILL');
+      stopLoad = true;
+      await load.done;
+      await new Promise((r) => server.child.exitCode !== null || server.child.signalCode ? r(null) : server.child.on('exit', r));
+
+      const reopened = await openDatabase({ dataDir });
+      try {
+        const stored = new Set((await reopened.sql<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject));
+        const lost = load.acknowledged.filter((s) => !stored.has(s));
+        console.info(`[faults] embedded: acknowledged ${load.acknowledged.length} writes before SIGKILL, lost ${lost.length}`);
+        expect(load.acknowledged.length).toBeGreaterThan(0);
+        expect(lost).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
