@@ -1,0 +1,166 @@
+// Ads tab: ad placements with create / edit / delete and an active switch. Frequency (an ad after every
+// n-th card) applies only to hotlist-inline; the list previews each ad's code to 200 characters.
+import { useQuery } from '@tanstack/react-query';
+import { Switch } from 'radix-ui';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { AD_CODE_PREVIEW_LENGTH, adCreateSchema, type AdminAd } from '../../api/admin/schema.ts';
+import { adFrequencies, adPositions } from '../../api/content/schema.ts';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
+import { Label } from '../components/ui/input.tsx';
+import { Select } from '../components/ui/select.tsx';
+import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin.ts';
+import type { AdPosition } from '../data/content.ts';
+import { CheckboxField, Field, focusFirstError, formatDate, TextField, useForm, validate } from './form.tsx';
+import { ConfirmDelete, DialogActions, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
+
+const POSITION_LABELS: Record<AdPosition, string> = {
+  header: 'Header',
+  sidebar: 'Sidebar',
+  footer: 'Footer',
+  'content-top': 'Content top',
+  'content-bottom': 'Content bottom',
+  'hotlist-inline': 'Hotlist inline',
+};
+const positionOptions = adPositions.map((p) => ({ value: p, label: POSITION_LABELS[p] }));
+const frequencyOptions = adFrequencies.map((f) => ({ value: f, label: `After every ${f} providers` }));
+type Frequency = (typeof adFrequencies)[number];
+
+export const adCodePreview = (code: string) =>
+  code.length > AD_CODE_PREVIEW_LENGTH ? `${code.slice(0, AD_CODE_PREVIEW_LENGTH)}…` : code;
+
+function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
+  const form = useForm(() => ({
+    name: ad?.name ?? '',
+    position: ad?.position ?? ('header' as AdPosition),
+    adCode: ad?.adCode ?? '',
+    frequency: ad?.frequency ?? ('5' as Frequency),
+    isActive: ad?.isActive ?? true,
+  }));
+  const { values, set, errors } = form;
+  const save = useSaveAd();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = validate(adCreateSchema, values);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      focusFirstError(result.errors, 'ad');
+      return;
+    }
+    save.mutate({ id: ad?.id, input: values }, { onSuccess: () => { form.reset(); onDone(); } });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <TextField id="ad-name" label="Name" required value={values.name} error={errors.name} onChange={(v) => set('name', v)}
+        hint="For you only; visitors never see it." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor="ad-position">Position</Label>
+          <Select id="ad-position" value={values.position} onValueChange={(v) => set('position', v as AdPosition)} options={positionOptions} />
+        </div>
+        {values.position === 'hotlist-inline' && (
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor="ad-frequency">Frequency</Label>
+            <Select id="ad-frequency" value={values.frequency} onValueChange={(v) => set('frequency', v as Frequency)} options={frequencyOptions} />
+          </div>
+        )}
+      </div>
+      <Field id="ad-adCode" label="Ad code" required error={errors.adCode}
+        hint="HTML from your ad network. Script tags and event handlers are removed when saved.">
+        <textarea
+          id="ad-adCode"
+          value={values.adCode}
+          onChange={(e) => set('adCode', e.target.value)}
+          rows={6}
+          spellCheck={false}
+          aria-invalid={errors.adCode ? true : undefined}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
+        />
+      </Field>
+      <CheckboxField id="ad-isActive" label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} hint="Only active ads are shown." />
+      <DialogActions submitLabel={ad ? 'Update Ad' : 'Create Ad'} pending={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
+  const ads = useQuery(adminAdsQuery(isAdmin));
+  const save = useSaveAd();
+  const remove = useDeleteAd();
+  const [editing, setEditing] = useState<AdminAd | undefined>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminAd | undefined>();
+
+  const openDialog = (ad?: AdminAd) => {
+    setEditing(ad);
+    setDialogOpen(true);
+  };
+
+  return (
+    <section>
+      <SectionHeader
+        title="Ad Placements"
+        description="Ads rotate every 5 seconds when a position has several."
+        action={<Button onClick={() => openDialog()}><Plus aria-hidden="true" />Add Ad Placement</Button>}
+      />
+      {ads.isPending ? <ListSkeleton rows={3} className="h-28" /> : ads.data?.length ? (
+        <ul className="grid gap-3">
+          {ads.data.map((ad) => (
+            <li key={ad.id}>
+              <Card className="p-4 sm:p-5">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <h3 className="font-semibold text-slate-900">{ad.name}</h3>
+                  <Badge variant="neutral">{POSITION_LABELS[ad.position]}</Badge>
+                  {ad.position === 'hotlist-inline' && <Badge variant="neutral">Every {ad.frequency}</Badge>}
+                  <span className="text-xs text-slate-500">Created {formatDate(ad.createdAt)}</span>
+                  <div className="ml-auto flex items-center gap-1">
+                    <label className="mr-2 flex items-center gap-2 text-sm text-slate-700">
+                      <Switch.Root
+                        checked={ad.isActive}
+                        disabled={save.isPending && save.variables?.id === ad.id}
+                        onCheckedChange={(isActive) => save.mutate({ id: ad.id, input: { isActive } })}
+                        aria-label={`${ad.name} active`}
+                        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-emerald-600 disabled:opacity-50"
+                      >
+                        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+                      </Switch.Root>
+                      {ad.isActive ? 'Active' : 'Inactive'}
+                    </label>
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${ad.name}`} onClick={() => openDialog(ad)}><Pencil aria-hidden="true" /></Button>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${ad.name}`} onClick={() => setDeleting(ad)}
+                      className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
+                  </div>
+                </div>
+                <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200">
+                  {adCodePreview(ad.adCode)}
+                </pre>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>No ad placements yet. Add one using the button above.</EmptyState>
+      )}
+
+      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
+        {dialogOpen && (
+          <DialogContent title={editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="max-w-2xl">
+            <AdForm ad={editing} onDone={() => setDialogOpen(false)} />
+          </DialogContent>
+        )}
+      </Dialog>
+      <ConfirmDelete
+        name={deleting?.name ?? ''}
+        open={deleting !== undefined}
+        onOpenChange={(open) => { if (!open) setDeleting(undefined); }}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
+      />
+    </section>
+  );
+}

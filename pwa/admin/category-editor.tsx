@@ -1,0 +1,106 @@
+// Page content of a listing page (/chains or /providers): sub-tabs Content, SEO Meta and Social Media,
+// saved together with 'Save Changes' (PUT /api/admin/category/{name}).
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { categoryContentInputSchema, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../api/admin/schema.ts';
+import type { CategoryContent } from '../../api/content/schema.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useUpdateCategory } from '../data/admin.ts';
+import { categoryQuery, type CategoryName } from '../data/content.ts';
+import { focusFirstError, text, TextField, useForm, validate } from './form.tsx';
+import { ImageUploader } from './image-uploader.tsx';
+import { SaveButton } from './parts.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+
+const toForm = (c?: CategoryContent) => ({
+  title: text(c?.title),
+  contentHtml: text(c?.contentHtml),
+  metaTitle: text(c?.metaTitle),
+  metaDescription: text(c?.metaDescription),
+  ogTitle: text(c?.ogTitle),
+  ogDescription: text(c?.ogDescription),
+  ogImage: text(c?.ogImage),
+});
+
+// Which sub-tab holds a field, so a validation error can be shown where it is.
+const fieldTab: Record<string, string> = {
+  title: 'content', contentHtml: 'content', metaTitle: 'seo', metaDescription: 'seo', ogTitle: 'social', ogDescription: 'social', ogImage: 'social',
+};
+
+const subTab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+export function CategoryContentEditor({ category, enabled }: { category: CategoryName; enabled: boolean }) {
+  const { data, dataUpdatedAt } = useQuery({ ...categoryQuery(category), enabled });
+  const label = category === 'chains' ? 'Chains' : 'Providers';
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle>{label} page content</CardTitle>
+        <p className="text-sm text-slate-600">Shown at the top of the /{category} listing page, with its search and social tags.</p>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by the fetch time: a save brings the stored (sanitised) version back into the form. */}
+        {data ? <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} /> : <Skeleton className="h-64" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CategoryForm({ category, label, initial }: { category: CategoryName; label: string; initial: CategoryContent }) {
+  const form = useForm(() => toForm(initial));
+  const save = useUpdateCategory(category);
+  const [tab, setTab] = useState('content');
+  const { values, set, errors } = form;
+  const id = (field: string) => `category-${category}-${field}`;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = validate(categoryContentInputSchema, values);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      if (first && fieldTab[first]) setTab(fieldTab[first]);
+      focusFirstError(result.errors, `category-${category}`);
+      return;
+    }
+    save.mutate(values);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List aria-label={`${label} page content`} className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+          <Tabs.Trigger value="content" className={subTab}>Content</Tabs.Trigger>
+          <Tabs.Trigger value="seo" className={subTab}>SEO Meta</Tabs.Trigger>
+          <Tabs.Trigger value="social" className={subTab}>Social Media</Tabs.Trigger>
+        </Tabs.List>
+        {/* Mounted while hidden, so the rich-text editor keeps its content when switching sub-tabs. */}
+        <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+          <TextField id={id('title')} label="Page title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} max={200} />
+          <RichTextEditor id={id('contentHtml')} label="Content" value={values.contentHtml}
+            onChange={(v) => set('contentHtml', v)} error={errors.contentHtml} />
+        </Tabs.Content>
+        <Tabs.Content value="seo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+          <TextField id={id('metaTitle')} label="Meta title" value={values.metaTitle} onChange={(v) => set('metaTitle', v)}
+            error={errors.metaTitle} max={SEO_TITLE_MAX} />
+          <TextField id={id('metaDescription')} label="Meta description" multiline value={values.metaDescription}
+            onChange={(v) => set('metaDescription', v)} error={errors.metaDescription} max={SEO_DESCRIPTION_MAX}
+            hint="Recommended length: 150-160 characters." />
+        </Tabs.Content>
+        <Tabs.Content value="social" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+          <TextField id={id('ogTitle')} label="Open Graph title" value={values.ogTitle} onChange={(v) => set('ogTitle', v)}
+            error={errors.ogTitle} max={SEO_TITLE_MAX} />
+          <TextField id={id('ogDescription')} label="Open Graph description" multiline value={values.ogDescription}
+            onChange={(v) => set('ogDescription', v)} error={errors.ogDescription} max={SEO_DESCRIPTION_MAX} />
+          <ImageUploader id={id('ogImage')} label="Open Graph image" folder="images" value={values.ogImage}
+            onChange={(v) => set('ogImage', v)} error={errors.ogImage} hint="Shown when the page is shared; 1200×630 works best." />
+        </Tabs.Content>
+      </Tabs.Root>
+      <div className="mt-6 flex justify-end">
+        <SaveButton label="Save Changes" pending={save.isPending} />
+      </div>
+    </form>
+  );
+}

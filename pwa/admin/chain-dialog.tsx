@@ -1,0 +1,187 @@
+// Create / edit a chain (spec 001 §2, §5): name and slug required, colour default #3b82f6, icon upload or URL,
+// descriptions, links, SEO fields with counters, and the dataset's chain facts.
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  chainCreateSchema, DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, type ChainCreateInput,
+} from '../../api/admin/schema.ts';
+import type { Chain } from '../../api/chains/schema.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { useSaveChain } from '../data/admin.ts';
+import { CheckboxField, Field, focusFirstError, FormSection, slugify, text, TextField, useForm, validate } from './form.tsx';
+import { ImageUploader } from './image-uploader.tsx';
+import { DialogActions } from './parts.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+
+export const SOCIAL_FIELDS = [
+  ['twitterUrl', 'Twitter URL'], ['discordUrl', 'Discord URL'], ['telegramUrl', 'Telegram URL'],
+  ['githubUrl', 'GitHub URL'], ['linkedinUrl', 'LinkedIn URL'],
+] as const;
+
+const toForm = (c?: Chain) => ({
+  name: text(c?.name),
+  slug: text(c?.slug),
+  color: c?.color ?? DEFAULT_COLOR,
+  iconUrl: text(c?.iconUrl),
+  description: text(c?.description),
+  detailedDescription: text(c?.detailedDescription),
+  websiteUrl: text(c?.websiteUrl),
+  twitterUrl: text(c?.twitterUrl),
+  discordUrl: text(c?.discordUrl),
+  telegramUrl: text(c?.telegramUrl),
+  githubUrl: text(c?.githubUrl),
+  linkedinUrl: text(c?.linkedinUrl),
+  metaTitle: text(c?.metaTitle),
+  metaDescription: text(c?.metaDescription),
+  evmChainId: c?.evmChainId == null ? '' : String(c.evmChainId),
+  shortName: text(c?.shortName),
+  currencyName: text(c?.nativeCurrency?.name),
+  currencySymbol: text(c?.nativeCurrency?.symbol),
+  currencyDecimals: c?.nativeCurrency ? String(c.nativeCurrency.decimals) : '18',
+  explorers: c?.explorers ?? [],
+  isTestnet: c?.isTestnet ?? false,
+});
+type ChainForm = ReturnType<typeof toForm>;
+
+/** Blank numeric fields become null / NaN so the schema names what is missing instead of storing 0. */
+const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+
+export function chainPayload(v: ChainForm): ChainCreateInput {
+  const { evmChainId, currencyName, currencySymbol, currencyDecimals, explorers, ...fields } = v;
+  const hasCurrency = currencyName.trim() !== '' || currencySymbol.trim() !== '';
+  return {
+    ...fields,
+    evmChainId: evmChainId.trim() === '' ? null : toNumber(evmChainId),
+    nativeCurrency: hasCurrency ? { name: currencyName, symbol: currencySymbol, decimals: toNumber(currencyDecimals) } : null,
+    explorers: explorers.filter((e) => e.name.trim() !== '' || e.url.trim() !== ''),
+  };
+}
+
+export function ChainDialog({ chain, open, onOpenChange }: { chain?: Chain; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={chain ? 'Edit Chain' : 'Add Chain'}
+          description={chain ? `Changes show on /chains/${chain.slug} at once.` : 'A new network in the directory.'}
+          className="max-w-3xl"
+        >
+          <ChainFormBody chain={chain} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ChainFormBody({ chain, onDone }: { chain?: Chain; onDone: () => void }) {
+  const form = useForm(() => toForm(chain));
+  const { values, set, errors } = form;
+  const [slugEdited, setSlugEdited] = useState(Boolean(chain));
+  const save = useSaveChain();
+  const id = (field: string) => `chain-${field}`;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const payload = chainPayload(values);
+    const result = validate(chainCreateSchema, payload);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      focusFirstError(result.errors, 'chain');
+      return;
+    }
+    save.mutate({ id: chain?.id, input: payload }, { onSuccess: () => { form.reset(); onDone(); } });
+  }
+
+  const setExplorer = (i: number, patch: Partial<{ name: string; url: string }>) =>
+    set('explorers', values.explorers.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id('name')} label="Name" required value={values.name} error={errors.name}
+          onChange={(v) => { set('name', v); if (!slugEdited) set('slug', slugify(v)); }} />
+        <TextField id={id('slug')} label="Slug" required value={values.slug} error={errors.slug}
+          hint="Lowercase letters, digits and hyphens; the page lives at /chains/{slug}."
+          onChange={(v) => { set('slug', v); setSlugEdited(true); }} />
+        <Field id={id('color')} label="Colour" error={errors.color}>
+          <div className="flex gap-2">
+            <input type="color" aria-label="Pick colour" value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR}
+              onChange={(e) => set('color', e.target.value)} className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1" />
+            <Input id={id('color')} value={values.color} onChange={(e) => set('color', e.target.value)} aria-invalid={errors.color ? true : undefined} />
+          </div>
+        </Field>
+        <TextField id={id('websiteUrl')} label="Website URL" type="url" value={values.websiteUrl} error={errors.websiteUrl}
+          placeholder="https://" onChange={(v) => set('websiteUrl', v)} />
+      </div>
+      <ImageUploader id={id('iconUrl')} label="Icon" folder="icons" value={values.iconUrl} error={errors.iconUrl} onChange={(v) => set('iconUrl', v)} />
+      <TextField id={id('description')} label="Short description" multiline value={values.description} error={errors.description}
+        hint="Two lines on cards and in lists." onChange={(v) => set('description', v)} />
+      <RichTextEditor id={id('detailedDescription')} label="Detailed description" value={values.detailedDescription}
+        error={errors.detailedDescription} onChange={(v) => set('detailedDescription', v)} />
+
+      <FormSection title="Social links">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {SOCIAL_FIELDS.map(([key, label]) => (
+            <TextField key={key} id={id(key)} label={label} type="url" placeholder="https://" value={values[key]} error={errors[key]}
+              onChange={(v) => set(key, v)} />
+          ))}
+        </div>
+      </FormSection>
+
+      <FormSection title="SEO">
+        <TextField id={id('metaTitle')} label="SEO title" max={SEO_TITLE_MAX} value={values.metaTitle} error={errors.metaTitle}
+          onChange={(v) => set('metaTitle', v)} />
+        <TextField id={id('metaDescription')} label="SEO description" multiline max={SEO_DESCRIPTION_MAX} value={values.metaDescription}
+          error={errors.metaDescription} onChange={(v) => set('metaDescription', v)} />
+      </FormSection>
+
+      <FormSection title="Chain facts">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id={id('evmChainId')} label="EVM chain id" inputMode="numeric" value={values.evmChainId} error={errors.evmChainId}
+            placeholder="e.g. 8453" onChange={(v) => set('evmChainId', v)} />
+          <TextField id={id('shortName')} label="Short name" max={50} value={values.shortName} error={errors.shortName}
+            placeholder="e.g. base" onChange={(v) => set('shortName', v)} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField id={id('nativeCurrency-name')} label="Currency name" value={values.currencyName} error={errors['nativeCurrency.name']}
+            placeholder="Ether" onChange={(v) => set('currencyName', v)} />
+          <TextField id={id('nativeCurrency-symbol')} label="Currency symbol" value={values.currencySymbol} error={errors['nativeCurrency.symbol']}
+            placeholder="ETH" onChange={(v) => set('currencySymbol', v)} />
+          <TextField id={id('nativeCurrency-decimals')} label="Decimals" inputMode="numeric" value={values.currencyDecimals}
+            error={errors['nativeCurrency.decimals']} onChange={(v) => set('currencyDecimals', v)} />
+        </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium text-slate-800">Block explorers</span>
+          {values.explorers.map((x, i) => (
+            <div key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] items-start gap-2">
+              <div className="grid gap-1">
+                <Input id={id(`explorers-${i}-name`)} aria-label={`Explorer ${i + 1} name`} placeholder="Name" value={x.name}
+                  aria-invalid={errors[`explorers.${i}.name`] ? true : undefined} onChange={(e) => setExplorer(i, { name: e.target.value })} />
+                {errors[`explorers.${i}.name`] && <p className="text-xs text-red-600">{errors[`explorers.${i}.name`]}</p>}
+              </div>
+              <div className="grid gap-1">
+                <Input id={id(`explorers-${i}-url`)} type="url" aria-label={`Explorer ${i + 1} URL`} placeholder="https://" value={x.url}
+                  aria-invalid={errors[`explorers.${i}.url`] ? true : undefined} onChange={(e) => setExplorer(i, { url: e.target.value })} />
+                {errors[`explorers.${i}.url`] && <p className="text-xs text-red-600">{errors[`explorers.${i}.url`]}</p>}
+              </div>
+              <Button variant="ghost" size="icon" aria-label={`Remove explorer ${i + 1}`}
+                onClick={() => set('explorers', values.explorers.filter((_, j) => j !== i))}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
+          <Button variant="outline" size="sm" className="justify-self-start"
+            onClick={() => set('explorers', [...values.explorers, { name: '', url: '' }])}>
+            <Plus aria-hidden="true" />Add explorer
+          </Button>
+        </div>
+        <CheckboxField id={id('isTestnet')} label="Testnet" checked={values.isTestnet} onChange={(v) => set('isTestnet', v)}
+          hint="Test networks are marked as such on their pages." />
+      </FormSection>
+
+      <DialogActions submitLabel={chain ? 'Update Chain' : 'Create Chain'} pending={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+// The admin panel's one way of reporting a failed call (spec 001 §8): a 401 means the session expired, so
+// the admin is told and sent to sign-in after 500 ms; anything else is an 'Error' toast.
+import { ApiError, isUnauthorizedError } from '../lib/api.ts';
+import { LIMITS, navigateFullPage, paths } from '../lib/site.ts';
+import { toast } from '../lib/toast.ts';
+
+export const SESSION_EXPIRED = 'Your session has expired. Redirecting...';
+export const OPERATION_FAILED = 'Operation failed. Please try again.';
+
+/**
+ * Full-page sign-in that brings the admin back to the panel, after the spec's 500 ms (the toast is read
+ * first). Returns a cancel function (an effect's cleanup).
+ */
+export function redirectToSignIn(): () => void {
+  const timer = setTimeout(() => navigateFullPage(paths.googleLogin(paths.admin())), LIMITS.unauthorizedRedirectMs);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The reason the server gave: the API answers `{"message": "..."}`, so an error reads
+ * `409: {"message":"A chain with the slug \"x\" already exists"}`. Only client errors (4xx) carry a reason
+ * worth showing; a 5xx or a network failure gets the generic text.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  const body = error.message.slice(error.message.indexOf(': ') + 2);
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // A body that is not JSON (a proxy's page) is not a message for people.
+  }
+  return undefined;
+}
+
+export type FailureTexts = {
+  /** Toast title of a non-401 failure (default 'Error'). */
+  title?: string;
+  /** Description when the server gave no reason (default 'Operation failed. Please try again.'). */
+  fallback?: string;
+  /** Description of the 401 toast (default 'Your session has expired. Redirecting...'). */
+  unauthorized?: string;
+  /** Show the server's reason (a duplicate slug, a refused file) instead of the fallback when there is one. */
+  useServerMessage?: boolean;
+};
+
+/** Shows the failure of an admin call; on 401 also redirects to sign-in. */
+export function reportAdminError(error: unknown, texts: FailureTexts = {}): void {
+  if (isUnauthorizedError(error)) {
+    toast({ title: 'Unauthorized', description: texts.unauthorized ?? SESSION_EXPIRED, variant: 'destructive' });
+    redirectToSignIn();
+    return;
+  }
+  const reason = texts.useServerMessage === false ? undefined : serverMessage(error);
+  toast({ title: texts.title ?? 'Error', description: reason ?? texts.fallback ?? OPERATION_FAILED, variant: 'destructive' });
+}
+
+/** The success toasts of spec 001 §8 ('Chain created successfully', …). */
+export function reportSuccess(description: string, title = 'Success'): void {
+  toast({ title, description, variant: 'success' });
+}

@@ -1,0 +1,91 @@
+// The admin panel (spec 001 §2): title, ten Radix tabs in the spec's order (the open tab lives in the URL),
+// and a skeleton while chains and providers load. Only an admin ever renders it (see routes/admin.tsx).
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Page, PageTitle } from '../components/page.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { chainsQuery } from '../data/chains.ts';
+import { providersQuery } from '../data/providers.ts';
+import { AdsTab } from './ads-tab.tsx';
+import { ChainsTab } from './chains-tab.tsx';
+import { ContactTab } from './contact-tab.tsx';
+import { CsvTab } from './csv-tab.tsx';
+import { EditorialTab } from './editorial-tab.tsx';
+import { AboutTab, HomepageTab } from './pages-tabs.tsx';
+import { PartnersTab } from './partners-tab.tsx';
+import { ProvidersTab } from './providers-tab.tsx';
+import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs.ts';
+import { TrackingTab } from './tracking-tab.tsx';
+
+export const ADMIN_TITLE = 'Admin Panel';
+export const ADMIN_SUBTITLE = 'Manage chains, providers, and editorial content';
+
+export function AdminPanelSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the admin panel">
+      <Skeleton className="mb-6 h-10 w-full max-w-3xl" />
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-24" />)}
+      </div>
+    </div>
+  );
+}
+
+export function AdminFrame({ children }: { children: ReactNode }) {
+  return (
+    <Page breadcrumbs={[{ label: ADMIN_TITLE }]}>
+      <PageTitle title={ADMIN_TITLE} subtitle={ADMIN_SUBTITLE} />
+      {children}
+    </Page>
+  );
+}
+
+/** `isAdmin` gates every admin-only query of the tabs (spec 001 §4), so nothing is fetched for anyone else. */
+export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void; isAdmin: boolean }) {
+  const chains = useQuery(chainsQuery());
+  const providers = useQuery(providersQuery());
+
+  if (!chains.data || !providers.data) {
+    return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
+  }
+
+  const panels: Record<AdminTab, ReactNode> = {
+    chains: <ChainsTab chains={chains.data} isAdmin={isAdmin} />,
+    providers: <ProvidersTab providers={providers.data} chains={chains.data} isAdmin={isAdmin} />,
+    editorial: <EditorialTab providers={providers.data} isAdmin={isAdmin} />,
+    ads: <AdsTab isAdmin={isAdmin} />,
+    contact: <ContactTab isAdmin={isAdmin} />,
+    about: <AboutTab isAdmin={isAdmin} />,
+    homepage: <HomepageTab isAdmin={isAdmin} />,
+    tracking: <TrackingTab />,
+    partners: <PartnersTab isAdmin={isAdmin} />,
+    csv: <CsvTab />,
+  };
+
+  return (
+    <AdminFrame>
+      <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as AdminTab)}>
+        <div className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <Tabs.List aria-label="Admin sections" className="inline-flex min-w-max gap-1 rounded-xl bg-slate-100 p-1">
+            {ADMIN_TABS.map((t) => (
+              <Tabs.Trigger
+                key={t}
+                value={t}
+                className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              >
+                {ADMIN_TAB_LABELS[t]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </div>
+        {/* Only the open tab is mounted, so each tab's data is fetched when it is first opened. */}
+        {ADMIN_TABS.map((t) => (
+          <Tabs.Content key={t} value={t} className="focus-visible:outline-none">
+            {panels[t]}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </AdminFrame>
+  );
+}

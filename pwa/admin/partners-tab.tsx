@@ -1,0 +1,106 @@
+// Partners tab: the footer's partner links (name, url, order). The form above the list adds, or edits the
+// chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (spec 001 §5, same schema as the server).
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { partnerLinkInputSchema } from '../../api/admin/schema.ts';
+import type { PartnerLink } from '../../api/content/schema.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent } from '../components/ui/card.tsx';
+import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin.ts';
+import { partnerLinksQuery } from '../data/content.ts';
+import { focusFirstError, TextField, useForm, validate } from './form.tsx';
+import { ConfirmDelete, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
+
+const emptyForm = (link?: PartnerLink) => ({ name: link?.name ?? '', url: link?.url ?? '', order: link ? String(link.order) : '0' });
+
+function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {
+  const form = useForm(() => emptyForm(link));
+  const { values, set, errors } = form;
+  const save = useSavePartnerLink();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = validate(partnerLinkInputSchema, values);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      focusFirstError(result.errors, 'partner');
+      return;
+    }
+    save.mutate({ id: link?.id, input: result.data }, { onSuccess: () => { form.reset(emptyForm()); onDone(); } });
+  }
+
+  return (
+    <Card>
+      <CardContent className="pt-5">
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_7rem] sm:items-start">
+          <TextField id="partner-name" label="Name" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+          <TextField id="partner-url" label="URL" required type="url" placeholder="https://" value={values.url} error={errors.url}
+            onChange={(v) => set('url', v)} />
+          <TextField id="partner-order" label="Order" type="number" value={values.order} error={errors.order} onChange={(v) => set('order', v)}
+            hint="Lowest first." />
+          <div className="flex justify-end gap-2 sm:col-span-3">
+            {link && <Button variant="outline" onClick={onDone}>Cancel</Button>}
+            <SaveButton label={link ? 'Update Partner Link' : 'Add Partner Link'} pending={save.isPending} />
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
+  const links = useQuery({ ...partnerLinksQuery(), enabled: isAdmin });
+  const remove = useDeletePartnerLink();
+  const [editing, setEditing] = useState<PartnerLink | undefined>();
+  const [deleting, setDeleting] = useState<PartnerLink | undefined>();
+
+  return (
+    <section className="grid gap-6">
+      <div>
+        <SectionHeader title={editing ? `Edit "${editing.name}"` : 'Partner Links'} description="Shown in the site footer, in this order." />
+        {/* Keyed so choosing another link (or finishing) loads that link's values into the form. */}
+        <PartnerForm key={editing?.id ?? 'new'} link={editing} onDone={() => setEditing(undefined)} />
+      </div>
+      {links.isPending ? <ListSkeleton rows={3} /> : links.data?.length ? (
+        <Card>
+          <ul className="divide-y divide-slate-200">
+            {links.data.map((link) => (
+              <li key={link.id} className="flex items-center gap-3 p-4">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums" title="Order">
+                  {link.order}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h3 className="truncate font-medium text-slate-900">{link.name}</h3>
+                  <p className="truncate text-sm text-slate-600">{link.url}</p>
+                </div>
+                <div className="flex shrink-0 gap-0.5">
+                  <Button asChild variant="ghost" size="icon">
+                    <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.name}`}><ExternalLink aria-hidden="true" /></a>
+                  </Button>
+                  <Button variant="ghost" size="icon" aria-label={`Edit ${link.name}`} onClick={() => setEditing(link)}><Pencil aria-hidden="true" /></Button>
+                  <Button variant="ghost" size="icon" aria-label={`Delete ${link.name}`} onClick={() => setDeleting(link)}
+                    className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : (
+        <EmptyState>No partner links yet. Add your first partner link above.</EmptyState>
+      )}
+      <ConfirmDelete
+        name={deleting?.name ?? ''}
+        open={deleting !== undefined}
+        onOpenChange={(open) => { if (!open) setDeleting(undefined); }}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, {
+          onSuccess: () => {
+            if (editing?.id === deleting.id) setEditing(undefined);
+            setDeleting(undefined);
+          },
+        })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// Tracking tab: Google Analytics measurement ID and Google Tag Manager container ID, with a preview of the
+// exact snippet each one injects into every page (built by api/seo/tracking.ts, as the server builds it).
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { trackingSettingsInputSchema } from '../../api/admin/schema.ts';
+import type { TrackingSettings } from '../../api/content/schema.ts';
+import { renderTrackingBody, renderTrackingHead, trackingIds } from '../../api/seo/tracking.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useAuth } from '../data/auth.ts';
+import { useSaveTrackingSettings } from '../data/admin.ts';
+import { trackingSettingsQuery } from '../data/content.ts';
+import { focusFirstError, text, TextField, useForm, validate } from './form.tsx';
+import { SaveButton, SectionHeader } from './parts.tsx';
+
+/** Each page gets its own nonce; the preview shows where it goes. */
+const NONCE_PLACEHOLDER = 'per-request-nonce';
+
+function SnippetPreview({ label, code }: { label: string; code: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-sm font-medium text-slate-800">{label}</span>
+      {code ? (
+        <pre className="max-h-48 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">{code}</pre>
+      ) : (
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-500">Nothing is injected until a valid ID is set.</p>
+      )}
+    </div>
+  );
+}
+
+export function TrackingTab() {
+  const { user } = useAuth();
+  const isAdmin = user?.isAdmin === true;
+  const { data, dataUpdatedAt } = useQuery({ ...trackingSettingsQuery(), enabled: isAdmin });
+  if (!isAdmin) return <p className="text-slate-700">Admin access required</p>;
+  return (
+    <section>
+      <SectionHeader title="Tracking" description="Analytics and tag manager scripts added to every public page." />
+      {data ? <TrackingForm key={dataUpdatedAt} initial={data} /> : <Skeleton className="h-96" />}
+    </section>
+  );
+}
+
+function TrackingForm({ initial }: { initial: TrackingSettings }) {
+  const form = useForm(() => ({ googleAnalyticsId: text(initial.googleAnalyticsId), googleTagManagerId: text(initial.googleTagManagerId) }));
+  const { values, set, errors } = form;
+  const save = useSaveTrackingSettings();
+  // What the server would inject for these IDs (trimmed and upper-cased as the server stores them).
+  const ids = trackingIds({
+    googleAnalyticsId: values.googleAnalyticsId.trim().toUpperCase(),
+    googleTagManagerId: values.googleTagManagerId.trim().toUpperCase(),
+  });
+  const gtmCode = ids.gtm ? `${renderTrackingHead({ gtm: ids.gtm }, NONCE_PLACEHOLDER)}\n${renderTrackingBody({ gtm: ids.gtm })}` : '';
+  const gaCode = ids.ga ? renderTrackingHead({ ga: ids.ga }, NONCE_PLACEHOLDER) : '';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = validate(trackingSettingsInputSchema, values);
+    if (!result.ok) {
+      form.setErrors(result.errors);
+      focusFirstError(result.errors, 'tracking');
+      return;
+    }
+    // The IDs as the schema leaves them: trimmed, upper-cased, blank ones left out (so their scripts are removed).
+    const { googleAnalyticsId, googleTagManagerId } = result.data;
+    save.mutate({ ...(googleAnalyticsId ? { googleAnalyticsId } : {}), ...(googleTagManagerId ? { googleTagManagerId } : {}) });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Card>
+        <CardContent className="pt-5">
+          <form onSubmit={submit} noValidate className="grid gap-5">
+            <TextField id="tracking-googleAnalyticsId" label="Google Analytics measurement ID" placeholder="G-XXXXXXXXXX"
+              value={values.googleAnalyticsId} error={errors.googleAnalyticsId} hint="Format: G-XXXXXXXXXX. Leave empty to remove Analytics."
+              onChange={(v) => set('googleAnalyticsId', v)} />
+            <SnippetPreview label="Analytics snippet (end of <head>)" code={gaCode} />
+            <TextField id="tracking-googleTagManagerId" label="Google Tag Manager container ID" placeholder="GTM-XXXXXXX"
+              value={values.googleTagManagerId} error={errors.googleTagManagerId} hint="Format: GTM-XXXXXXX. Leave empty to remove Tag Manager."
+              onChange={(v) => set('googleTagManagerId', v)} />
+            <SnippetPreview label="Tag Manager snippet (<head> and start of <body>)" code={gtmCode} />
+            <div className="flex justify-end">
+              <SaveButton label={save.isPending ? 'Saving...' : 'Save Settings'} pending={save.isPending} />
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <Card className="self-start">
+        <CardHeader><CardTitle as="h3">Setup instructions</CardTitle></CardHeader>
+        <CardContent>
+          <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-700">
+            <li>In Google Analytics, open Admin → Data streams → your web stream and copy the measurement ID (G-…).</li>
+            <li>In Google Tag Manager, copy the container ID (GTM-…) shown next to the container name.</li>
+            <li>Paste one or both IDs here and press Save Settings. Use Tag Manager alone if it already loads Analytics, so visits are not counted twice.</li>
+            <li>The scripts are added to every public page at once; clear an ID and save to remove its script.</li>
+            <li>Check with Tag Assistant or the Analytics real-time report that visits arrive.</li>
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
