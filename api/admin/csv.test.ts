@@ -22,7 +22,7 @@ async function exportCsv() {
   return { res, text: await res.text() };
 }
 
-function importCsv(content: string | Uint8Array, filename = 'export.csv', field = 'csvFile') {
+function importCsv(content: string, filename = 'export.csv', field = 'csvFile') {
   const form = new FormData();
   form.append(field, new Blob([content], { type: 'text/csv' }), filename);
   return admin.fetch('/api/admin/import/csv', { method: 'POST', body: form });

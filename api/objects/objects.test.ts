@@ -26,7 +26,7 @@ const IMAGE_TYPE = 'Invalid file type - Please upload a JPG, PNG, GIF, or SVG im
 const LOGO_SIZE = 'File too large - Please upload an image smaller than 5MB.';
 const IMAGE_SIZE = 'File too large - Please upload an image smaller than 10MB.';
 
-function upload(bytes: Uint8Array | string, filename: string, folder: string | undefined, as: SignedIn = admin, declaredType = 'application/octet-stream') {
+function upload(bytes: Buffer<ArrayBuffer> | string, filename: string, folder: string | undefined, as: SignedIn = admin, declaredType = 'application/octet-stream') {
   const form = new FormData();
   if (folder !== undefined) form.append('folder', folder); // sent first, as the PWA's uploader does
   form.append('file', new Blob([bytes], { type: declaredType }), filename);
