@@ -34,6 +34,7 @@ async function explainOne(sql: Sql, text: string, params: unknown[], types: numb
     await sql.begin(async (tx) => {
       await tx.unsafe(`PREPARE bench_explain${typeNames.length ? `(${typeNames.join(', ')})` : ''} AS ${text}`);
       const rows = await tx.unsafe(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explain${params.length ? `(${params.map(literal).join(', ')})` : ''}`);
+      await tx.unsafe('DEALLOCATE bench_explain'); // prepared statements outlive the rollback
       throw new Rollback(rows as unknown as Record<string, string>[]);
     });
   } catch (err) {
