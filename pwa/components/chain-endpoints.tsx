@@ -2,7 +2,7 @@
 // marker and a copy button. Busy chains list 80+; the table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RpcEndpoint } from '../../api/chains/schema.ts';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
@@ -15,7 +15,9 @@ export const COLLAPSED_ENDPOINTS = 10;
 export function ChainEndpoints({ endpoints, chainName }: { endpoints: readonly RpcEndpoint[]; chainName: string }) {
   const [expanded, setExpanded] = useState(false);
   const keyless = endpoints.filter((e) => !e.needsApiKey).length;
-  const shown = expanded ? endpoints : endpoints.slice(0, COLLAPSED_ENDPOINTS);
+  // Ready-to-use endpoints first (stable sort: the dataset's order otherwise).
+  const ordered = useMemo(() => [...endpoints].sort((a, b) => Number(a.needsApiKey) - Number(b.needsApiKey)), [endpoints]);
+  const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_ENDPOINTS);
 
   return (
     <Card id="rpc-endpoints">

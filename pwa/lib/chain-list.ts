@@ -5,8 +5,8 @@ import type { Provider } from '../../api/providers/schema.ts';
 import { sortProviders } from './provider-list.ts';
 
 export const chainSorts = {
-  name: 'Name A-Z',
   providers: 'Provider Count',
+  name: 'Name A-Z',
   upvotes: 'Upvotes',
   rating: 'Rating',
 } as const;

@@ -162,7 +162,7 @@ function ChainPage() {
     <Page
       breadcrumbs={[{ label: 'Chains', to: '/chains' }, { label: chain.name }]}
       sidebar={
-        <div className="space-y-6">
+        <div className="space-y-6 lg:sticky lg:top-24">
           <OtherChains chain={chain} />
           <BackLink />
         </div>
@@ -178,8 +178,9 @@ function ChainPage() {
             <CardContent><HtmlContent html={chain.detailedDescription} /></CardContent>
           </Card>
         )}
-        <ChainProviders chain={chain} />
+        {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}
         <ChainEndpoints endpoints={chain.rpcEndpoints} chainName={chain.name} />
+        <ChainProviders chain={chain} />
       </div>
     </Page>
   );

@@ -22,7 +22,8 @@ import { categoryQuery } from '../data/content.ts';
 import { chainCounters, chainSortKeys, chainSorts, filterChains, sortChains, type ChainSort } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 
-const DEFAULT_SORT: ChainSort = 'name';
+// The most widely served networks first: what most visitors look for (Ethereum, Arbitrum, Base...).
+const DEFAULT_SORT: ChainSort = 'providers';
 
 export const Route = createFileRoute('/chains/')({
   // Shareable state: ?q=arbitrum&sort=providers&testnets=true. Bad values fall back to the defaults.
@@ -59,7 +60,7 @@ function TestnetToggle({ checked, onChange, count }: { checked: boolean; onChang
         className="peer sr-only"
       />
       <span aria-hidden="true" className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors peer-checked:bg-accent-600 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4" />
-      Include testnets{count !== undefined && <span className="text-slate-500 tabular-nums">({count})</span>}
+      <span>Include testnets{count !== undefined && <span className="hidden text-slate-500 tabular-nums sm:inline"> ({count})</span>}</span>
     </label>
   );
 }
@@ -115,8 +116,9 @@ function ChainsPage() {
           : <Counter label="Active Networks" value={view?.counters.active} />}
       </div>
 
-      <div className="mb-6 grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_auto]">
+      <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_13rem_auto]">
         <SearchInput
+          className="col-span-2 md:col-span-1"
           value={term}
           onChange={(v) => { setTerm(v); void setSearch({ q: v || undefined }); }}
           placeholder="Search chains..."

@@ -85,13 +85,15 @@ function SearchPage() {
             <>
               <section aria-labelledby="search-providers">
                 <h2 id="search-providers" className="mb-4 text-xl font-semibold text-slate-900">RPC Providers ({result.data.providers.length})</h2>
-                <ProviderList providers={result.data.providers} chainsById={chainMap} headingLevel="h3" empty={`No providers match “${term}”.`} />
+                {result.data.providers.length > 0
+                  ? <ProviderList providers={result.data.providers} chainsById={chainMap} headingLevel="h3" empty="" />
+                  : <p className="text-sm text-slate-600">No providers match “{term}”.</p>}
               </section>
               <section aria-labelledby="search-chains">
                 <h2 id="search-chains" className="mb-4 text-xl font-semibold text-slate-900">Blockchain Networks ({result.data.chains.length})</h2>
                 {result.data.chains.length > 0
                   ? <ChainGrid chains={result.data.chains} headingLevel="h3" />
-                  : <Card className="px-6 py-12 text-center text-slate-600">No blockchain networks match “{term}”.</Card>}
+                  : <p className="text-sm text-slate-600">No blockchain networks match “{term}”.</p>}
               </section>
             </>
           )}
