@@ -204,6 +204,9 @@ describe('providers', () => {
     const res = await admin.json('PUT', `/api/admin/providers/${id}`, { description: 'Now with archive nodes', featured: false });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ description: 'Now with archive nodes', featured: false, nofollowLinks: true, website: 'https://test-rpc.example' });
+    const cleared = await admin.json('PUT', `/api/admin/providers/${id}`, { website: '', twitterUrl: null, detailedDescription: null });
+    expect(cleared.body).toMatchObject({ website: null, twitterUrl: null, detailedDescription: '', description: 'Now with archive nodes' });
+    await admin.json('PUT', `/api/admin/providers/${id}`, { detailedDescription: '<p>Fast <img src="x" onerror="alert(1)"></p>' });
     const before = await databaseState(t);
     const dup = await admin.json('PUT', `/api/admin/providers/${id}`, { slug: 'publicnode' });
     expect(dup.status).toBe(409);

@@ -31,12 +31,13 @@ export const requiredText = (label: string, max = 200) =>
 export const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish().transform(blankToNull);
 
-/** Plain text that is never null in the database (blank stays ''). */
+/** Plain text that is never null in the database: null and blank are both stored as ''. */
 export const plainText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().transform((v) => v ?? '');
 
-/** Rich text (HTML). Sanitised by the route before it is stored (api/lib/sanitize.ts); the size cap keeps rows sane. */
-export const htmlText = (label: string, max = 200_000) => z.string().max(max, `${label} must be at most ${max} characters`);
+/** Rich text (HTML), null meaning ''. Sanitised by the route before it is stored (api/lib/sanitize.ts); the cap keeps rows sane. */
+export const htmlText = (label: string, max = 200_000) =>
+  z.string().max(max, `${label} must be at most ${max} characters`).nullable().transform((v) => v ?? '');
 
 /** Optional http(s) URL; blank → null; javascript:, data:, relative paths … are refused. */
 export const optionalHttpUrl = (label: string) =>
