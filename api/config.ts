@@ -12,8 +12,8 @@ const rateRule = z.string().regex(/^\d+\/\d+$/, 'must look like <requests>/<seco
   .refine((r) => r.points >= 1 && r.seconds >= 1, 'requests and seconds must be at least 1');
 
 /**
- * Abuse limits, generous enough that a person never meets them. Sign-in starts and contact messages
- * count per client address; the others per signed-in user.
+ * Abuse limits, generous enough that a person never meets them; counted per signed-in user, else per
+ * client address (api/middleware/rate-limit.ts).
  */
 export const RATE_LIMIT_DEFAULTS = {
   signIn: { points: 30, seconds: 600 },
