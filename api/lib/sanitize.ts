@@ -36,6 +36,7 @@ const richOptions: IOptions = {
 
 /** Rich text (descriptions, editorial reviews, about, homepage and category texts). */
 export function sanitizeRichHtml(html: string): string {
+  if (!html.trim()) return ''; // most CSV cells are empty: skip the parser
   return sanitizeHtml(html, richOptions).trim();
 }
 
