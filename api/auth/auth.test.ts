@@ -110,6 +110,21 @@ describe('sign-in through the local identity provider', () => {
     }
   });
 
+  it('refuses a callback whose state does not match, and keeps nothing of the attempt', async () => {
+    const jar = new CookieJar();
+    const page = await navigate(jar, `${t.url}/api/login`); // stops on the sign-in page
+    expect(page.status).toBe(200);
+    const end = await navigate(jar, `${t.url}/connect/local/callback?code=stolen&state=forged`);
+    expect(new URL(end.url).pathname).toBe('/api/auth/callback');
+    expect(end.status).toBe(400);
+    expect(JSON.parse(end.body).message).toMatch(/^Sign-in did not complete: .*state mismatch.*Please start again\.$/);
+    const sid = jar.get(SESSION_COOKIE)!;
+    const [{ data }] = await t.sql<{ data: string }[]>`SELECT data::text AS data FROM sessions WHERE id = ${sid}`;
+    expect(JSON.parse(data)).not.toHaveProperty('grant');
+    const me = await fetch(`${t.url}/api/auth/user`, { headers: { Cookie: jar.header(new URL(`${t.url}/api/`)) } });
+    expect(await me.json()).toEqual({ authenticated: false });
+  });
+
   it('starts sign-in from /api/auth/google too (local provider when Google is not configured)', async () => {
     const res = await t.request('/api/auth/google');
     expect(res.status).toBe(302);
@@ -154,6 +169,13 @@ describe('sessions', () => {
     expect(await sessionRows(id)).toBe(0);
     // The old cookie no longer signs anyone in.
     expect((await user.json('GET', '/api/auth/user')).body).toEqual({ authenticated: false });
+  });
+
+  it('answers 400 to a callback with no sign-in under way, without ending the session', async () => {
+    const user = await signIn(t, 'lena@example.com');
+    const res = await user.json('GET', '/api/auth/callback');
+    expect(res).toEqual({ status: 400, body: { message: 'No sign-in is under way. Please start again.' } });
+    expect((await user.json('GET', '/api/auth/user')).body).toMatchObject({ authenticated: true, email: 'lena@example.com' });
   });
 
   it('rejects a forged session cookie (unsigned or wrong signature)', async () => {

@@ -64,11 +64,13 @@ export function authRoutes() {
 
   router.get('/auth/callback', async (ctx) => {
     const session = ctx.session!;
-    const result = grantResultSchema.parse(session.grant?.response ?? {});
+    if (!session.grant?.response) throw new HttpError(400, 'No sign-in is under way. Please start again.');
+    const result = grantResultSchema.parse(session.grant.response);
     const returnTo = typeof session.returnTo === 'string' ? session.returnTo : '/';
+    // Nothing of the attempt (OAuth state, tokens) outlives this request, whatever its outcome.
+    delete session.grant;
+    delete session.returnTo;
     if (result.error || !result.profile) {
-      // Nothing of the failed attempt is kept.
-      ctx.session = null;
       throw new HttpError(400, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
     }
     const profile = profileSchema.parse(result.profile);
@@ -83,7 +85,7 @@ export function authRoutes() {
       profileImageUrl: profile.picture ?? null,
       isAdmin: isAdminEmail(ctx.config, email),
     });
-    // Tokens and OAuth state are dropped; only the user id is kept, under a brand-new session id.
+    // Only the user id is kept, under a brand-new session id.
     ctx.session = { userId };
     const signedIn = ctx.session!;
     signedIn.maxAge = SESSION_MAX_AGE_MS;
