@@ -4,7 +4,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sources = ['pwa', 'api/chains/schema.ts', 'api/providers/schema.ts', 'api/content/schema.ts', 'api/seo', 'vite.config.ts', 'index.html', 'package.json'];
+// The PWA imports the API's pure modules (every api/*/schema.ts and api/seo), so those count as its sources.
+const apiSchemas = readdirSync(path.join(root, 'api')).map((d) => path.join('api', d, 'schema.ts'));
+const sources = ['pwa', 'public', 'api/seo', ...apiSchemas, 'vite.config.ts', 'index.html', 'package.json'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
