@@ -69,7 +69,7 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
 
   // Keys are ready before the first request is handled; the app is built synchronously, so the
   // secret (possibly generated into the database) is awaited by the first middleware instead.
-  const ready = (async () => {
+  const prepare = async () => {
     const secret = config.sessionSecret
       ?? await ensureAppSecret(db.sql, 'session_secret', () => randomBytes(32).toString('base64url'));
     app.keys = [derive(secret, 'session-cookie')];
@@ -82,24 +82,30 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
     });
     const oauth = grant.koa({ config: grantConfig(config, localClientSecret) }) as unknown as Koa.Middleware;
     return { provider, oauth };
-  })();
-  ready.catch(() => {}); // reported by the first request that awaits it
+  };
+  let preparing: ReturnType<typeof prepare> | undefined;
+  // Started at once; a failure (database not reachable yet) is reported to the request and retried by the next one.
+  const ready = () => (preparing ??= prepare().catch((err) => {
+    preparing = undefined;
+    throw err;
+  }));
+  ready().catch(() => {});
 
   const getProvider = async (): Promise<Provider> => {
-    const { provider } = await ready;
+    const { provider } = await ready();
     if (!provider) throw Object.assign(new Error('Not found'), { status: 404, expose: true });
     return provider;
   };
 
   app.use(async (_ctx: AppCtx, next: Next) => {
-    await ready;
+    await ready();
     return next();
   });
   app.use(localProviderMiddleware(getProvider));
   app.use(sessionMiddleware(app, config));
   app.use(async (ctx: AppCtx, next: Next) => {
     if (!ctx.path.startsWith(GRANT_PREFIX + '/')) return next();
-    const { oauth } = await ready;
+    const { oauth } = await ready();
     return oauth(ctx as never, next);
   });
 }

@@ -74,6 +74,7 @@ const formBody = koaBody({ urlencoded: true, json: false, text: false, multipart
  * the OpenID Connect server (handed the raw request, so it must run before the app's body parser).
  */
 export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
+  const handlers = new WeakMap<Provider, ReturnType<Provider['callback']>>();
   return async function localProvider(ctx: AppCtx, next: Next) {
     if (ctx.path !== OIDC_PREFIX && !ctx.path.startsWith(OIDC_PREFIX + '/')) return next();
     const provider = await getProvider();
@@ -123,6 +124,7 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
     ctx.respond = false;
     Object.assign(ctx.req, { originalUrl: ctx.originalUrl });
     ctx.req.url = ctx.originalUrl.slice(OIDC_PREFIX.length) || '/';
-    await provider.callback()(ctx.req, ctx.res);
+    if (!handlers.has(provider)) handlers.set(provider, provider.callback());
+    await handlers.get(provider)!(ctx.req, ctx.res);
   };
 }
