@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE } from './pwa/offline/keys.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const serverPaths = ['/api', '/oidc', '/connect', '/r', '/objects', '/sitemap.xml', '/robots.txt'];
@@ -21,32 +22,60 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       strategies: 'generateSW',
+      // A new version waits until the user accepts the prompt (pwa/components/update-prompt.tsx).
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg'],
       manifest: {
-        name: 'RPC Atlas Directory',
+        id: '/',
+        name: 'RPC Atlas',
         short_name: 'RPC Atlas',
-        description: 'Compare and review blockchain RPC providers and the networks they support.',
-        theme_color: '#4f46e5',
-        background_color: '#f8fafc',
-        display: 'standalone',
+        description: 'Compare and review blockchain RPC providers and the networks they support — the whole directory works offline.',
+        lang: 'en',
         start_url: '/',
         scope: '/',
+        display: 'standalone',
+        // pwa/styles.css: --color-accent-600 and --color-page.
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+        categories: ['developer', 'utilities'],
+        // Drawn in scripts/icons/*.svg, rendered by scripts/icons/render.mjs.
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The app shell: every built script, style and the shell page. PNG icons stay out (the browser
+        // fetches the manifest's icons itself; nothing in the pages needs them offline).
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
         // Server-owned paths must reach the network, never the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/connect\//, /^\/r\//, /^\/objects\//],
+        // Precaches of earlier builds are deleted once this worker activates.
+        cleanupOutdatedCaches: true,
+        // API answers are deliberately not cached here: the app keeps them in IndexedDB (pwa/offline/).
+        runtimeCaching: [
+          {
+            // Uploaded images (logos, icons, ad images): immutable once uploaded, so the cached copy is
+            // served first; bounded in count and age so the cache cannot grow without end.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: OFFLINE.imageCacheName,
+              expiration: { maxEntries: OFFLINE.imageCacheMaxEntries, maxAgeSeconds: OFFLINE.imageCacheMaxAgeSeconds },
+              // Only real images: an error page must not be kept in place of a logo.
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],
+  // Ties the persisted query cache to this build (pwa/offline/persist.ts).
+  define: { __BUILD_ID__: JSON.stringify(new Date().toISOString()) },
   server: {
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),

@@ -12,6 +12,8 @@ import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { Wordmark } from './brand.tsx';
 import { Logo } from './logo.tsx';
+import { OfflineIndicator } from './offline-indicator.tsx';
+import { OfflineBannerSlot } from './offline-notice.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -117,6 +119,7 @@ export function Header() {
         <Wordmark />
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
+          <OfflineIndicator />
           <UserMenu />
           <button
             type="button"
@@ -139,6 +142,7 @@ export function Header() {
           ))}
         </ul>
       </nav>
+      <OfflineBannerSlot />
     </header>
   );
 }

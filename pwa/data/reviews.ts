@@ -1,8 +1,11 @@
 // The signed-in user's review of a provider: GET .../reviews/mine and POST .../reviews (create or update).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyReview, ReviewSubmit } from '../../api/reviews/schema.ts';
-import { apiRequest } from '../lib/api.ts';
-import { getParsed, parseWith } from './parsed.ts';
+import type { ProviderDetail } from '../../api/providers/schema.ts';
+import type { MyReview, ReviewSubmit, ReviewSubmitted } from '../../api/reviews/schema.ts';
+import { ApiError } from '../lib/api.ts';
+import { getOutbox, sendOutbox } from '../offline/instance.ts';
+import { authKeys, type AuthUser } from './auth.ts';
+import { getParsed } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
 export type { MyReview, ReviewSubmit };
@@ -25,15 +28,25 @@ export function reviewPayload(rating: number, comment: string): ReviewSubmit {
   return trimmed ? { rating, comment: trimmed } : { rating };
 }
 
+/** Sent now, or kept in the offline outbox (offline, or the request failed on the network) to be sent later. */
+export type SubmitReviewResult = { queued: false; review: ReviewSubmitted } | { queued: true };
+
 export function useSubmitReview(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['reviews', 'submit'],
-    mutationFn: async (input: ReviewSubmit) => {
-      const res = await apiRequest('POST', `/api/providers/${encodeURIComponent(slug)}/reviews`, input);
-      return parseWith((s) => s.reviewSubmittedSchema, await res.json());
+    // Through the outbox (pwa/offline/outbox.ts): the same POST with an Idempotency-Key, so a review whose
+    // answer was lost is queued and later applied once; HTTP errors still reach the form as ApiErrors.
+    mutationFn: async (input: ReviewSubmit): Promise<SubmitReviewResult> => {
+      const user = queryClient.getQueryData<AuthUser>(authKeys.user());
+      if (!user?.authenticated) throw new ApiError(401, '401: Unauthorized');
+      const providerName = queryClient.getQueryData<ProviderDetail>(providerKeys.detail(slug))?.name ?? slug;
+      const res = await (await getOutbox()).submit({ userId: user.id, slug, providerName, rating: input.rating, comment: input.comment });
+      if (!res.queued) return { queued: false, review: res.body };
+      void sendOutbox();
+      return { queued: true };
     },
     // The public page is unchanged until a moderator approves; only the user's own review moved.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.mine(slug) }),
+    onSuccess: (res) => (res.queued ? undefined : queryClient.invalidateQueries({ queryKey: reviewKeys.mine(slug) })),
   });
 }

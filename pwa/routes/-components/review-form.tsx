@@ -11,6 +11,8 @@ import { Label, Textarea } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../data/auth.ts';
 import { myReviewQuery, reviewPayload, useSubmitReview } from '../../data/reviews.ts';
+import { OutboxPendingReview } from '../../components/outbox-pending-review.tsx';
+import { useOutboxEntry } from '../../offline/hooks.ts';
 import { isUnauthorizedError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { LIMITS, navigateFullPage, paths } from '../../lib/site.ts';
@@ -55,24 +57,29 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   const [rating, setRating] = useState(DEFAULT_RATING);
   const [comment, setComment] = useState('');
   const existing = mine.data ?? null;
+  // A review written offline and not sent yet is the newest one: the form edits that.
+  const queued = useOutboxEntry(user?.id, slug);
+  const draft = queued ?? existing;
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Keyboard and screen-reader users land in the form they just opened (on the chosen star).
+  // Keyboard and screen-reader users land in the form they just opened, on the star it starts from
+  // (the pre-fill below lands in the same commit, so the star is chosen from the draft, not the state).
   useEffect(() => {
-    if (open) formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+    if (open) formRef.current?.querySelector<HTMLInputElement>(`input[type="radio"][value="${draft?.rating ?? DEFAULT_RATING}"]`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   // Opening starts from the user's review when there is one; closing resets to the defaults.
   useEffect(() => {
-    if (open && existing) {
-      setRating(existing.rating);
-      setComment(existing.comment ?? '');
+    if (open && draft) {
+      setRating(draft.rating);
+      setComment(draft.comment ?? '');
     }
     if (!open) {
       setRating(DEFAULT_RATING);
       setComment('');
     }
-  }, [open, existing]);
+  }, [open, draft?.rating, draft?.comment]);
 
   if (isLoading) return <Skeleton className="h-10 w-40" />;
 
@@ -84,13 +91,15 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
     );
   }
 
-  const title = existing ? 'Edit Your Review' : 'Write a Review';
+  const title = draft ? 'Edit Your Review' : 'Write a Review';
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     submit.mutate(reviewPayload(rating, comment), {
       onSuccess: (res) => {
-        toast(res.isUpdate
+        if (res.queued) {
+          toast({ title: 'Review queued', description: "You're offline. Your review is saved on this device and will be sent when you're back online." });
+        } else toast(res.review.isUpdate
           ? { title: 'Review updated', description: 'Your review has been updated and is pending approval.', variant: 'success' }
           : { title: 'Review submitted', description: 'Thank you for your review! It will be visible after approval.', variant: 'success' });
         onOpenChange(false);
@@ -115,6 +124,7 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   );
 
   if (!open) {
+    if (queued) return <OutboxPendingReview entry={queued} onEdit={() => onOpenChange(true)} />;
     return (
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => onOpenChange(true)} aria-expanded={false}>

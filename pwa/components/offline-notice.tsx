@@ -1,0 +1,38 @@
+// What offline means for the parts that need the server: the offline banner under the header (data pages),
+// and one line for each write other than reviews (those queue in the outbox) saying it needs a connection.
+import { useRouterState } from '@tanstack/react-router';
+import { CloudOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { cn } from '../lib/cn.ts';
+import { useOnline } from '../offline/online.ts';
+
+const OfflineBanner = lazy(() => import('./offline-banner.tsx'));
+
+/** Pages that show no saved data: the admin panel says it needs a connection itself; sign-in is a server flow. */
+const NO_DATA_PAGES = /^\/(admin|login)(\/|$)/;
+
+/** Under the header: "You're offline — showing data saved …" on data pages while offline. */
+export function OfflineBannerSlot() {
+  const online = useOnline();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  if (online || NO_DATA_PAGES.test(pathname)) return null;
+  return <Suspense fallback={null}><OfflineBanner /></Suspense>;
+}
+
+export const NEEDS_CONNECTION = {
+  admin: 'The admin panel needs a connection',
+  profile: "You're offline. Saving your profile needs a connection.",
+  votes: "You're offline. Voting needs a connection.",
+  contact: "You're offline. Sending a message needs a connection.",
+} as const;
+
+/** Says, while offline, that this write needs a connection (render it next to the form's submit button). */
+export function NeedsConnection({ message, className }: { message: string; className?: string }) {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <p role="status" className={cn('flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset', className)}>
+      <CloudOff className="size-4 shrink-0" aria-hidden="true" />{message}
+    </p>
+  );
+}

@@ -1,0 +1,35 @@
+// The persisted query cache (sync-storage persister over localStorage): the last screens paint at once on
+// the next visit, online or not. It belongs to one build (`buster`), so a new release never reads an old
+// shape. After a restore while online, everything restored is marked stale: it shows at once and each page
+// refreshes its own data as it mounts — the same fresh data a visit without the copy would get.
+import type { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { OFFLINE } from './keys.ts';
+
+export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+
+/** Not kept: the admin panel (online only; private data on a shared disk) and search (answered locally offline). */
+const NOT_PERSISTED = /^\/api\/(admin|search)(\/|$)/;
+
+/** Restores the saved cache into `queryClient` and keeps saving it; resolves once restored. */
+export async function persistQueryCache(queryClient: QueryClient): Promise<void> {
+  const persister = createSyncStoragePersister({
+    storage: window.localStorage,
+    key: OFFLINE.queryCacheKey,
+    // When localStorage is full, drop the oldest queries rather than stop saving.
+    retry: removeOldestQuery,
+  });
+  const [, restored] = persistQueryClient({
+    // The persist packages pin an older query-core than react-query's; the QueryClient API they use is the same.
+    queryClient: queryClient as unknown as Parameters<typeof persistQueryClient>[0]['queryClient'],
+    persister,
+    maxAge: OFFLINE.queryCacheMaxAgeMs,
+    buster: BUILD_ID,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && !NOT_PERSISTED.test(String(q.queryKey[0])),
+    },
+  });
+  await restored.catch(() => {});
+  if (navigator.onLine) await queryClient.invalidateQueries({ refetchType: 'none' });
+}

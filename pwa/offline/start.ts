@@ -1,0 +1,58 @@
+// Starts the offline layer once at app start (main.tsx): saved answers behind every read, the outbox
+// (sent now, on reconnect and with backoff), and the directory sync after the page has loaded.
+import type { QueryClient } from '@tanstack/react-query';
+import { reviewKeys } from '../data/reviews.ts';
+import { setOfflineReads } from '../lib/api.ts';
+import { toast } from '../lib/toast.ts';
+import { getOutbox, lazyOfflineReads, onOutboxEvent, runDirectorySync, sendOutbox } from './instance.ts';
+import { OFFLINE } from './keys.ts';
+import type { OutboxEvent } from './outbox.ts';
+
+function announce(event: OutboxEvent) {
+  const name = event.entry.providerName;
+  if (event.type === 'sent') {
+    toast({ title: 'Review sent', description: `Your review of ${name} was sent. It will be visible after approval.`, variant: 'success' });
+  } else if (event.type === 'needs-sign-in') {
+    toast({ title: 'Sign in to send your review', description: `Your review of ${name} is saved on this device and will be sent once you sign in.`, variant: 'destructive' });
+  } else {
+    toast({ title: 'Review not sent', description: `Your review of ${name} was refused. Open ${name}'s page to fix or discard it.`, variant: 'destructive' });
+  }
+}
+
+/** Says once per device that the app now works offline: the directory is copied and a service worker is active. */
+async function announceOfflineReady() {
+  if (localStorage.getItem(OFFLINE.offlineReadyAnnouncedKey) || !('serviceWorker' in navigator)) return;
+  await navigator.serviceWorker.ready;
+  localStorage.setItem(OFFLINE.offlineReadyAnnouncedKey, new Date().toISOString());
+  toast({ title: 'Ready to work offline', description: 'Every provider and chain is saved on this device: browse and search them without a connection.' });
+}
+
+function syncDirectory() {
+  runDirectorySync()
+    .then((status) => (status === 'done' ? announceOfflineReady() : undefined))
+    .catch(() => {});
+}
+
+/** After the page's own requests: on the load event, when the browser is idle (or after 2 s at most). */
+function afterLoad(job: () => void) {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(job, { timeout: 2000 }) : setTimeout(job, 500));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+export function startOffline(queryClient: QueryClient): void {
+  setOfflineReads(lazyOfflineReads);
+
+  onOutboxEvent((event) => {
+    announce(event);
+    // The user's own review changed on the server (the public page waits for a moderator).
+    if (event.type === 'sent') void queryClient.invalidateQueries({ queryKey: reviewKeys.mine(event.entry.slug) });
+  });
+  void getOutbox().then((outbox) => outbox.recover()).then(sendOutbox);
+
+  window.addEventListener('online', () => {
+    void sendOutbox();
+    syncDirectory();
+  });
+  afterLoad(syncDirectory);
+}
