@@ -17,6 +17,7 @@ import { csrfGuard } from './middleware/csrf.ts';
 import { errorHandler, rejectInvalidUtf8 } from './middleware/errors.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { createResponseCache } from './middleware/response-cache.ts';
 import { chainRoutes } from './chains/routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -40,6 +41,7 @@ export function createApp({ db, config, log }: AppDeps) {
 
   app.use(requestLog(log));
   app.use(errorHandler(log));
+  app.use(securityHeaders(config));
   app.use(compress({ threshold: 1024 }));
   app.use(conditionalGet());
   app.use(etag());

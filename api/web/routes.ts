@@ -35,6 +35,10 @@ export function fillShell(shell: string, head: string, bodyStart = ''): string {
   return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
 }
 
+/** The tracking IDs the page heads carry (the Content-Security-Policy admits their hosts from the same value). */
+export const loadTrackingIds = (ctx: AppCtx) =>
+  ctx.cache.memo('tracking-settings', async () => trackingIds(await getTrackingSettings(ctx.sql)));
+
 export type WebOptions = { distDir?: string };
 
 export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
@@ -74,10 +78,7 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
       return;
     }
 
-    const [page, tracking] = await Promise.all([
-      resolvePage(ctx),
-      ctx.cache.memo('tracking-settings', async () => trackingIds(await getTrackingSettings(ctx.sql))),
-    ]);
+    const [page, tracking] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx)]);
     // A fresh nonce per response for the inline scripts (the Content-Security-Policy reads it from state).
     const nonce = randomBytes(16).toString('base64');
     ctx.state.cspNonce = nonce;

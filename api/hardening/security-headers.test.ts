@@ -1,0 +1,185 @@
+// The security header set on every kind of response: API JSON, errors, server-rendered pages (their CSP
+// nonce equals the one on the head's inline scripts, Google's tag hosts only while tracking is configured),
+// static files, the OpenID Connect server's raw responses, its sign-in page, and uploaded SVGs (stricter).
+// The browser side — the app really running under this policy — is e2e/csp.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS_POLICY } from '../middleware/security-headers.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { CookieJar, navigate, signIn, type SignedIn } from '../test/sign-in.ts';
+
+let t: TestServer;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await signIn(t, 'admin@example.com');
+});
+afterAll(async () => { await t.close(); });
+
+/** The policy as directive → sources. */
+function csp(res: Response): Map<string, string[]> {
+  const header = res.headers.get('content-security-policy');
+  expect(header, `CSP on ${res.url}`).toBeTruthy();
+  return new Map(header!.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+    const [name, ...sources] = d.split(/\s+/);
+    return [name, sources] as const;
+  }));
+}
+
+/** The base policy every response carries (pages add a nonce, and tag hosts with tracking on). */
+const BASE_POLICY = new Map<string, string[]>([
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'"]],
+  ['script-src-attr', ["'none'"]],
+  ['style-src', ["'self'", "'unsafe-inline'"]],
+  ['img-src', ["'self'", 'data:', 'https:']],
+  ['font-src', ["'self'", 'data:']],
+  ['connect-src', ["'self'"]],
+  ['frame-src', ['https:']],
+  ['worker-src', ["'self'"]],
+  ['manifest-src', ["'self'"]],
+  ['media-src', ["'self'"]],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'self'"]],
+  ['form-action', ["'self'"]],
+  ['frame-ancestors', ["'none'"]],
+]);
+
+function expectCommonHeaders(res: Response) {
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+  expect(res.headers.get('permissions-policy')).toMatch(/(^|, )camera=\(\)/);
+  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(res.headers.get('x-powered-by')).toBeNull();
+  // Served over http here: no HSTS (it would pin the browser to an https this site does not speak).
+  expect(res.headers.get('strict-transport-security')).toBeNull();
+}
+
+/** The nonce of a page's policy, after checking the rest is the base policy. */
+function pageNonce(res: Response, tracking: boolean): string {
+  const policy = csp(res);
+  const scripts = policy.get('script-src')!;
+  const nonces = scripts.filter((s) => s.startsWith("'nonce-"));
+  expect(nonces).toHaveLength(1);
+  const hosts = tracking ? ['https://*.googletagmanager.com'] : [];
+  expect(scripts).toEqual(["'self'", nonces[0], ...hosts]);
+  const beacons = tracking ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
+  expect(policy.get('connect-src')).toEqual(["'self'", ...beacons]);
+  for (const [name, sources] of BASE_POLICY) {
+    if (name !== 'script-src' && name !== 'connect-src') expect(policy.get(name), name).toEqual(sources);
+  }
+  return nonces[0].slice("'nonce-".length, -1);
+}
+
+describe('every response carries the header set', () => {
+  it.each([
+    ['API JSON', '/api/chains'],
+    ['API 404', '/api/no-such-thing'],
+    ['API 400', '/api/search?q=' + 'x'.repeat(10_000)],
+    ['static file', '/manifest.webmanifest'],
+    ['missing static file', '/no-such-file.js'],
+    ['health check', '/healthz'],
+    ['sitemap', '/sitemap.xml'],
+    // Written by the OpenID Connect server straight to the socket (ctx.respond = false).
+    ['OpenID Connect discovery', '/oidc/.well-known/openid-configuration'],
+    ['sign-in start (redirect)', '/api/login'],
+  ])('%s (%s): the base policy and the other headers', async (_label, path) => {
+    const res = await t.request(path);
+    expect(res.status).toBeLessThan(500);
+    expect(csp(res)).toEqual(BASE_POLICY);
+    expectCommonHeaders(res);
+  });
+
+  it('a signed-in admin\'s write answers carry them too', async () => {
+    const res = await admin.fetch('/api/admin/tracking-settings', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({}),
+    });
+    expect(res.status).toBe(200);
+    expect(csp(res)).toEqual(BASE_POLICY);
+    expectCommonHeaders(res);
+  });
+
+  it('the local sign-in page: the base policy (its form posts to this origin)', async () => {
+    const jar = new CookieJar();
+    const page = await navigate(jar, `${t.url}/api/login`); // stops on the sign-in page
+    expect(page.body).toContain('<form method="post" action="/oidc/interaction/');
+    const res = await fetch(page.url, { headers: { Cookie: jar.header(page.url) }, redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(csp(res)).toEqual(BASE_POLICY);
+    expectCommonHeaders(res);
+  });
+});
+
+describe('server-rendered pages', () => {
+  it('carry a fresh nonce per response, and no tag hosts while tracking is not configured', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/', '/providers/alchemy', '/chains/ethereum', '/admin', '/no-such-page']) {
+      const res = await t.request(path);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      nonces.add(pageNonce(res, false));
+      expectCommonHeaders(res);
+      expect(await res.text()).not.toContain('googletagmanager');
+    }
+    expect(nonces.size).toBe(6);
+    for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
+  });
+
+  it('with tracking IDs configured: the head\'s inline scripts carry the policy\'s nonce and the tag hosts are allowed', async () => {
+    const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-TEST123', googleTagManagerId: 'GTM-TEST123' });
+    expect(set.status).toBe(200);
+    try {
+      for (const path of ['/', '/chains/ethereum']) {
+        const res = await t.request(path);
+        const nonce = pageNonce(res, true);
+        const html = await res.text();
+        const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+        const tracking = scripts.filter((a) => a.includes('data-tracking'));
+        expect(tracking).toHaveLength(3); // GTM inline, gtag.js loader, gtag inline
+        for (const attrs of tracking) expect(attrs).toContain(`nonce="${nonce}"`);
+        // Every other script is this origin's bundle or a data block (JSON-LD), which a CSP does not run.
+        for (const attrs of scripts.filter((a) => !a.includes('data-tracking'))) {
+          expect(attrs).toMatch(/type="(module|application\/ld\+json)"/);
+          if (attrs.includes('module')) expect(attrs).toMatch(/src="\/assets\//);
+        }
+      }
+      // API answers never need the tag hosts.
+      expect(csp(await t.request('/api/chains'))).toEqual(BASE_POLICY);
+    } finally {
+      await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: '', googleTagManagerId: '' });
+    }
+    pageNonce(await t.request('/'), false);
+  });
+});
+
+describe('uploaded SVGs keep their own, stricter policy', () => {
+  it('/objects/{id} of an SVG: nothing may load or run', async () => {
+    const form = new FormData();
+    form.append('folder', 'logos');
+    form.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><style>rect{fill:red}</style><rect width="1" height="1"/></svg>']), 'x.svg');
+    const up = await admin.fetch('/api/objects/upload', { method: 'POST', body: form });
+    expect(up.status).toBe(201);
+    const { uploadURL } = await up.json();
+    const res = await t.request(uploadURL);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('under https', () => {
+  it('adds HSTS (this host only) and upgrade-insecure-requests', async () => {
+    const https = await startTestServer({ PUBLIC_URL: 'https://atlas.example' });
+    try {
+      for (const path of ['/api/chains', '/']) {
+        const res = await https.request(path, { headers: { 'X-Forwarded-Proto': 'https' } });
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+        expect(csp(res).get('upgrade-insecure-requests')).toEqual([]);
+        await res.arrayBuffer();
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
