@@ -128,3 +128,113 @@ describe('offline directory', () => {
     }
   });
 });
+
+async function writeReview(page: Page, slug: string, stars: number, comment: string) {
+  await page.goto(`/providers/${slug}`);
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  await page.locator('label').filter({ hasText: `${stars} stars` }).click();
+  await page.getByLabel(/^Comment/).fill(comment);
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+}
+
+async function lastToast(page: Page): Promise<string> {
+  const region = page.getByRole('region', { name: /Notifications/ });
+  await region.locator('li').first().waitFor();
+  return region.locator('li').first().innerText();
+}
+
+const pendingCard = (page: Page) => page.getByRole('region', { name: 'Your review waiting to be sent' });
+
+async function idempotencyKeys(email: string): Promise<number> {
+  const [row] = await e.server.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM idempotency_keys k JOIN users u ON u.id = k.user_id WHERE u.email = ${email}`;
+  return row.n;
+}
+
+describe('review outbox', () => {
+  it('a review written offline is queued, shown as pending, survives a reload offline and arrives once when back online', async () => {
+    const email = 'offline-reviewer@example.com';
+    const provider = lastProvider();
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+
+    await context.setOffline(true);
+    await writeReview(page, provider.slug, 3, 'Written on a plane');
+    expect(await lastToast(page)).toContain('Review queued');
+    await pendingCard(page).waitFor();
+    expect(await pendingCard(page).getAttribute('data-outbox-state')).toBe('queued');
+    expect(await pendingCard(page).innerText()).toContain('Written on a plane');
+    expect(await page.getByTestId('outbox-badge').innerText()).toContain('1');
+
+    await page.reload();
+    await pendingCard(page).waitFor();
+    expect(await pendingCard(page).innerText()).toContain("You're offline. It will be sent when you're back online.");
+    expect(await page.getByTestId('outbox-badge').getAttribute('aria-label')).toBe('1 review waiting to be sent');
+    expect(await pendingReviews(email)).toEqual([]);
+
+    const posts: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST') posts.push(r.url()); });
+    await context.setOffline(false);
+    await pendingCard(page).waitFor({ state: 'detached' });
+    expect(await lastToast(page)).toContain('Review sent');
+    await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+    expect(await pendingReviews(email)).toEqual([{ slug: provider.slug, rating: 3, comment: 'Written on a plane' }]);
+    expect(posts).toHaveLength(1);
+    expect(await idempotencyKeys(email)).toBe(1);
+    // The form now edits the review the server holds.
+    await page.getByRole('button', { name: 'Edit Your Review' }).waitFor();
+  });
+
+  it('two reviews queued for two providers both arrive, once each', async () => {
+    const email = 'two-reviews@example.com';
+    const [a, b] = [...providers].sort((x, y) => y.id - x.id).slice(1, 3);
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+
+    await context.setOffline(true);
+    await writeReview(page, a.slug, 5, 'First, offline');
+    await pendingCard(page).waitFor();
+    await writeReview(page, b.slug, 2, 'Second, offline');
+    await pendingCard(page).waitFor();
+    expect(await page.getByTestId('outbox-badge').getAttribute('aria-label')).toBe('2 reviews waiting to be sent');
+
+    await context.setOffline(false);
+    await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+    expect(await pendingReviews(email)).toEqual([
+      { slug: a.slug, rating: 5, comment: 'First, offline' },
+      { slug: b.slug, rating: 2, comment: 'Second, offline' },
+    ].sort((x, y) => x.slug.localeCompare(y.slug)));
+    expect(await idempotencyKeys(email)).toBe(2);
+  });
+
+  it('a review whose answer is lost on the network is queued and replayed with its key: applied once', async () => {
+    const email = 'lost-answer@example.com';
+    const provider = [...providers].sort((x, y) => y.id - x.id)[3];
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+
+    // The first POST reaches the server, which applies it; the answer never comes back.
+    const answers: string[] = [];
+    await page.route('**/api/providers/*/reviews', async (route) => {
+      const res = await route.fetch();
+      answers.push(`${res.status()} replayed=${res.headers()['idempotent-replayed'] ?? 'no'}`);
+      if (answers.length === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response: res });
+    });
+    await writeReview(page, provider.slug, 4, 'Answer lost once');
+    expect(await lastToast(page)).toContain('Review queued');
+    expect(await pendingReviews(email)).toEqual([{ slug: provider.slug, rating: 4, comment: 'Answer lost once' }]);
+
+    // The outbox retries after its backoff (5 s) with the same Idempotency-Key: the server only replays.
+    await pendingCard(page).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(answers).toEqual(['201 replayed=no', '201 replayed=true']);
+    expect(await pendingReviews(email)).toHaveLength(1);
+    expect(await idempotencyKeys(email)).toBe(1);
+  });
+});
