@@ -67,7 +67,7 @@ describe('home hotlist', () => {
     expect(await page.getByTestId('provider-card').count()).toBe(providerCount);
 
     // Signed-out visitors are invited to the landing page and to sign in.
-    expect(await page.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/landing');
+    expect(await page.getByRole('link', { name: 'How RPC Atlas works' }).getAttribute('href')).toBe('/landing');
 
     const search = page.getByPlaceholder('Search providers...');
     await search.fill('ANKR');

@@ -43,8 +43,10 @@ export const Route = createFileRoute('/')({
 });
 
 function SignedOutInvitation() {
-  const { isLoading, isAuthenticated } = useAuth();
-  if (isLoading || isAuthenticated) return null;
+  // Shown while the user lookup is pending too: most first visits are signed out, and appearing late
+  // would push the hotlist down (layout shift). Returning users get their cached sign-in state at once.
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return null;
   return (
     <Card className="mb-6 flex flex-col gap-3 border-accent-200 bg-accent-50/60 p-4 sm:flex-row sm:items-center">
       <Sparkles className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
@@ -52,7 +54,7 @@ function SignedOutInvitation() {
         New to {PRODUCT_NAME}? See how developers use it to pick RPC providers, or sign in to rate and review the ones you use.
       </p>
       <div className="flex gap-2">
-        <Button asChild variant="outline" size="sm"><Link to="/landing">Learn more</Link></Button>
+        <Button asChild variant="outline" size="sm"><Link to="/landing">How {PRODUCT_NAME} works</Link></Button>
         <Button asChild size="sm"><Link to="/login">Sign in</Link></Button>
       </div>
     </Card>
