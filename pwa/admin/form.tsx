@@ -58,11 +58,11 @@ export function Field({ id, label, error, hint, counter, required, children, cla
 }) {
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
-      <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>
-          {label}
-          {required && <span className="text-red-600" aria-hidden="true"> *</span>}
-        </Label>
+      <div className="flex items-baseline gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {/* Outside the label so the field's name stays the label text; the input's `required` tells assistive tech. */}
+        {required && <span className="text-sm text-red-600" aria-hidden="true">*</span>}
+        <span className="flex-1" />
         {counter && (
           <span className={cn('text-xs tabular-nums', counter.length > counter.max ? 'text-red-600' : 'text-slate-500')}>
             {counter.length}/{counter.max}

@@ -1,0 +1,404 @@
+// The admin panel in a real browser against the real server and database: the guard, and an admin who signs
+// in through the local identity provider and uses every tab end to end, checking the public site after each change.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
+
+const ADMIN = 'admin@example.com';
+// A valid 1×1 PNG: the server decides the type by the bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let e: BrowserTest;
+beforeAll(async () => { e = await startBrowserTest(); });
+afterAll(async () => { await e?.close(); });
+
+/** A fresh browser profile's page; actions wait up to a minute (CI machines are often loaded). */
+async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await e.newPage(viewport);
+  page.setDefaultTimeout(60_000);
+  return page;
+}
+
+/**
+ * Records every toast shown in `page`, across navigations (the signed-out toast is on screen only for the
+ * 500 ms before the redirect, which a polling wait can miss on a busy machine).
+ */
+async function recordToasts(page: Page): Promise<{ text: string; at: number }[]> {
+  const seen: { text: string; at: number }[] = [];
+  await page.exposeBinding('__reportToast', (_source, text: string) => { seen.push({ text, at: Date.now() }); });
+  await page.addInitScript(() => {
+    const reported = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.toast')) {
+        if (reported.has(el) || !el.textContent) continue;
+        reported.add(el);
+        (window as unknown as { __reportToast: (t: string) => void }).__reportToast(el.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
+
+/** Waits for a toast holding `text` (the Toaster marks each toast with the class "toast"). */
+async function toastWith(page: Page, text: string) {
+  await page.locator('.toast').filter({ hasText: text }).first().waitFor();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+async function json<T = any>(path: string): Promise<T> {
+  const res = await fetch(e.url + path);
+  expect(res.status, path).toBe(200);
+  return res.json() as Promise<T>;
+}
+
+/** Chooses `option` in the Radix select labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the guard', () => {
+  it('signed out: the Unauthorized toast, then the sign-in page after 500 ms', async () => {
+    const page = await newPage();
+    const toasts = await recordToasts(page);
+    let signInAt = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/auth/google' && !signInAt) signInAt = Date.now(); });
+    await page.goto('/admin');
+    // The local identity provider's page (the Google sign-in endpoint goes there when Google is not configured).
+    await page.getByLabel('Email').waitFor();
+    expect(new URL(page.url()).pathname).not.toBe('/admin');
+    const shown = toasts.find((t) => t.text.includes('You need to be logged in to access this page. Redirecting...'));
+    expect(shown?.text).toContain('Unauthorized');
+    expect(signInAt - shown!.at).toBeGreaterThanOrEqual(400); // 500 ms, less the binding's own delay
+  });
+
+  it('a signed-in user without admin rights sees Access Denied and no admin data is requested', async () => {
+    const page = await newPage();
+    const adminCalls: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/admin')) adminCalls.push(r.url()); });
+    await e.signIn(page, 'reader@example.com', '/admin');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('You need admin privileges to access this page.').waitFor();
+    expect(adminCalls).toEqual([]);
+  });
+});
+
+describe('an admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await e.newContext(DESKTOP);
+    context.setDefaultTimeout(60_000);
+    page = await context.newPage();
+    await e.signIn(page, ADMIN, '/admin');
+    await page.getByRole('tab', { name: 'Chains', selected: true }).waitFor();
+  });
+
+  it('shows the ten tabs in the spec order and keeps the open tab in the URL', async () => {
+    await page.getByText('Manage chains, providers, and editorial content').waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Chains', 'Providers', 'Editorial', 'Ads', 'Contact', 'About', 'Homepage', 'Tracking', 'Partners', 'CSV']);
+    await openTab(page, 'Partners');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('partners');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Partners', selected: true }).waitFor();
+    // Never indexed.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    await openTab(page, 'Chains');
+  });
+
+  it('creates a chain with its facts', async () => {
+    await page.getByRole('button', { name: 'Add Chain' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Chain' });
+    await dialog.getByRole('button', { name: 'Create Chain' }).click();
+    await dialog.getByText('Name is required').waitFor(); // the API's own schema, checked in the browser
+    await dialog.getByLabel('Name', { exact: true }).fill('Atlas Testnet');
+    expect(await dialog.getByLabel('Slug').inputValue()).toBe('atlas-testnet');
+    expect(await dialog.locator('#chain-color').inputValue()).toBe('#3b82f6');
+    await dialog.getByLabel('Short description').fill('A network made by the admin browser test.');
+    await dialog.getByLabel('EVM chain id').fill('987654321');
+    await dialog.getByLabel('Currency name').fill('Atlas Ether');
+    await dialog.getByLabel('Currency symbol').fill('AETH');
+    await dialog.getByRole('button', { name: 'Add explorer' }).click();
+    await dialog.getByLabel('Explorer 1 name').fill('Atlasscan');
+    await dialog.getByLabel('Explorer 1 URL').fill('https://scan.atlas.example');
+    await dialog.getByLabel('Testnet', { exact: true }).check();
+    await dialog.getByLabel('SEO title').fill('x'.repeat(70));
+    expect((await dialog.getByLabel('SEO title').inputValue()).length).toBe(60); // capped at 60
+    await dialog.getByRole('button', { name: 'Create Chain' }).click();
+    await toastWith(page, 'Chain created successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Atlas Testnet' }).waitFor();
+
+    const chain = await json('/api/chains/atlas-testnet');
+    expect(chain).toMatchObject({
+      name: 'Atlas Testnet', color: '#3b82f6', evmChainId: 987654321, isTestnet: true,
+      nativeCurrency: { name: 'Atlas Ether', symbol: 'AETH', decimals: 18 },
+      explorers: [{ name: 'Atlasscan', url: 'https://scan.atlas.example' }],
+    });
+  });
+
+  it('refuses a duplicate slug with the server message and changes nothing', async () => {
+    await page.getByRole('button', { name: 'Add Chain' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Chain' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Atlas Testnet');
+    await dialog.getByRole('button', { name: 'Create Chain' }).click();
+    await toastWith(page, 'A chain with the slug "atlas-testnet" already exists');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const chains = await json<{ slug: string }[]>('/api/chains');
+    expect(chains.filter((c) => c.slug === 'atlas-testnet')).toHaveLength(1);
+  });
+
+  it('creates a provider with an uploaded logo and chain links', async () => {
+    await openTab(page, 'Providers');
+    await page.getByRole('button', { name: 'Add Provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Provider' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Atlas Nodes');
+    await dialog.getByLabel('Website', { exact: true }).fill('https://atlasnodes.example');
+    await dialog.getByLabel('Affiliate URL').fill('https://atlasnodes.example/?ref=atlas');
+
+    // Refused in the browser, with the spec's message: not an image type.
+    await dialog.getByLabel('Upload logo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await toastWith(page, 'Please upload a JPG, PNG, GIF, SVG, or WebP image.');
+    await dialog.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await toastWith(page, 'Image uploaded successfully');
+    const logoUrl = await dialog.locator('#provider-logoUrl').inputValue();
+    expect(logoUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    await dialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+
+    await dialog.getByLabel('Filter chains to link').fill('atlas');
+    await dialog.getByRole('checkbox', { name: 'Atlas Testnet' }).check();
+    await dialog.getByLabel('Filter chains to link').fill('Base');
+    await dialog.getByRole('checkbox', { name: 'Base', exact: true }).check();
+    await dialog.getByText('2 selected').waitFor();
+    await dialog.getByLabel('Featured').check();
+    await dialog.getByRole('button', { name: 'Create Provider' }).click();
+    await toastWith(page, 'Provider created successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Atlas Nodes' }).waitFor();
+
+    const provider = await json('/api/providers/atlas-nodes');
+    expect(provider).toMatchObject({ logoUrl, featured: true, affiliateUrl: 'https://atlasnodes.example/?ref=atlas' });
+    expect(provider.chains.map((c: { slug: string }) => c.slug).sort()).toEqual(['atlas-testnet', 'base']);
+    const logo = await fetch(e.url + logoUrl);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+
+    // Edit: the chain links are replaced with exactly the chosen ones.
+    await page.getByRole('button', { name: 'Edit Atlas Nodes' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Provider' });
+    await edit.getByText('2 selected').waitFor();
+    await edit.getByRole('button', { name: 'Remove Base' }).click();
+    await edit.getByRole('button', { name: 'Update Provider' }).click();
+    await toastWith(page, 'Provider updated successfully');
+    expect((await json('/api/providers/atlas-nodes')).chains.map((c: { slug: string }) => c.slug)).toEqual(['atlas-testnet']);
+  });
+
+  it('writes an editorial review', async () => {
+    await openTab(page, 'Editorial');
+    await page.getByRole('button', { name: 'Write Editorial Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write Editorial Review' });
+    expect(await dialog.getByRole('button', { name: 'Publish Review' }).isDisabled()).toBe(true);
+    await dialog.getByText('5/5').waitFor(); // default rating
+    await choose(page, 'Provider', 'Atlas Nodes');
+    await dialog.getByRole('radio', { name: '4 stars' }).click();
+    await dialog.getByText('4/5').waitFor();
+    await dialog.getByRole('textbox', { name: 'Review' }).click();
+    await page.keyboard.type('Fast and honest. ');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Recommended.');
+    await dialog.getByRole('button', { name: 'Publish Review' }).click();
+    await toastWith(page, 'Editorial review created successfully');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Atlas Nodes' }).waitFor();
+
+    const provider = await json('/api/providers/atlas-nodes');
+    expect(provider.editorialReview).toMatchObject({ rating: 4 });
+    expect(provider.editorialReview.content).toContain('<strong>Recommended.</strong>');
+
+    // Writing another one for the same provider says it replaces the first.
+    await page.getByRole('button', { name: 'Write Editorial Review' }).click();
+    await choose(page, 'Provider', 'Atlas Nodes');
+    await page.getByRole('dialog').getByText('Publishing replaces it.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('approves a user review and the public rating changes', async () => {
+    const reader = await newPage();
+    await e.signIn(reader, 'reviewer@example.com', '/');
+    const posted = await reader.request.post('/api/providers/atlas-nodes/reviews', { data: { rating: 2, comment: 'Slow from Europe.' } });
+    expect(posted.status()).toBe(201);
+    expect(await json('/api/providers/atlas-nodes')).toMatchObject({ totalReviews: 0 });
+
+    await page.goto('/admin?tab=editorial');
+    const pending = page.getByRole('listitem').filter({ hasText: 'Slow from Europe.' });
+    await pending.waitFor();
+    await pending.getByRole('button', { name: /^Approve/ }).click();
+    await toastWith(page, 'Review approved successfully');
+    await page.getByText('No pending reviews to approve.').waitFor();
+
+    expect(await json('/api/providers/atlas-nodes')).toMatchObject({ averageRating: 2, totalReviews: 1 });
+    const visitor = await newPage();
+    await visitor.goto('/providers/atlas-nodes');
+    await visitor.getByText('Slow from Europe.').waitFor();
+  });
+
+  it('creates a hotlist-inline ad that shows between the cards on /', async () => {
+    await openTab(page, 'Ads');
+    await page.getByRole('button', { name: 'Add Ad Placement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Ad Placement' });
+    expect(await dialog.getByRole('combobox', { name: 'Frequency' }).count()).toBe(0); // only for hotlist-inline
+    await dialog.getByLabel('Name', { exact: true }).fill('E2E inline');
+    await choose(page, 'Position', 'Hotlist inline');
+    expect(await dialog.getByRole('combobox', { name: 'Frequency' }).textContent()).toContain('After every 5 providers');
+    await choose(page, 'Frequency', 'After every 3 providers');
+    await dialog.getByLabel('Ad code').fill('<div class="e2e-ad">Atlas sponsored block</div><script>window.bad = 1</script>');
+    await dialog.getByRole('button', { name: 'Create Ad' }).click();
+    await toastWith(page, 'Ad placement created successfully');
+    const row = page.getByRole('listitem').filter({ hasText: 'E2E inline' });
+    await row.waitFor();
+    expect(await row.locator('pre').textContent()).not.toContain('<script>'); // stored sanitised
+
+    const visitor = await newPage();
+    await visitor.goto('/');
+    const ad = visitor.locator('.e2e-ad').first();
+    await ad.waitFor();
+    const cards = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { level: 2 }) });
+    const adY = (await ad.boundingBox())!.y;
+    const firstY = (await cards.first().boundingBox())!.y;
+    const lastY = (await cards.last().boundingBox())!.y;
+    expect(adY).toBeGreaterThan(firstY);
+    expect(adY).toBeLessThan(lastY);
+    expect(await visitor.evaluate(() => (window as { bad?: number }).bad)).toBeUndefined();
+
+    // Switched off, it disappears from the public page.
+    await row.getByRole('switch').click();
+    await toastWith(page, 'Ad placement updated successfully');
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(await visitor.locator('.e2e-ad').count()).toBe(0);
+  });
+
+  it('edits the homepage intro text and it shows on /', async () => {
+    await openTab(page, 'Homepage');
+    const intro = page.getByRole('textbox', { name: 'Intro text (shown before the hotlist)' });
+    await intro.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Welcome to the e2e hotlist.');
+    await page.getByRole('button', { name: 'Update Homepage Content' }).click();
+    await toastWith(page, 'Homepage content updated successfully');
+    const visitor = await newPage();
+    await visitor.goto('/');
+    await visitor.getByText('Welcome to the e2e hotlist.').waitFor();
+  });
+
+  it('sets a tracking ID and the tag is in the public pages\' HTML', async () => {
+    await openTab(page, 'Tracking');
+    await page.getByLabel('Google Tag Manager container ID').fill(' gtm-e2e1234 ');
+    await page.getByText("GTM-E2E1234").first().waitFor(); // the snippet preview
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toastWith(page, 'Tracking settings updated successfully. Changes will be applied site-wide.');
+    const html = await (await fetch(`${e.url}/providers`)).text();
+    expect(html).toContain('googletagmanager.com/gtm.js');
+    expect(html).toContain('GTM-E2E1234');
+  });
+
+  it('exports the CSV and imports it again', async () => {
+    await openTab(page, 'CSV');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await toastWith(page, 'Please select a CSV file to import.');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await toastWith(page, 'Please select a CSV file.');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    await toastWith(page, 'CSV file has been downloaded successfully.');
+    expect(download.suggestedFilename()).toMatch(/^rpc-atlas-export-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-')), 'Export.CSV');
+    await download.saveAs(file);
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\n')[0]).toContain('Type,Name,Slug');
+    expect(csv).toContain('atlas-nodes');
+
+    await page.getByLabel('CSV file').setInputFiles(file);
+    await page.getByText(/^\d+\.\d{2} KB$/).waitFor(); // the size in KB to two decimals
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await toastWith(page, 'Import successful');
+    const chains = (await json<unknown[]>('/api/chains')).length;
+    const providers = (await json<unknown[]>('/api/providers')).length;
+    await toastWith(page, `Imported: ${chains} chains, ${providers} providers`);
+
+    // A broken file: the server's reason is shown and nothing changes.
+    const broken = path.join(path.dirname(file), 'broken.csv');
+    writeFileSync(broken, 'Type,Name\nprovider,Nope\n');
+    await page.getByLabel('CSV file').setInputFiles(broken);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await toastWith(page, 'Import failed');
+    expect((await json<unknown[]>('/api/providers')).length).toBe(providers);
+  });
+
+  it('marks a contact message read', async () => {
+    const sent = await fetch(`${e.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Listing update', message: 'Please add our new endpoint.' }),
+    });
+    expect(sent.status).toBe(201);
+    await page.goto('/admin?tab=contact');
+    const item = page.getByRole('listitem').filter({ hasText: 'Please add our new endpoint.' });
+    await item.getByText('New', { exact: true }).waitFor();
+    await item.getByRole('button', { name: /^Mark as Read/ }).click();
+    await toastWith(page, 'Marked as read');
+    await item.getByRole('button', { name: /^Mark as Read/ }).waitFor({ state: 'detached' });
+    expect(await item.getByText('New', { exact: true }).count()).toBe(0);
+  });
+
+  it('adds and deletes a partner link, asking first', async () => {
+    await openTab(page, 'Partners');
+    await page.getByText('No partner links yet. Add your first partner link above.').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Chainlist');
+    await page.getByLabel('URL', { exact: true }).fill('https://chainlist.org');
+    await page.getByLabel('Order').fill('');
+    await page.getByRole('button', { name: 'Add Partner Link' }).click();
+    await toastWith(page, 'Partner link created successfully');
+    expect(await json('/api/partner-links')).toEqual([expect.objectContaining({ name: 'Chainlist', order: 0 })]);
+    await page.getByRole('button', { name: 'Delete Chainlist' }).click();
+    await page.getByRole('alertdialog').getByText('Are you sure you want to delete "Chainlist"?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toastWith(page, 'Partner link deleted successfully');
+    await page.getByText('No partner links yet. Add your first partner link above.').waitFor();
+  });
+
+  it('takes screenshots of every tab on a desktop and a phone', async () => {
+    const phone = await newPage(PHONE);
+    await e.signIn(phone, ADMIN, '/admin');
+    for (const [viewport, p] of [['desktop', page], ['phone', phone]] as const) {
+      for (const tab of ['chains', 'providers', 'editorial', 'ads', 'contact', 'about', 'homepage', 'tracking', 'partners', 'csv']) {
+        await p.goto(`/admin?tab=${tab}`);
+        await p.getByRole('tabpanel').first().waitFor();
+        await p.waitForLoadState('networkidle');
+        await e.screenshot(p, `admin-${tab}-${viewport}`);
+      }
+    }
+    await page.goto('/admin?tab=chains');
+    await page.getByRole('button', { name: 'Edit Atlas Testnet' }).click();
+    await page.getByRole('dialog', { name: 'Edit Chain' }).waitFor();
+    await e.screenshot(page, 'admin-chain-dialog-desktop');
+    await page.keyboard.press('Escape');
+  });
+
+  it('a session that expired during work: the toast, then sign-in after 500 ms', async () => {
+    await page.goto('/admin?tab=about');
+    await page.getByRole('button', { name: 'Update About Page' }).waitFor();
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Update About Page' }).click();
+    await toastWith(page, 'Your session has expired. Redirecting...');
+    await page.getByLabel('Email').waitFor();
+  });
+});
