@@ -11,7 +11,8 @@ import { openDatabase } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 
-export const TEMPLATE_DATABASE = 'rpc_atlas_test_template';
+// Per run, so several test runs against one server (engineers side by side) never clash.
+export const TEMPLATE_DATABASE = `rpc_atlas_test_template_${process.pid}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +36,11 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('templateDatabase', TEMPLATE_DATABASE);
     project.provide('pgliteSnapshot', '');
-    return;
+    return async () => {
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+      await cleanup.end();
+    };
   }
   const db = await openDatabase({ inMemory: true });
   await migrate(db.sql);
