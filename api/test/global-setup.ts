@@ -2,7 +2,7 @@
 // instead of paying for initdb + migrations + dataset per file.
 //  - embedded (default): a PGlite data-dir snapshot written to a temp file;
 //  - TEST_DATABASE_URL set: a template database on that server.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -51,4 +51,5 @@ export default async function setup(project: TestProject) {
   await db.close();
   project.provide('pgliteSnapshot', file);
   project.provide('templateDatabase', '');
+  return () => rmSync(file, { force: true });
 }
