@@ -39,8 +39,8 @@ function ExternalAnchor({ href, children }: { href: string; children: ReactNode 
 export function ChainFacts({ chain }: { chain: ChainDetail }) {
   const id = chain.evmChainId;
   return (
-    <Card>
-      <CardHeader><CardTitle>Network Details</CardTitle></CardHeader>
+    <Card role="region" aria-labelledby="chain-facts-title">
+      <CardHeader><CardTitle id="chain-facts-title">Network Details</CardTitle></CardHeader>
       <CardContent>
         <dl className="divide-y divide-slate-100">
           {id != null && (

@@ -55,7 +55,7 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
         type="button"
         onClick={() => cast(value)}
         disabled={isLoading || vote.isPending}
-        aria-pressed={isAuthenticated ? pressed : undefined}
+        aria-pressed={pressed}
         aria-label={`${up ? 'Upvote' : 'Downvote'} ${name} (${count} ${up ? 'upvote' : 'downvote'}${count === 1 ? '' : 's'})`}
         title={isAuthenticated ? (pressed ? 'Take back your vote' : up ? 'Upvote' : 'Downvote') : 'Sign in to vote'}
         className={cn(

@@ -58,7 +58,8 @@ function Ranking() {
           provider's average rating is the mean of its approved reviews, shown to one decimal. A network's rating is the
           mean of the ratings of its rated providers.
         </p>
-        <p>
+        {/* The hotlist's "How is Most Popular ranked?" link lands here. */}
+        <p id="most-popular" className="scroll-mt-24">
           <strong>Most Popular.</strong> Sorting by average alone would let a provider with a single 5-star review outrank
           one with hundreds of 4.8-star reviews. So “Most Popular” ranks by a Bayesian average that also counts the
           community's votes:
