@@ -1,5 +1,6 @@
 // Entry point: one QueryClient, the router (with the client in its context), mounted on #root — after the
 // offline layer has started and the saved query cache is back, so the router's loaders find it.
+import './lib/zod-no-eval.ts'; // before any schema parses
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
