@@ -24,14 +24,16 @@ afterEach(async () => {
   for (const p of openPages.splice(0)) await p.context().close().catch(() => {});
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
+type Viewport = { width: number; height: number };
+
+async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
   const page = await e.newPage(viewport);
   openPages.push(page);
   return page;
 }
 
 /** A page signed in through the local identity provider, on `path`. */
-async function signedInPage(email: string, path: string, viewport = DESKTOP): Promise<Page> {
+async function signedInPage(email: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
   const page = await newPage(viewport);
   await e.signIn(page, email, path);
   return page;

@@ -86,13 +86,13 @@ function ProvidersPage() {
   return (
     <Page breadcrumbs={[{ label: 'Providers' }]} sidebar={<BrowseByBlockchain />}>
       <AdSlot position="header" className="mb-6" />
+      <PageTitle title="All RPC Providers" subtitle="Compare RPC providers by rating, reviews and the networks they support." />
       {category.data && (category.data.title || category.data.contentHtml) && (
         <section className="mb-8" aria-label="About these providers">
           {category.data.title && <h2 className="mb-3 text-xl font-semibold text-slate-900">{category.data.title}</h2>}
           <HtmlContent html={category.data.contentHtml} />
         </section>
       )}
-      <PageTitle title="All RPC Providers" subtitle="Compare RPC providers by rating, reviews and the networks they support." />
 
       <div className="mb-6 grid grid-cols-2 gap-4">
         <Counter label="Total Providers" value={providers.data?.length} />
