@@ -36,7 +36,8 @@ async function runEngine(label: string, target: Target, modes: Mode[], opts: Ben
     const rows = await compareEndpoints(target, endpoints, mode, {
       rounds: opts.rounds,
       seconds: opts.seconds,
-      variants: mode === MODES.identity ? ['app', 'ceiling', 'no cache'] : ['app', 'ceiling'],
+      variants: mode === MODES.identity ? ['app', 'ceiling', 'no cache']
+        : mode === MODES.browser ? ['app', 'ceiling', 'compress per request'] : ['app', 'ceiling'],
       coldSamples: mode.conditional ? 0 : 15,
     });
     report('api', `\n#### ${label} — ${mode.name}\n\n${renderRows(rows)}\n`);

@@ -1,17 +1,52 @@
 // In-process cache of public GET responses. Any successful write anywhere clears it: in this process
 // directly, in other processes through the database's invalidation channel (LISTEN/NOTIFY on
 // PostgreSQL; in-process relay on the embedded engine). So cached data is never stale after a write.
+//
+// Measured in bench/ (RESULTS.md): an entry keeps its bytes already encoded — UTF-8, and Brotli/gzip
+// made once on the first request that accepts them — because compressing on every request cost ~10× the
+// throughput; concurrent misses of one URL share one computation, so a write under load does not set off
+// one database query per waiting request; and the total size is bounded, oldest-used entries going
+// first, since any query string makes a new key.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
 import type { Database } from '../db/index.ts';
 import type { AppCtx } from '../context.ts';
 
-type Entry = { body: string; etag: string };
+export type Encoding = 'br' | 'gzip';
+type Entry = { body: Buffer; etag: string; encoded: Partial<Record<Encoding, Promise<Buffer>>>; bytes: number };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Bodies smaller than this go uncompressed (koa-compress's threshold, which the app uses for the rest). */
+const COMPRESS_THRESHOLD = 1024;
+/** Memory the cached bodies may take; beyond it the least recently used entries are dropped. */
+export const RESPONSE_CACHE_MAX_BYTES = 256 * 2 ** 20;
 
-export function createResponseCache(db: Database) {
-  const entries = new Map<string, Entry>();
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const encoders: Record<Encoding, (b: Buffer) => Promise<Buffer>> = {
+  // Quality 5: within a few % of the best ratio for JSON at a fraction of the time (done once per entry).
+  br: (b) => brotli(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  gzip: (b) => gzip(b),
+};
+
+/** The encoding to answer with: Brotli when accepted, else gzip, else none (koa-compress's preference order). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const weight = params.find((p) => p.startsWith('q='));
+    if (name) q.set(name, weight ? Number(weight.slice(2)) : 1);
+  }
+  const accepted = (e: Encoding) => (q.get(e) ?? q.get('*') ?? 0) > 0;
+  return accepted('br') ? 'br' : accepted('gzip') ? 'gzip' : undefined;
+}
+
+export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_BYTES) {
+  const entries = new Map<string, Entry>(); // in order of last use
+  const inflight = new Map<string, Promise<Entry | undefined>>();
+  let totalBytes = 0;
   // Bumped on every invalidation so a response computed during a write is not stored afterwards.
   let generation = 0;
   // Computed values other than JSON responses (e.g. server-rendered page heads), same lifetime.
@@ -19,9 +54,43 @@ export function createResponseCache(db: Database) {
   const clear = () => {
     generation++;
     entries.clear();
+    inflight.clear();
+    totalBytes = 0;
     values.clear();
   };
   db.onInvalidation(clear);
+
+  const store = (key: string, entry: Entry) => {
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    for (const [oldKey, old] of entries) {
+      if (totalBytes <= maxBytes || oldKey === key) break;
+      entries.delete(oldKey);
+      totalBytes -= old.bytes;
+    }
+  };
+
+  async function serve(ctx: Context, key: string, entry: Entry) {
+    ctx.status = 200; // before ctx.fresh, which only holds for 2xx answers
+    ctx.type = 'application/json';
+    ctx.etag = entry.etag;
+    const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(ctx.get('Accept-Encoding')) : undefined;
+    // A revalidation that will end in 304 needs no body: leave it to conditional-get.
+    if (!encoding || ctx.fresh) {
+      ctx.body = entry.body;
+      return;
+    }
+    if (!entry.encoded[encoding]) {
+      const done = (entry.encoded[encoding] = encoders[encoding](entry.body));
+      const size = (await done).length;
+      if (entries.get(key) === entry) {
+        entry.bytes += size;
+        totalBytes += size;
+      }
+    }
+    ctx.set('Content-Encoding', encoding); // koa-compress leaves encoded bodies alone
+    ctx.body = await entry.encoded[encoding]!;
+  }
 
   return {
     /** Route middleware: serve this route's JSON from memory until the next write. */
@@ -29,20 +98,34 @@ export function createResponseCache(db: Database) {
       const key = ctx.url;
       const hit = entries.get(key);
       if (hit) {
-        ctx.type = 'application/json';
-        ctx.etag = hit.etag;
-        ctx.body = hit.body;
-        return;
+        entries.delete(key); // mark as most recently used
+        entries.set(key, hit);
+        return serve(ctx, key, hit);
       }
+      const pending = inflight.get(key);
+      const shared = pending && (await pending);
+      if (shared) return serve(ctx, key, shared);
+
       const startedAt = generation;
-      await next();
-      if (ctx.status !== 200 || ctx.body === undefined || typeof ctx.body !== 'object') return;
-      const body = JSON.stringify(ctx.body);
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      if (generation === startedAt) entries.set(key, { body, etag });
-      ctx.type = 'application/json';
-      ctx.etag = etag;
-      ctx.body = body;
+      let settle!: (entry: Entry | undefined) => void;
+      const mine = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+      inflight.set(key, mine);
+      let entry: Entry | undefined;
+      try {
+        await next();
+        if (ctx.status === 200 && ctx.body !== undefined && ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body)) {
+          const body = Buffer.from(JSON.stringify(ctx.body));
+          const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+          entry = { body, etag, encoded: {}, bytes: body.length };
+        }
+      } finally {
+        // Requests waiting on this one get the entry, or compute their own when there is none (errors, 404s).
+        settle(entry);
+        if (inflight.get(key) === mine) inflight.delete(key);
+      }
+      if (!entry) return;
+      if (generation === startedAt) store(key, entry);
+      await serve(ctx, key, entry);
     },
     /**
      * Memoises `compute()` under `key` until the next write, like `cached` does for JSON responses.
@@ -68,6 +151,8 @@ export function createResponseCache(db: Database) {
       clear();
       await db.publishInvalidation();
     },
+    /** Entries and bytes held (for tests and the benches). */
+    stats: () => ({ entries: entries.size, bytes: totalBytes }),
   };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -19,7 +19,7 @@ export const MODES = {
   conditional: { name: 'revalidation (If-None-Match → 304)', headers: {}, conditional: true },
 } satisfies Record<string, Mode>;
 
-type Variant = 'app' | 'ceiling' | 'no cache';
+type Variant = 'app' | 'ceiling' | 'no cache' | 'compress per request';
 
 export type Row = {
   endpoint: Endpoint;
@@ -65,8 +65,9 @@ export async function compareEndpoints(target: Target, endpoints: Endpoint[], mo
   const rows: Row[] = [];
   for (const endpoint of endpoints) {
     const isSingle = endpoint.paths.length === 1;
-    const variants = opts.variants.filter((v) => isSingle || v !== 'ceiling');
-    const urlOf = (v: Variant) => (v === 'app' ? target.url : v === 'ceiling' ? target.ceilingUrl : target.noCacheUrl);
+    const variants = opts.variants.filter((v) => isSingle || (v !== 'ceiling' && v !== 'compress per request'));
+    const urlOf = (v: Variant) => ({ app: target.url, ceiling: target.ceilingUrl, 'no cache': target.noCacheUrl, 'compress per request': target.ceilingUrl })[v];
+    const headersOf = (v: Variant) => (v === 'compress per request' ? { ...headers, 'x-bench-compress': 'per-request' } : headers);
     const headers = { ...mode.headers };
     if (mode.conditional) {
       if (!isSingle) continue;
@@ -83,7 +84,7 @@ export async function compareEndpoints(target: Target, endpoints: Endpoint[], mo
     }
     // Warm-up: JIT, connection pools, the response cache.
     for (const v of variants) {
-      await load({ url: urlOf(v), paths: endpoint.paths, headers, seconds: 1 });
+      await load({ url: urlOf(v), paths: endpoint.paths, headers: headersOf(v), seconds: 1 });
       await drain(urlOf(v));
     }
     const samples = Object.fromEntries(variants.map((v) => [v, [] as LoadResult[]])) as Record<Variant, LoadResult[]>;
@@ -92,7 +93,7 @@ export async function compareEndpoints(target: Target, endpoints: Endpoint[], mo
       const order = variants.map((_, i) => variants[(i + round) % variants.length]);
       const got = {} as Record<Variant, LoadResult>;
       for (const v of order) {
-        got[v] = await load({ url: urlOf(v), paths: endpoint.paths, headers, seconds: opts.seconds });
+        got[v] = await load({ url: urlOf(v), paths: endpoint.paths, headers: headersOf(v), seconds: opts.seconds });
         await drain(urlOf(v));
         samples[v].push(got[v]);
       }
@@ -111,8 +112,10 @@ const failed = (rs: LoadResult[] | undefined) => (rs ?? []).reduce((n, r) => n +
 export function renderRows(rows: Row[]) {
   const anyCold = rows.some((r) => r.coldMs.length);
   const anyNoCache = rows.some((r) => r.samples['no cache']?.length);
+  const anyPerRequest = rows.some((r) => r.samples['compress per request']?.length);
   const header = ['endpoint', 'body', 'app req/s', 'p50 / p95 / p99 ms', 'ceiling req/s', 'p50 / p95 / p99 ms', 'app ÷ ceiling'];
   if (anyNoCache) header.push('cache off req/s', 'p95 ms');
+  if (anyPerRequest) header.push('ceiling compressing per request req/s', 'p95 ms');
   if (anyCold) header.push('cold ms (median, max)');
   header.push('failed');
   return table(header, rows.map((r) => {
@@ -127,8 +130,9 @@ export function renderRows(rows: Row[]) {
       r.ratios.length ? `**${fmt.ratio(median(r.ratios))}**` : '—',
     ];
     if (anyNoCache) cells.push(fmt.n(med(r.samples['no cache'], 'rps')), fmt.ms(med(r.samples['no cache'], 'p95')));
+    if (anyPerRequest) cells.push(fmt.n(med(r.samples['compress per request'], 'rps')), fmt.ms(med(r.samples['compress per request'], 'p95')));
     if (anyCold) cells.push(r.coldMs.length ? `${fmt.ms(median(r.coldMs))}, ${fmt.ms(Math.max(...r.coldMs))}` : '—');
-    cells.push(failed(r.samples.app) + failed(r.samples.ceiling) + failed(r.samples['no cache']));
+    cells.push(Object.values(r.samples).reduce((n, rs) => n + failed(rs), 0));
     return cells;
   }));
 }

@@ -4,7 +4,7 @@
 //   BENCH_PORT      the real app;
 //   BENCH_PORT + 1  THE CEILING: a second instance of the same app (same middleware stack, same
 //                   database) in which every captured API path is answered from memory just before
-//                   the routers, with the bytes and ETag the real app produced for it;
+//                   the routers, with the bytes (per content encoding) and ETag the real app sent;
 //   BENCH_PORT + 2  the app with its response cache switched off (what the cache buys);
 //   BENCH_PORT + 3  control: POST /capture {paths}, POST /invalidate, GET /memory.
 import http from 'node:http';
@@ -13,8 +13,20 @@ import pino from 'pino';
 import { createApp } from '../../api/app.ts';
 import { openConfiguredDatabase, prepareDatabase } from '../../api/boot.ts';
 import { loadConfig } from '../../api/config.ts';
+import { preferredEncoding } from '../../api/middleware/response-cache.ts';
 
-type Captured = { body: string; etag: string; type: string };
+/** A captured answer: its ETag and its bytes per content encoding ('' = none), exactly as the app sent them. */
+type Captured = { etag: string; type: string; bodies: Record<string, Buffer> };
+
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 const port = Number(process.env.BENCH_PORT);
 const config = loadConfig({ ...process.env, PORT: String(port), RATE_LIMITS: 'off' });
@@ -39,7 +51,12 @@ ceiling.middleware.splice(firstRouter, 0, async function fromMemory(ctx: Context
   if (!hit || ctx.method !== 'GET') return next();
   ctx.type = hit.type;
   ctx.etag = hit.etag;
-  ctx.body = hit.body;
+  // With this header the captured bytes go out uncompressed through koa-compress, which then compresses
+  // them on every request: how the cache served hits before it kept encoded bytes.
+  const encoding = ctx.get('x-bench-compress') === 'per-request' ? '' : preferredEncoding(ctx.get('Accept-Encoding')) ?? '';
+  const body = hit.bodies[encoding] ?? hit.bodies[''];
+  if (body !== hit.bodies['']) ctx.set('Content-Encoding', encoding);
+  ctx.body = body;
 });
 
 // autocannon drops its connections when a sample ends: responses cut short are expected, not errors.
@@ -71,12 +88,16 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse) {
       const { paths } = (await readJson(req)) as { paths: string[] };
       const sizes: Record<string, number> = {};
       for (const p of paths) {
-        const r = await fetch(`http://127.0.0.1:${port}${p}`);
-        const body = await r.text();
-        const etag = r.headers.get('etag');
-        if (r.status !== 200 || !etag) throw new Error(`capture ${p}: status ${r.status}, etag ${etag}`);
-        captured.set(p, { body, etag, type: r.headers.get('content-type') ?? 'application/json' });
-        sizes[p] = Buffer.byteLength(body);
+        const bodies: Record<string, Buffer> = {};
+        let first: Awaited<ReturnType<typeof rawGet>> | undefined;
+        for (const encoding of ['', 'br', 'gzip']) {
+          const r = await rawGet(`http://127.0.0.1:${port}${p}`, encoding);
+          if (r.status !== 200 || !r.headers.etag) throw new Error(`capture ${p}: status ${r.status}, etag ${r.headers.etag}`);
+          if ((r.headers['content-encoding'] ?? '') === encoding) bodies[encoding] = r.body;
+          first ??= r;
+        }
+        captured.set(p, { bodies, etag: first!.headers.etag!, type: first!.headers['content-type'] ?? 'application/json' });
+        sizes[p] = bodies[''].length;
       }
       return reply(200, sizes);
     }

@@ -1,0 +1,160 @@
+import http from 'node:http';
+import { EventEmitter } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import Koa from 'koa';
+import Router from '@koa/router';
+import compress from 'koa-compress';
+import conditionalGet from 'koa-conditional-get';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import type { Database } from '../db/index.ts';
+import { createResponseCache, preferredEncoding } from './response-cache.ts';
+
+/** GET without fetch's transparent decompression: the bytes and headers as sent. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('preferredEncoding', () => {
+  it('prefers Brotli, then gzip, honouring q=0 and *', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('cached responses on the real app', () => {
+  let t: TestServer;
+  beforeAll(async () => { t = await startTestServer(); });
+  afterAll(async () => { await t.close(); });
+
+  it('serves the same JSON, identity, Brotli or gzip, with one ETag, and 304 on revalidation', async () => {
+    const plain = await rawGet(`${t.url}/api/providers`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(plain.body.toString('utf8'));
+    expect(json.length).toBeGreaterThan(0);
+
+    const br = await rawGet(`${t.url}/api/providers`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(json);
+
+    const gz = await rawGet(`${t.url}/api/providers`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString('utf8'))).toEqual(json);
+
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+    const revalidated = await rawGet(`${t.url}/api/providers`, { 'if-none-match': plain.headers.etag!, 'accept-encoding': 'br' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+  });
+
+  it('answers from the database again after a write', async () => {
+    const before = await t.get('/api/providers');
+    const [{ id }] = await t.sql<{ id: number }[]>`SELECT id FROM providers ORDER BY sort_rank, id LIMIT 1`;
+    await t.sql`UPDATE providers SET name = 'Renamed by the cache test' WHERE id = ${id}`;
+    // Written behind the app's back: still the cached answer…
+    expect((await t.get('/api/providers')).body).toEqual(before.body);
+    // …until a write is announced, as every successful write request does.
+    await t.app.context.cache.invalidate();
+    const after = await rawGet(`${t.url}/api/providers`, { 'accept-encoding': 'br' });
+    const list = JSON.parse(zlib.brotliDecompressSync(after.body).toString('utf8')) as { id: number; name: string }[];
+    expect(list.find((p) => p.id === id)?.name).toBe('Renamed by the cache test');
+  });
+});
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe('the cache itself', () => {
+  // The cache only uses the database's invalidation channel; an in-process bus stands in for it here.
+  const bus = new EventEmitter();
+  const db = {
+    onInvalidation: (l: () => void) => void bus.on('invalidate', l),
+    publishInvalidation: async () => void bus.emit('invalidate'),
+  } as unknown as Database;
+  let server: http.Server;
+  let url: string;
+  let calls = 0;
+  let release: () => void = () => {};
+  const cache = createResponseCache(db, 10_000);
+
+  beforeAll(async () => {
+    const app = new Koa();
+    app.use(compress({ threshold: 1024 }));
+    app.use(conditionalGet());
+    const router = new Router();
+    router.get('/slow', cache.cached, async (ctx) => {
+      calls++;
+      await new Promise<void>((r) => (release = r));
+      ctx.body = { calls };
+    });
+    router.get('/missing', cache.cached, async (ctx) => {
+      calls++;
+      ctx.status = 404;
+      ctx.body = { message: 'not here' };
+    });
+    router.get('/big/:n', cache.cached, async (ctx) => {
+      calls++;
+      ctx.body = { n: ctx.params.n, pad: 'x'.repeat(3000) };
+    });
+    app.use(router.routes());
+    server = http.createServer(app.callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  it('computes a missing entry once for all the requests waiting on it', async () => {
+    calls = 0;
+    const waiting = Array.from({ length: 20 }, () => fetch(`${url}/slow`).then((r) => r.json()));
+    await until(() => calls === 1);
+    await new Promise((r) => setTimeout(r, 50)); // the other 19 arrive meanwhile (or later, from the stored entry)
+    release();
+    const answers = await Promise.all(waiting);
+    expect(calls).toBe(1);
+    expect(answers).toEqual(Array(20).fill({ calls: 1 }));
+
+    await cache.invalidate();
+    const again = fetch(`${url}/slow`).then((r) => r.json());
+    await until(() => calls === 2);
+    release();
+    expect(await again).toEqual({ calls: 2 });
+  });
+
+  it('does not keep errors', async () => {
+    calls = 0;
+    expect((await fetch(`${url}/missing`)).status).toBe(404);
+    expect((await fetch(`${url}/missing`)).status).toBe(404);
+    expect(calls).toBe(2);
+  });
+
+  it('stays within its byte budget, dropping the least recently used entries', async () => {
+    await cache.invalidate();
+    calls = 0;
+    for (const n of [1, 2, 3]) await (await fetch(`${url}/big/${n}`)).arrayBuffer(); // ~3 KB each
+    await (await fetch(`${url}/big/1`)).arrayBuffer(); // 1 is now the most recent
+    for (const n of [4, 5]) await (await fetch(`${url}/big/${n}`)).arrayBuffer();
+    expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
+    expect(calls).toBe(5);
+    await (await fetch(`${url}/big/1`)).arrayBuffer(); // kept
+    expect(calls).toBe(5);
+    await (await fetch(`${url}/big/2`)).arrayBuffer(); // dropped
+    expect(calls).toBe(6);
+  });
+});
