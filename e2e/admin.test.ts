@@ -103,7 +103,7 @@ describe('an admin', () => {
 
   it('shows the ten tabs in the spec order and keeps the open tab in the URL', async () => {
     await page.getByText('Manage chains, providers, and editorial content').waitFor();
-    const tabs = await page.getByRole('tab').allTextContents();
+    const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Chains', 'Providers', 'Editorial', 'Ads', 'Contact', 'About', 'Homepage', 'Tracking', 'Partners', 'CSV']);
     await openTab(page, 'Partners');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('partners');
