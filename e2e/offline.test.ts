@@ -2,11 +2,19 @@
 // the page and the directory copied into IndexedDB), the whole directory browses and searches offline;
 // reviews written offline wait in the outbox and reach the server exactly once; a new build offers a
 // reload; and Chromium finds the app installable.
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWithStats } from '../api/chains/schema.ts';
 import type { Provider } from '../api/providers/schema.ts';
+import { OFFLINE } from '../pwa/offline/keys.ts';
 import { searchDirectory } from '../pwa/offline/search.ts';
+import { LIST_PATHS } from '../pwa/offline/sync.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './global-setup.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
@@ -236,5 +244,155 @@ describe('review outbox', () => {
     expect(answers).toEqual(['201 replayed=no', '201 replayed=true']);
     expect(await pendingReviews(email)).toHaveLength(1);
     expect(await idempotencyKeys(email)).toBe(1);
+  });
+});
+
+/**
+ * A pass-through proxy in front of the test server that can "deploy a new build": from then on it serves
+ * /sw.js changed by one comment, which is what a new build looks like to the browser (the worker script's
+ * bytes differ). Playwright's routing does not see the browser's own worker-update fetches, hence a proxy.
+ */
+async function deployProxy(target: string) {
+  let newBuild = '';
+  const server = http.createServer((req, res) => {
+    const swap = newBuild !== '' && req.url === '/sw.js';
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, host: new URL(target).host };
+    // The swapped script is edited as text: ask for it uncompressed and unconditionally.
+    if (swap) for (const h of ['accept-encoding', 'if-none-match', 'if-modified-since']) delete headers[h];
+    const upstream = http.request(target + req.url, { method: req.method, headers }, (up) => {
+      if (!swap) {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => {
+        const { 'content-length': _length, etag: _etag, ...rest } = up.headers;
+        res.writeHead(up.statusCode!, rest);
+        res.end(Buffer.concat(chunks).toString('utf8') + newBuild);
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deployNewBuild: () => { newBuild = `\n// build ${Date.now()}\n`; },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('updates and installability', () => {
+  it('offers "Reload" when a new build is deployed, and the new worker takes over after it', async () => {
+    const proxy = await deployProxy(e.url);
+    try {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(`${proxy.url}/`);
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+      proxy.deployNewBuild();
+      // The user comes back: the navigation makes the browser check the worker script and install the new one.
+      await page.reload();
+      const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
+      await prompt.waitFor({ timeout: 30_000 });
+      const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null);
+      expect(before).toBe(true);
+
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())!.waiting === null);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("meets Chromium's installability checks: a valid manifest, drawn icons and a controlling service worker", async () => {
+    // Chromium answers "in-incognito" for any non-persistent profile (every shared-browser context is
+    // one) and then checks nothing else, so this test runs its own Chromium on a throwaway profile.
+    const profile = mkdtempSync(path.join(tmpdir(), 'rpc-atlas-install-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: e.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { errors, data } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+      const manifest = JSON.parse(data!) as { name: string; short_name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+      expect(manifest).toMatchObject({ name: 'RPC Atlas', short_name: 'RPC Atlas', display: 'standalone', start_url: '/', theme_color: '#4f46e5', background_color: '#f8fafc' });
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      for (const icon of manifest.icons) {
+        const res = await e.server.request(icon.src);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        // PNG header: width and height as declared.
+        const png = Buffer.from(await res.arrayBuffer());
+        const [w, h] = icon.sizes.split('x').map(Number);
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w, h]);
+      }
+      console.log(`[offline] Chromium installability errors: ${installabilityErrors.length} (Page.getInstallabilityErrors)`);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
+
+
+describe('measurements', () => {
+  it('offline repeat visit: time to first content, and the size of the saved directory', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await visitOnce(page);
+    await page.goto('/');
+    await page.getByText(`Showing ${providers.length} providers`).waitFor();
+    const onlineFcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    await context.setOffline(true);
+
+    const started = Date.now();
+    await page.goto('/');
+    await page.getByText(`Showing ${providers.length} providers`).waitFor();
+    const listMs = Date.now() - started;
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+
+    const provider = lastProvider();
+    const detailStarted = Date.now();
+    await page.goto(`/providers/${provider.slug}`);
+    await heading(page, provider.name).waitFor();
+    const detailMs = Date.now() - detailStarted;
+
+    const saved = await page.evaluate((name) => new Promise<{ count: number; jsonBytes: number }>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const all = open.result.transaction('responses').objectStore('responses').getAll();
+        all.onsuccess = () => resolve({ count: all.result.length, jsonBytes: JSON.stringify(all.result).length });
+      };
+    }), OFFLINE.databaseName);
+    const estimate = await page.evaluate(async () => {
+      const e = await navigator.storage.estimate() as StorageEstimate & { usageDetails?: Record<string, number> };
+      return { usage: e.usage ?? 0, details: e.usageDetails ?? {} };
+    });
+
+    // Every list, and every provider and chain with its providers.
+    expect(saved.count).toBe(LIST_PATHS.length + providers.length + 2 * chains.length);
+    expect(listMs).toBeLessThan(5000);
+    const kb = (n: number | undefined) => `${Math.round((n ?? 0) / 1024)} KB`;
+    const ms = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} ms`);
+    console.log([
+      `[offline] repeat visit online: first contentful paint ${ms(onlineFcp)}`,
+      `[offline] repeat visit offline: first contentful paint ${ms(fcp)}, hotlist with all ${providers.length} providers ${listMs} ms, unvisited provider page ${detailMs} ms`,
+      `[offline] saved directory: ${saved.count} answers, ${kb(saved.jsonBytes)} of JSON`,
+      `[offline] navigator.storage.estimate: total ${kb(estimate.usage)} (IndexedDB ${kb(estimate.details.indexedDB)}, Cache Storage ${kb(estimate.details.caches)}, service worker ${kb(estimate.details.serviceWorkerRegistrations)})`,
+    ].join('\n'));
   });
 });
