@@ -33,9 +33,17 @@ export function listChains(sql: Sql) {
 }
 
 export function listChainsWithStats(sql: Sql) {
+  // Every chain's stats in one grouped pass over the links (a hash join), not one lateral aggregate per
+  // chain: 3× faster at 1,000 chains × 500,000 links (bench/RESULTS.md).
   return sql<ChainStatsRow[]>`
-    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
-    FROM chains c ${statsJoin(sql)}
+    SELECT ${chainColumns(sql)}, coalesce(s.provider_count, 0)::int AS provider_count,
+           coalesce(s.average_rating, 0)::float8 AS average_rating
+    FROM chains c
+    LEFT JOIN (
+      SELECT pc.chain_id, count(*) AS provider_count, avg(p.average_rating) FILTER (WHERE p.total_reviews > 0) AS average_rating
+      FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+      GROUP BY pc.chain_id
+    ) s ON s.chain_id = c.id
     ORDER BY c.sort_rank, c.id`;
 }
 
@@ -67,12 +75,13 @@ export function listChainEndpoints(sql: Sql, chainId: number) {
 }
 
 export function searchChains(sql: Sql, pattern: string, term: string, limit: number) {
+  const order = sql`(lower(c.name) = lower(${term})) DESC, (c.name ILIKE ${pattern}) DESC, c.sort_rank, c.id`;
+  // The stats of the `limit` chains kept only, not of every match (1.7 s → ~50 ms for "eth" at 1,000 chains).
   return sql<ChainStatsRow[]>`
     SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
-    FROM chains c ${statsJoin(sql)}
-    WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern}
-    ORDER BY (lower(c.name) = lower(${term})) DESC, (c.name ILIKE ${pattern}) DESC, c.sort_rank, c.id
-    LIMIT ${limit}`;
+    FROM (SELECT * FROM chains c WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern} ORDER BY ${order} LIMIT ${limit}) c
+    ${statsJoin(sql)}
+    ORDER BY ${order}`;
 }
 
 // ---------- admin writes ----------

@@ -18,7 +18,10 @@ const providerColumns = (sql: Queryable) => sql`
   p.og_description, p.og_image, p.nofollow_links, p.cloaked_links, p.featured, p.average_rating::float8 AS average_rating,
   p.total_reviews, p.upvotes, p.downvotes, p.popularity_score, p.tracking, p.privacy_policy_url, p.updated_at,
   coalesce((SELECT array_agg(pc.chain_id ORDER BY c.sort_rank, c.id)
-            FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+            FROM provider_chains pc
+            -- OFFSET 0 keeps this a primary-key lookup per link: left to itself the planner hashes all
+            -- chains for every provider (10,000 × 1,000 rows for the full list, 4× slower; bench/RESULTS.md).
+            CROSS JOIN LATERAL (SELECT c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
             WHERE pc.provider_id = p.id), '{}') AS chain_ids`;
 
 export function listProviders(sql: Sql) {
