@@ -149,7 +149,7 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
 
       <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
         {dialogOpen && (
-          <DialogContent title={editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="max-w-2xl">
+          <DialogContent title={editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="sm:max-w-2xl">
             <AdForm ad={editing} onDone={() => setDialogOpen(false)} />
           </DialogContent>
         )}

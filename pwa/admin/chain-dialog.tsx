@@ -66,7 +66,7 @@ export function ChainDialog({ chain, open, onOpenChange }: { chain?: Chain; open
         <DialogContent
           title={chain ? 'Edit Chain' : 'Add Chain'}
           description={chain ? `Changes show on /chains/${chain.slug} at once.` : 'A new network in the directory.'}
-          className="max-w-3xl"
+          className="sm:max-w-3xl"
         >
           <ChainFormBody chain={chain} onDone={() => onOpenChange(false)} />
         </DialogContent>

@@ -55,7 +55,7 @@ export function ChainsTab({ chains, isAdmin }: { chains: Chain[]; isAdmin: boole
       {visible.length === 0 ? (
         <EmptyState>{chains.length ? 'No chains match this filter.' : 'No chains yet. Add the first one with the button above.'}</EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {visible.map((chain) => (
             <li key={chain.id}>
               <Card className="flex h-full items-start gap-3 p-4">

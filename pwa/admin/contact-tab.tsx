@@ -28,13 +28,11 @@ export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
                       <h3 className="font-semibold text-slate-900">{s.subject || 'No subject'}</h3>
                       {!s.isRead && <Badge variant="default">New</Badge>}
                     </div>
-                    <p className="mt-0.5 text-sm text-slate-600">
+                    <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-slate-600">
                       <span className="font-medium text-slate-800">{s.name}</span>
-                      {' · '}
                       <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 text-accent-700 hover:underline">
                         <Mail className="size-3.5" aria-hidden="true" />{s.email}
                       </a>
-                      {' · '}
                       <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
                     </p>
                   </div>

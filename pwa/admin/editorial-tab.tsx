@@ -59,7 +59,7 @@ function EditorialDialog({ open, onOpenChange, providers, existing, initial }: {
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent title={initial ? 'Edit Editorial Review' : 'Write Editorial Review'}
-          description="The expert review shown on the provider's page, published at once." className="max-w-2xl">
+          description="The expert review shown on the provider's page, published at once." className="sm:max-w-2xl">
           <EditorialForm providers={providers} existing={existing} initial={initial} onDone={() => onOpenChange(false)} />
         </DialogContent>
       )}

@@ -2,7 +2,7 @@
 // and a skeleton while chains and providers load. Only an admin ever renders it (see routes/admin.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { chainsQuery } from '../data/chains.ts';
@@ -45,6 +45,13 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void; isAdmin: boolean }) {
   const chains = useQuery(chainsQuery());
   const providers = useQuery(providersQuery());
+  const tabList = useRef<HTMLDivElement>(null);
+  const loaded = Boolean(chains.data && providers.data);
+
+  // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. when opened from a link).
+  useEffect(() => {
+    tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, loaded]);
 
   if (!chains.data || !providers.data) {
     return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
@@ -66,7 +73,7 @@ export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTab
   return (
     <AdminFrame>
       <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as AdminTab)}>
-        <div className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div ref={tabList} className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <Tabs.List aria-label="Admin sections" className="inline-flex min-w-max gap-1 rounded-xl bg-slate-100 p-1">
             {ADMIN_TABS.map((t) => (
               <Tabs.Trigger

@@ -74,7 +74,7 @@ export function DialogActions({ submitLabel, pending, disabled, onCancel }: {
   onCancel: () => void;
 }) {
   return (
-    <div className="sticky -bottom-6 -mx-6 mt-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4">
+    <div className="sticky -bottom-6 -mx-6 mt-6 -mb-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4">
       <Button variant="outline" onClick={onCancel}>Cancel</Button>
       <Button type="submit" disabled={pending || disabled}>
         {pending && <Loader2 className="animate-spin" aria-hidden="true" />}

@@ -56,7 +56,7 @@ export function ProviderDialog({ provider, chains, open, onOpenChange }: {
         <DialogContent
           title={provider ? 'Edit Provider' : 'Add Provider'}
           description={provider ? `Changes show on /providers/${provider.slug} at once.` : 'A new RPC provider in the directory.'}
-          className="max-w-3xl"
+          className="sm:max-w-3xl"
         >
           {provider
             ? <EditProvider id={provider.id} chains={chains} onDone={() => onOpenChange(false)} />

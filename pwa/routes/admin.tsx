@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ShieldAlert, WifiOff } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { z } from 'zod';
 import { metaForAdmin } from '../../api/seo/meta.ts';
 import { redirectToSignIn } from '../admin/feedback.ts';
 import { AdminFrame, AdminPanel, AdminPanelSkeleton } from '../admin/panel.tsx';
@@ -18,9 +17,10 @@ import { currentUserQuery } from '../data/auth.ts';
 import { isUnauthorizedError } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useOnline } from '../offline/online.ts';
+import { optionalOneOf } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/admin')({
-  validateSearch: z.object({ tab: z.enum(ADMIN_TABS).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { tab?: AdminTab } => ({ tab: optionalOneOf(ADMIN_TABS)(s.tab) }),
   component: AdminPage,
 });
 

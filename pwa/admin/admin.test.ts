@@ -1,0 +1,132 @@
+// The admin panel's pure rules: error reporting (401 → sign-in after 500 ms), server messages, the upload
+// checks, the chain payload the forms send, and the small formatting helpers.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chainCreateSchema } from '../../api/admin/schema.ts';
+import { ApiError } from '../lib/api.ts';
+import { getToasts } from '../lib/toast.ts';
+import { adCodePreview } from './ads-tab.tsx';
+import { chainPayload } from './chain-dialog.tsx';
+import { fileSizeKb, isCsvName } from './csv-tab.tsx';
+import { OPERATION_FAILED, reportAdminError, serverMessage, SESSION_EXPIRED } from './feedback.ts';
+import { slugify, validate } from './form.tsx';
+import { uploadProblem } from './image-uploader.tsx';
+
+const MB = 1024 * 1024;
+
+describe('reportAdminError', () => {
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('a 401 shows the session toast and goes to sign-in (back to /admin) after 500 ms, not before', () => {
+    reportAdminError(new ApiError(401, '401: {"message":"Sign in first"}'));
+    expect(getToasts()[0]).toMatchObject({ title: 'Unauthorized', description: SESSION_EXPIRED });
+    vi.advanceTimersByTime(499);
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(assign).toHaveBeenCalledWith('/api/auth/google?returnTo=%2Fadmin');
+  });
+
+  it('a client error shows the server reason; a server error or network failure the generic text', () => {
+    reportAdminError(new ApiError(409, '409: {"message":"A chain with the slug \\"base\\" already exists"}'));
+    expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'A chain with the slug "base" already exists' });
+    reportAdminError(new ApiError(500, '500: {"message":"Internal server error"}'));
+    expect(getToasts()[0]).toMatchObject({ title: 'Error', description: OPERATION_FAILED });
+    reportAdminError(new TypeError('Failed to fetch'));
+    expect(getToasts()[0]).toMatchObject({ description: OPERATION_FAILED });
+    vi.advanceTimersByTime(1000);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('takes the per-call texts (tracking, CSV, mark as read)', () => {
+    reportAdminError(new ApiError(401, '401: x'), { unauthorized: 'You are logged out. Logging in again...' });
+    expect(getToasts()[0].description).toBe('You are logged out. Logging in again...');
+    reportAdminError(new ApiError(400, '400: {"message":"Row 3: Slug is required"}'), { title: 'Import failed', fallback: 'Failed to import data. Please check your CSV format.' });
+    expect(getToasts()[0]).toMatchObject({ title: 'Import failed', description: 'Row 3: Slug is required' });
+    reportAdminError(new ApiError(404, '404: {"message":"Not found"}'), { fallback: 'Failed to mark as read', useServerMessage: false });
+    expect(getToasts()[0].description).toBe('Failed to mark as read');
+  });
+});
+
+describe('serverMessage', () => {
+  it('reads the message of a JSON error body, and nothing else', () => {
+    expect(serverMessage(new ApiError(400, '400: {"message":"name: Name is required","issues":[]}'))).toBe('name: Name is required');
+    expect(serverMessage(new ApiError(502, '502: Bad Gateway'))).toBeUndefined();
+    expect(serverMessage(new ApiError(400, '400: <html>proxy</html>'))).toBeUndefined();
+    expect(serverMessage(new Error('400: {"message":"x"}'))).toBeUndefined();
+  });
+});
+
+describe('uploadProblem (the server rules, checked first in the browser)', () => {
+  const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+  it('logos and icons: JPG PNG GIF SVG WebP up to 5MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'image/webp']) {
+      expect(uploadProblem(file('a', type), 'logos')).toBeUndefined();
+    }
+    expect(uploadProblem(file('a.bmp', 'image/bmp'), 'icons')).toBe('Invalid file type - Please upload a JPG, PNG, GIF, SVG, or WebP image.');
+    expect(uploadProblem(file('a.png', 'image/png', 5 * MB + 1), 'logos')).toBe('File too large - Please upload an image smaller than 5MB.');
+    expect(uploadProblem(file('a.png', 'image/png', 5 * MB), 'logos')).toBeUndefined();
+  });
+  it('general images: no WebP, up to 10MB', () => {
+    expect(uploadProblem(file('a.webp', 'image/webp'), 'images')).toBe('Invalid file type - Please upload a JPG, PNG, GIF, or SVG image.');
+    expect(uploadProblem(file('a.png', 'image/png', 8 * MB), 'images')).toBeUndefined();
+    expect(uploadProblem(file('a.png', 'image/png', 10 * MB + 1), 'images')).toBe('File too large - Please upload an image smaller than 10MB.');
+  });
+  it('judges by the extension when the browser gives no type', () => {
+    expect(uploadProblem(file('logo.SVG', ''), 'logos')).toBeUndefined();
+    expect(uploadProblem(file('notes', ''), 'logos')).toMatch(/^Invalid file type/);
+  });
+});
+
+describe('chainPayload', () => {
+  const form = {
+    name: 'Base', slug: 'base', color: '#3b82f6', iconUrl: '', description: '', detailedDescription: '', websiteUrl: '',
+    twitterUrl: '', discordUrl: '', telegramUrl: '', githubUrl: '', linkedinUrl: '', metaTitle: '', metaDescription: '',
+    evmChainId: '', shortName: '', currencyName: '', currencySymbol: '', currencyDecimals: '18', explorers: [], isTestnet: false,
+  };
+  it('blank facts become null; the API schema accepts the result', () => {
+    const payload = chainPayload({ ...form, explorers: [{ name: '', url: '' }] });
+    expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [] });
+    expect(validate(chainCreateSchema, payload).ok).toBe(true);
+  });
+  it('a currency is sent whole, and a bad number is refused by the schema instead of stored as 0', () => {
+    const payload = chainPayload({ ...form, evmChainId: '8453', currencyName: 'Ether', currencySymbol: 'ETH' });
+    expect(payload).toMatchObject({ evmChainId: 8453, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
+    const bad = validate(chainCreateSchema, chainPayload({ ...form, evmChainId: 'abc', currencyName: 'Ether', currencySymbol: 'ETH', currencyDecimals: '' }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['evmChainId', 'nativeCurrency.decimals']);
+  });
+  it('validation errors are keyed by field path, including list items', () => {
+    const result = validate(chainCreateSchema, chainPayload({ ...form, name: '', metaTitle: 'x'.repeat(61), explorers: [{ name: 'Scan', url: 'javascript:alert(1)' }] }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.name).toBe('Name is required');
+      expect(result.errors.metaTitle).toBe('SEO title must be at most 60 characters');
+      expect(result.errors['explorers.0.url']).toBe('Explorer URL must be an http:// or https:// URL');
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('slugify', () => {
+    expect(slugify('  Base Sepolia!  ')).toBe('base-sepolia');
+    expect(slugify('Ünïcode  Chain')).toBe('unicode-chain');
+  });
+  it('the CSV file checks and size in KB to two decimals', () => {
+    expect(isCsvName('export.CSV')).toBe(true);
+    expect(isCsvName('export.csv.txt')).toBe(false);
+    expect(fileSizeKb(12_636)).toBe('12.34 KB');
+    expect(fileSizeKb(0)).toBe('0.00 KB');
+  });
+  it('ad code preview stops at 200 characters', () => {
+    expect(adCodePreview('x'.repeat(200))).toBe('x'.repeat(200));
+    expect(adCodePreview('x'.repeat(201))).toBe(`${'x'.repeat(200)}…`);
+  });
+});
