@@ -84,6 +84,20 @@ describe('pages under the policy', () => {
     expect(violations).toEqual([]);
   });
 
+  it('switching accounts: the provider\'s self-submitting logout form runs (its script hash is added to the policy)', async () => {
+    const { page, violations } = await watchedPage();
+    await e.signIn(page, 'csp-first@example.com', '/about');
+    await page.goto('/api/logout');
+    const submitted: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/oidc/session/end/confirm') submitted.push(r.method()); });
+    await e.signIn(page, 'csp-second@example.com', '/about');
+    expect(submitted).toEqual(['POST']); // the provider's inline script ran and posted its form
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+    expect(me.email).toBe('csp-second@example.com');
+    await settle(page);
+    expect(violations).toEqual([]);
+  });
+
   it('the admin panel as admin: every tab and a dialog, with no violation', async () => {
     const { page, violations } = await watchedPage();
     await e.signIn(page, 'admin@example.com', '/admin');
