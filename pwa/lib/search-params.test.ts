@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionalOneOf, optionalPositiveInt, optionalString } from './search-params.ts';
+import { optionalBoolean, optionalLocalPath, optionalOneOf, optionalPositiveInt, optionalString } from './search-params.ts';
 
 describe('search param parsers', () => {
   it('optionalString', () => {
@@ -22,5 +22,15 @@ describe('search param parsers', () => {
     expect(sort('name')).toBe('name');
     expect(sort('bogus')).toBeUndefined();
     expect(sort(undefined)).toBeUndefined();
+  });
+  it('optionalBoolean', () => {
+    expect(optionalBoolean(true)).toBe(true);
+    expect(optionalBoolean('false')).toBe(false);
+    expect(optionalBoolean('yes')).toBeUndefined();
+  });
+  it('optionalLocalPath', () => {
+    expect(optionalLocalPath('/providers/x')).toBe('/providers/x');
+    expect(optionalLocalPath('//evil.example')).toBeUndefined();
+    expect(optionalLocalPath('https://evil.example')).toBeUndefined();
   });
 });

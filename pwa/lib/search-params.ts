@@ -13,3 +13,14 @@ export function optionalPositiveInt(v: unknown): number | undefined {
 export function optionalOneOf<T extends string>(values: readonly T[]) {
   return (v: unknown): T | undefined => (values.includes(v as T) ? (v as T) : undefined);
 }
+
+export function optionalBoolean(v: unknown): boolean | undefined {
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  return undefined;
+}
+
+/** A same-site path ("/…" but not "//…", which browsers read as another host). */
+export function optionalLocalPath(v: unknown): string | undefined {
+  return typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? v : undefined;
+}

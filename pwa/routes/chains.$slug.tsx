@@ -4,7 +4,6 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import type { ChainDetail } from '../../api/chains/schema.ts';
 import { metaForChain } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
@@ -30,11 +29,12 @@ import { isNotFoundError } from '../lib/api.ts';
 import { chainProviderSortKeys, chainProviderSorts, otherChains, sortChainProviders, type ChainProviderSort } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
+import { optionalOneOf } from '../lib/search-params.ts';
 
 const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
 export const Route = createFileRoute('/chains/$slug')({
-  validateSearch: z.object({ sort: z.enum(chainProviderSortKeys).optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort } => ({ sort: optionalOneOf(chainProviderSortKeys)(s.sort) }),
   loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(chainsQuery());
     try {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
 import { metaForChains } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainGrid } from '../components/chain-card.tsx';
@@ -21,16 +20,17 @@ import { chainsWithStatsQuery } from '../data/chains.ts';
 import { categoryQuery } from '../data/content.ts';
 import { chainCounters, chainSortKeys, chainSorts, filterChains, sortChains, type ChainSort } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
+import { optionalBoolean, optionalOneOf, optionalString } from '../lib/search-params.ts';
 
 // The most widely served networks first: what most visitors look for (Ethereum, Arbitrum, Base...).
 const DEFAULT_SORT: ChainSort = 'providers';
 
 export const Route = createFileRoute('/chains/')({
   // Shareable state: ?q=arbitrum&sort=providers&testnets=true. Bad values fall back to the defaults.
-  validateSearch: z.object({
-    q: z.string().optional().catch(undefined),
-    sort: z.enum(chainSortKeys).optional().catch(undefined),
-    testnets: z.boolean().optional().catch(undefined),
+  validateSearch: (s: Record<string, unknown>): { q?: string; sort?: ChainSort; testnets?: boolean } => ({
+    q: optionalString(s.q),
+    sort: optionalOneOf(chainSortKeys)(s.sort),
+    testnets: optionalBoolean(s.testnets),
   }),
   loader: ({ context: { queryClient } }) => {
     // Not awaited: the page paints at once with skeletons while these arrive.

@@ -2,7 +2,6 @@
 // which brings the browser back to `returnTo` (same-origin paths only; the server checks).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { z } from 'zod';
 import { metaForLogin } from '../../api/seo/meta.ts';
 import { GoogleIcon } from '../components/google-icon.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
@@ -10,9 +9,10 @@ import { Card } from '../components/ui/card.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { useAuth, userLabel } from '../data/auth.ts';
 import { paths, PRODUCT_NAME } from '../lib/site.ts';
+import { optionalLocalPath } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ returnTo: z.string().startsWith('/').optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { returnTo?: string } => ({ returnTo: optionalLocalPath(s.returnTo) }),
   component: LoginPage,
 });
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle, Search } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { metaForSearch } from '../../api/seo/meta.ts';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
@@ -14,9 +13,10 @@ import { Card } from '../components/ui/card.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { searchQuery } from '../data/search.ts';
+import { optionalString } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/search')({
-  validateSearch: z.object({ q: z.string().optional().catch(undefined) }),
+  validateSearch: (s: Record<string, unknown>): { q?: string } => ({ q: optionalString(s.q) }),
   loaderDeps: ({ search }) => ({ q: search.q?.trim() ?? '' }),
   loader: ({ context: { queryClient }, deps }) => {
     if (deps.q) void queryClient.prefetchQuery(searchQuery(deps.q));
