@@ -291,11 +291,29 @@ describe('an admin', () => {
     await intro.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Welcome to the e2e hotlist.');
+    // A link on the last word, through the toolbar's link popover.
+    for (let i = 0; i < 'hotlist.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    const toolbar = page.getByRole('toolbar').first();
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await page.getByLabel('Link URL').fill('https://example.com/hotlist');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    // An image from uploads, into the text.
+    await intro.click();
+    await page.keyboard.press('End');
+    await page.getByLabel('Upload an image into the text').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await toastWith(page, 'Image uploaded successfully');
+    await intro.locator('img[src^="/objects/"]').waitFor();
     await page.getByRole('button', { name: 'Update Homepage Content' }).click();
     await toastWith(page, 'Homepage content updated successfully');
+
     const visitor = await newPage();
     await visitor.goto('/');
-    await visitor.getByText('Welcome to the e2e hotlist.').waitFor();
+    await visitor.getByText('Welcome to the e2e').waitFor();
+    expect(await visitor.getByRole('link', { name: 'hotlist.' }).getAttribute('href')).toBe('https://example.com/hotlist');
+    await visitor.locator('main img[src^="/objects/"]').first().waitFor();
+    const { introText } = await json('/api/homepage');
+    expect(introText).toMatch(/<a [^>]*href="https:\/\/example.com\/hotlist"[^>]*>hotlist.<\/a>/);
+    expect(introText).toMatch(/<img [^>]*src="\/objects\/[0-9a-f-]{36}"/);
   });
 
   it('sets a tracking ID and the tag is in the public pages\' HTML', async () => {
