@@ -27,7 +27,9 @@ export function listProvidersForCsv(sql: Queryable) {
            p.meta_title, p.meta_description, p.nofollow_links, p.og_title, p.og_description, p.og_image,
            e.rating AS editorial_rating, e.content AS editorial_content, p.created_at, p.updated_at,
            coalesce((SELECT array_agg(c.slug ORDER BY c.sort_rank, c.id)
-                     FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+                     FROM provider_chains pc
+                     -- OFFSET 0: a primary-key lookup per link, not all chains hashed per provider (as in providers.ts).
+                     CROSS JOIN LATERAL (SELECT c.slug, c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
                      WHERE pc.provider_id = p.id), '{}') AS chain_slugs
     FROM providers p LEFT JOIN editorial_reviews e ON e.provider_id = p.id
     ORDER BY p.sort_rank, p.id`;
