@@ -56,7 +56,6 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
         onClick={() => cast(value)}
         disabled={isLoading || vote.isPending}
         aria-pressed={pressed}
-        aria-label={`${up ? 'Upvote' : 'Downvote'} ${name} (${count} ${up ? 'upvote' : 'downvote'}${count === 1 ? '' : 's'})`}
         title={isAuthenticated ? (pressed ? 'Take back your vote' : up ? 'Upvote' : 'Downvote') : 'Sign in to vote'}
         className={cn(
           'inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium tabular-nums transition-colors',
@@ -67,7 +66,10 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
         )}
       >
         {pending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Icon className="size-4" aria-hidden="true" />}
+        {/* Name read out: "Upvote Base: 3 upvotes"; the visible count is part of it. */}
+        <span className="sr-only">{up ? 'Upvote' : 'Downvote'} {name}: </span>
         {count}
+        <span className="sr-only"> {up ? 'upvote' : 'downvote'}{count === 1 ? '' : 's'}</span>
       </button>
     );
   };

@@ -26,13 +26,13 @@ const faq: { q: string; a: ReactNode }[] = [
   {
     q: 'How do I get a provider or network listed?',
     a: <>Send its name, website and public RPC endpoints through this form (or the “Don't see your chain?” card on{' '}
-      <Link to="/chains" className="text-accent-700 hover:underline">All Chains</Link>). We check every request and add
+      <Link to="/chains" className="text-accent-700 underline underline-offset-2">All Chains</Link>). We check every request and add
       networks and providers that serve developers.</>,
   },
   {
     q: 'Can providers pay for better ratings?',
     a: <>No. Ratings come only from users' approved reviews and votes, and the “Most Popular” ranking is a published
-      formula (see <Link to="/about" hash="ranking" className="text-accent-700 hover:underline">how ranking works</Link>).
+      formula (see <Link to="/about" hash="ranking" className="text-accent-700 underline underline-offset-2">how ranking works</Link>).
       Sponsored placements are always labelled as ads.</>,
   },
   {

@@ -30,8 +30,8 @@ const features = [
 
 function FooterLink({ to, children }: { to?: '/providers' | '/chains' | '/about' | '/contact' | '/privacy' | '/terms'; children: ReactNode }) {
   const cls = 'text-sm text-slate-400 hover:text-white';
-  // "Latest Reviews" has no page yet: a placeholder, not a link to nowhere.
-  if (!to) return <a aria-disabled="true" title="Coming soon" className="cursor-default text-sm text-slate-400">{children} <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs">soon</span></a>;
+  // "Latest Reviews" has no page yet: a placeholder (spec 000 §2), not a link to nowhere.
+  if (!to) return <span title="Coming soon" className="text-sm text-slate-400">{children} <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs">soon</span></span>;
   return <Link to={to} className={cls}>{children}</Link>;
 }
 
