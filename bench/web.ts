@@ -2,7 +2,7 @@
 // database, fresh data directory), audited by Lighthouse 12.8 with Debian's Chromium (mobile preset,
 // median of the runs), plus JS and CSS per route (gzip), the initial JS, and an offline repeat visit.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,20 +29,32 @@ type Lhr = {
   runtimeError?: { message: string };
 };
 
-function lighthouse(url: string): Lhr {
-  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), [
-    url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`,
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-  ], { env: { ...process.env, CHROME_PATH }, maxBuffer: 256 * 2 ** 20, encoding: 'utf8' });
-  const lhr = JSON.parse(out) as Lhr;
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
-  return lhr;
+/** One Lighthouse run; a run Lighthouse itself reports as failed (e.g. NO_NAVSTART on a busy machine) is retried. */
+function lighthouse(url: string, attempts = 3): Lhr {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), [
+        url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ], { env: { ...process.env, CHROME_PATH }, maxBuffer: 256 * 2 ** 20, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const lhr = JSON.parse(out) as Lhr;
+      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+      return lhr;
+    } catch (err) {
+      const message = (err as { stderr?: string }).stderr?.trim().split('\n').pop() || (err as Error).message.slice(0, 300);
+      if (attempt >= attempts) throw new Error(`lighthouse ${url} failed ${attempts} times; last: ${message}`);
+      console.error(`  lighthouse ${url}: ${message} — retrying`);
+    }
+  }
 }
 
 const gzipCache = new Map<string, number>();
 async function gzipSize(url: string) {
   if (!gzipCache.has(url)) {
-    const r = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const r = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((err: Error) => {
+      throw new Error(`${url}: ${err.message} (was dist/ rebuilt during the run?)`);
+    });
+    if (r.status !== 200) throw new Error(`${url}: status ${r.status} (was dist/ rebuilt during the run?)`);
     gzipCache.set(url, gzipSync(Buffer.from(await r.arrayBuffer())).length);
   }
   return gzipCache.get(url)!;
@@ -101,6 +113,8 @@ async function offlineRepeat(origin: string, routes: string[]) {
 export async function benchWeb(opts: BenchOptions) {
   console.error('  npm run build …');
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  // dist/ is shared with whoever else builds in this checkout: the figures hold only if it stays this build.
+  const builtAt = statSync(path.join(ROOT, 'dist/index.html')).mtimeMs;
 
   const port = PORTS.web;
   const origin = `http://127.0.0.1:${port}`;
@@ -145,6 +159,9 @@ export async function benchWeb(opts: BenchOptions) {
     }
     const initial = await initialJs(origin);
     const offline = await offlineRepeat(origin, routes);
+    if (statSync(path.join(ROOT, 'dist/index.html')).mtimeMs !== builtAt) {
+      throw new Error('dist/ was rebuilt by someone else during the run: figures discarded, run again');
+    }
 
     report('web', [
       `\n### Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (simulated throttling), median of ${opts.rounds} — \`npm run build\` served by \`npm start\`\n`,
