@@ -3,6 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useUpdateProfile, type SignedInUser } from '../data/auth.ts';
 import { validateProfile, type ProfileFields, type ProfileFormErrors } from '../lib/profile.ts';
 import { toast } from '../lib/toast.ts';
+import { useOnline } from '../offline/online.ts';
+import { NEEDS_CONNECTION, NeedsConnection } from './offline-notice.tsx';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 import { FieldError, Input, Label } from './ui/input.tsx';
@@ -19,6 +21,7 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
   const [fields, setFields] = useState<Fields>(() => fromUser(user));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile();
+  const online = useOnline();
 
   // Each opening starts from the saved profile.
   useEffect(() => {
@@ -82,9 +85,10 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
             {field('firstName', 'First Name', { autoComplete: 'given-name' })}
             {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
           </div>
+          <NeedsConnection message={NEEDS_CONNECTION.profile} />
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+            <Button type="submit" disabled={update.isPending || !online}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
           </div>
         </form>
       </DialogContent>

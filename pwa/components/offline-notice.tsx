@@ -1,5 +1,6 @@
 // What offline means for the parts that need the server: the offline banner under the header (data pages),
-// and one line for each write other than reviews (those queue in the outbox) saying it needs a connection.
+// and a line for a write other than reviews (those queue in the outbox) saying it needs a connection.
+// (Votes, contact and the admin panel say so in their own words, using useOnline() or the fetch error.)
 import { useRouterState } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -20,10 +21,7 @@ export function OfflineBannerSlot() {
 }
 
 export const NEEDS_CONNECTION = {
-  admin: 'The admin panel needs a connection',
   profile: "You're offline. Saving your profile needs a connection.",
-  votes: "You're offline. Voting needs a connection.",
-  contact: "You're offline. Sending a message needs a connection.",
 } as const;
 
 /** Says, while offline, that this write needs a connection (render it next to the form's submit button). */
