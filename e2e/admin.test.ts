@@ -130,6 +130,11 @@ describe('an admin', () => {
     await dialog.getByLabel('Explorer 1 name').fill('Atlasscan');
     await dialog.getByLabel('Explorer 1 URL').fill('https://scan.atlas.example');
     await dialog.getByLabel('Testnet', { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await dialog.getByLabel('Endpoint 1 URL').fill('wss://rpc.atlas.example/ws');
+    await dialog.getByLabel('Endpoint 1 provider').selectOption({ label: 'dRPC' });
+    await dialog.getByLabel('Endpoint 1 tracking').selectOption({ label: 'No tracking' });
+    await dialog.getByLabel('Needs an API key').check();
     await dialog.getByLabel('SEO title').fill('x'.repeat(70));
     expect((await dialog.getByLabel('SEO title').inputValue()).length).toBe(60); // capped at 60
     await dialog.getByRole('button', { name: 'Create Chain' }).click();
@@ -142,6 +147,7 @@ describe('an admin', () => {
       name: 'Atlas Testnet', color: '#3b82f6', evmChainId: 987654321, isTestnet: true,
       nativeCurrency: { name: 'Atlas Ether', symbol: 'AETH', decimals: 18 },
       explorers: [{ name: 'Atlasscan', url: 'https://scan.atlas.example' }],
+      rpcEndpoints: [{ url: 'wss://rpc.atlas.example/ws', tracking: 'none', needsApiKey: true, provider: expect.objectContaining({ name: 'dRPC' }) }],
     });
   });
 

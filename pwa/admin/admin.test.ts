@@ -89,11 +89,11 @@ describe('chainPayload', () => {
   const form = {
     name: 'Base', slug: 'base', color: '#3b82f6', iconUrl: '', description: '', detailedDescription: '', websiteUrl: '',
     twitterUrl: '', discordUrl: '', telegramUrl: '', githubUrl: '', linkedinUrl: '', metaTitle: '', metaDescription: '',
-    evmChainId: '', shortName: '', currencyName: '', currencySymbol: '', currencyDecimals: '18', explorers: [], isTestnet: false,
+    evmChainId: '', shortName: '', currencyName: '', currencySymbol: '', currencyDecimals: '18', explorers: [], isTestnet: false, rpcEndpoints: [],
   };
   it('blank facts become null; the API schema accepts the result', () => {
     const payload = chainPayload({ ...form, explorers: [{ name: '', url: '' }] });
-    expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [] });
+    expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [], rpcEndpoints: [] });
     expect(validate(chainCreateSchema, payload).ok).toBe(true);
   });
   it('a currency is sent whole, and a bad number is refused by the schema instead of stored as 0', () => {
@@ -103,6 +103,17 @@ describe('chainPayload', () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['evmChainId', 'nativeCurrency.decimals']);
   });
+  it('endpoints: blank rows dropped, the provider as an id or null; a repeated URL is refused', () => {
+    const row = { url: 'https://rpc.example', tracking: 'none' as const, needsApiKey: true, providerId: '7' };
+    const payload = chainPayload({ ...form, rpcEndpoints: [row, { ...row, url: ' ', providerId: '' }, { ...row, url: 'wss://ws.example', providerId: '' }] });
+    expect(payload.rpcEndpoints).toEqual([
+      { url: 'https://rpc.example', tracking: 'none', needsApiKey: true, providerId: 7 },
+      { url: 'wss://ws.example', tracking: 'none', needsApiKey: true, providerId: null },
+    ]);
+    const twice = validate(chainCreateSchema, chainPayload({ ...form, rpcEndpoints: [row, row] }));
+    expect(twice.ok ? undefined : twice.errors.rpcEndpoints).toBe('An endpoint URL is listed twice');
+  });
+
   it('validation errors are keyed by field path, including list items', () => {
     const result = validate(chainCreateSchema, chainPayload({ ...form, name: '', metaTitle: 'x'.repeat(61), explorers: [{ name: 'Scan', url: 'javascript:alert(1)' }] }));
     expect(result.ok).toBe(false);

@@ -1,15 +1,19 @@
 // Create / edit a chain (spec 001 §2, §5): name and slug required, colour default #3b82f6, icon upload or URL,
 // descriptions, links, SEO fields with counters, and the dataset's chain facts.
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
-  chainCreateSchema, DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, type ChainCreateInput,
+  chainCreateSchema, DEFAULT_COLOR, rpcTrackingValues, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, type ChainCreateInput,
 } from '../../api/admin/schema.ts';
-import type { Chain } from '../../api/chains/schema.ts';
+import type { Chain, ChainDetail } from '../../api/chains/schema.ts';
+import type { Provider } from '../../api/providers/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
 import { Input } from '../components/ui/input.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSaveChain } from '../data/admin.ts';
+import { chainQuery } from '../data/chains.ts';
 import { CheckboxField, Field, focusFirstError, FormSection, slugify, text, TextField, useForm, validate } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions } from './parts.tsx';
@@ -20,7 +24,13 @@ export const SOCIAL_FIELDS = [
   ['githubUrl', 'GitHub URL'], ['linkedinUrl', 'LinkedIn URL'],
 ] as const;
 
-const toForm = (c?: Chain) => ({
+type Tracking = (typeof rpcTrackingValues)[number];
+const TRACKING_LABELS: Record<Tracking, string> = {
+  none: 'No tracking', limited: 'Limited tracking', yes: 'Tracks users', unspecified: 'Tracking unknown',
+};
+type EndpointRow = { url: string; tracking: Tracking; needsApiKey: boolean; providerId: string };
+
+const toForm = (c?: ChainDetail) => ({
   name: text(c?.name),
   slug: text(c?.slug),
   color: c?.color ?? DEFAULT_COLOR,
@@ -42,6 +52,9 @@ const toForm = (c?: Chain) => ({
   currencyDecimals: c?.nativeCurrency ? String(c.nativeCurrency.decimals) : '18',
   explorers: c?.explorers ?? [],
   isTestnet: c?.isTestnet ?? false,
+  rpcEndpoints: (c?.rpcEndpoints ?? []).map((ep): EndpointRow => ({
+    url: ep.url, tracking: ep.tracking, needsApiKey: ep.needsApiKey, providerId: ep.provider ? String(ep.provider.id) : '',
+  })),
 });
 type ChainForm = ReturnType<typeof toForm>;
 
@@ -49,17 +62,25 @@ type ChainForm = ReturnType<typeof toForm>;
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
 export function chainPayload(v: ChainForm): ChainCreateInput {
-  const { evmChainId, currencyName, currencySymbol, currencyDecimals, explorers, ...fields } = v;
+  const { evmChainId, currencyName, currencySymbol, currencyDecimals, explorers, rpcEndpoints, ...fields } = v;
   const hasCurrency = currencyName.trim() !== '' || currencySymbol.trim() !== '';
   return {
     ...fields,
     evmChainId: evmChainId.trim() === '' ? null : toNumber(evmChainId),
     nativeCurrency: hasCurrency ? { name: currencyName, symbol: currencySymbol, decimals: toNumber(currencyDecimals) } : null,
     explorers: explorers.filter((e) => e.name.trim() !== '' || e.url.trim() !== ''),
+    // The whole list is sent, so it replaces the stored one (rows left blank are dropped).
+    rpcEndpoints: rpcEndpoints.filter((ep) => ep.url.trim() !== '')
+      .map((ep) => ({ url: ep.url, tracking: ep.tracking, needsApiKey: ep.needsApiKey, providerId: ep.providerId ? Number(ep.providerId) : null })),
   };
 }
 
-export function ChainDialog({ chain, open, onOpenChange }: { chain?: Chain; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ChainDialog({ chain, providers, open, onOpenChange }: {
+  chain?: Chain;
+  providers: Provider[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
@@ -68,14 +89,25 @@ export function ChainDialog({ chain, open, onOpenChange }: { chain?: Chain; open
           description={chain ? `Changes show on /chains/${chain.slug} at once.` : 'A new network in the directory.'}
           className="sm:max-w-3xl"
         >
-          <ChainFormBody chain={chain} onDone={() => onOpenChange(false)} />
+          {chain
+            ? <EditChain slug={chain.slug} providers={providers} onDone={() => onOpenChange(false)} />
+            : <ChainFormBody providers={providers} onDone={() => onOpenChange(false)} />}
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function ChainFormBody({ chain, onDone }: { chain?: Chain; onDone: () => void }) {
+/** Edit mode loads the chain's detail first: the list lacks its RPC endpoints. */
+function EditChain({ slug, providers, onDone }: { slug: string; providers: Provider[]; onDone: () => void }) {
+  // Always the stored version when the dialog opens, not one cached by an earlier visit.
+  const { data, isError } = useQuery({ ...chainQuery(slug), staleTime: 0 });
+  if (isError) return <p className="text-sm text-red-600">This chain could not be loaded. Close the dialog and try again.</p>;
+  if (!data) return <div className="grid gap-4" aria-busy="true"><Skeleton className="h-10" /><Skeleton className="h-10" /><Skeleton className="h-40" /></div>;
+  return <ChainFormBody chain={data} providers={providers} onDone={onDone} />;
+}
+
+function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; providers: Provider[]; onDone: () => void }) {
   const form = useForm(() => toForm(chain));
   const { values, set, errors } = form;
   const [slugEdited, setSlugEdited] = useState(Boolean(chain));
@@ -96,6 +128,8 @@ function ChainFormBody({ chain, onDone }: { chain?: Chain; onDone: () => void })
 
   const setExplorer = (i: number, patch: Partial<{ name: string; url: string }>) =>
     set('explorers', values.explorers.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const setEndpoint = (i: number, patch: Partial<EndpointRow>) =>
+    set('rpcEndpoints', values.rpcEndpoints.map((x, j) => (j === i ? { ...x, ...patch } : x)));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
@@ -179,6 +213,50 @@ function ChainFormBody({ chain, onDone }: { chain?: Chain; onDone: () => void })
         </div>
         <CheckboxField id={id('isTestnet')} label="Testnet" checked={values.isTestnet} onChange={(v) => set('isTestnet', v)}
           hint="Test networks are marked as such on their pages." />
+      </FormSection>
+
+      <FormSection title="Public RPC endpoints">
+        {errors.rpcEndpoints && <p role="alert" className="text-sm text-red-600">{errors.rpcEndpoints}</p>}
+        {values.rpcEndpoints.length === 0 && <p className="text-sm text-slate-500">No endpoints listed.</p>}
+        <ol className="grid gap-3">
+          {values.rpcEndpoints.map((ep, i) => {
+            const urlError = errors[`rpcEndpoints.${i}.url`];
+            return (
+              <li key={i} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+                <div className="flex items-start gap-2">
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <Input id={id(`rpcEndpoints-${i}-url`)} aria-label={`Endpoint ${i + 1} URL`} placeholder="https:// or wss://" value={ep.url}
+                      className="font-mono text-xs" aria-invalid={urlError ? true : undefined} onChange={(e) => setEndpoint(i, { url: e.target.value })} />
+                    {urlError && <p className="text-xs text-red-600">{urlError}</p>}
+                  </div>
+                  <Button variant="ghost" size="icon" aria-label={`Remove endpoint ${i + 1}`}
+                    onClick={() => set('rpcEndpoints', values.rpcEndpoints.filter((_, j) => j !== i))}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+                  <select aria-label={`Endpoint ${i + 1} provider`} value={ep.providerId} onChange={(e) => setEndpoint(i, { providerId: e.target.value })}
+                    className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm">
+                    <option value="">No provider</option>
+                    {providers.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+                  </select>
+                  <select aria-label={`Endpoint ${i + 1} tracking`} value={ep.tracking} onChange={(e) => setEndpoint(i, { tracking: e.target.value as Tracking })}
+                    className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
+                    {rpcTrackingValues.map((t) => <option key={t} value={t}>{TRACKING_LABELS[t]}</option>)}
+                  </select>
+                  <label className="flex items-center gap-2 text-slate-700">
+                    <input type="checkbox" checked={ep.needsApiKey} onChange={(e) => setEndpoint(i, { needsApiKey: e.target.checked })} className="size-4 accent-accent-600" />
+                    Needs an API key
+                  </label>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <Button variant="outline" size="sm" className="justify-self-start"
+          onClick={() => set('rpcEndpoints', [...values.rpcEndpoints, { url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' }])}>
+          <Plus aria-hidden="true" />Add endpoint
+        </Button>
       </FormSection>
 
       <DialogActions submitLabel={chain ? 'Update Chain' : 'Create Chain'} pending={save.isPending} onCancel={onDone} />

@@ -3,6 +3,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { Chain } from '../../api/chains/schema.ts';
+import type { Provider } from '../../api/providers/schema.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -31,7 +32,7 @@ export const matches = (item: { name: string; slug: string }, term: string) => {
   return !t || item.name.toLowerCase().includes(t) || item.slug.includes(t);
 };
 
-export function ChainsTab({ chains, isAdmin }: { chains: Chain[]; isAdmin: boolean }) {
+export function ChainsTab({ chains, providers, isAdmin }: { chains: Chain[]; providers: Provider[]; isAdmin: boolean }) {
   const [editing, setEditing] = useState<Chain | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Chain | undefined>();
@@ -78,7 +79,7 @@ export function ChainsTab({ chains, isAdmin }: { chains: Chain[]; isAdmin: boole
         </ul>
       )}
 
-      <ChainDialog chain={editing} open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ChainDialog chain={editing} providers={providers} open={dialogOpen} onOpenChange={setDialogOpen} />
       <ConfirmDelete
         name={deleting?.name ?? ''}
         open={deleting !== undefined}

@@ -58,7 +58,7 @@ export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTab
   }
 
   const panels: Record<AdminTab, ReactNode> = {
-    chains: <ChainsTab chains={chains.data} isAdmin={isAdmin} />,
+    chains: <ChainsTab chains={chains.data} providers={providers.data} isAdmin={isAdmin} />,
     providers: <ProvidersTab providers={providers.data} chains={chains.data} isAdmin={isAdmin} />,
     editorial: <EditorialTab providers={providers.data} isAdmin={isAdmin} />,
     ads: <AdsTab isAdmin={isAdmin} />,
