@@ -169,6 +169,14 @@ describe('/contact', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await toast(page, 'Error').waitFor();
     expect(await toast(page, 'Error').innerText()).toMatch(/400: .*email/i);
+
+    // Offline: said plainly; the text stays in the form for a later try.
+    await form.getByLabel('Email').fill('x@example.com');
+    await page.context().setOffline(true);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'You appear to be offline').waitFor();
+    await page.context().setOffline(false);
+    expect(await form.getByLabel('Message').inputValue()).toBe('Hi');
   });
 });
 

@@ -15,6 +15,10 @@ import { Input, Label, Textarea } from './ui/input.tsx';
 
 type Variant = 'page' | 'dialog';
 
+/** fetch() rejects with a TypeError when there is no connection: say that rather than "Failed to fetch". */
+const OFFLINE_MESSAGE = 'You appear to be offline. Your message was not sent; try again when you are back online.';
+const failureMessage = (e: Error) => (e instanceof TypeError ? OFFLINE_MESSAGE : e.message);
+
 const rules: Record<Variant, {
   newCaptcha: () => Captcha;
   check: typeof checkContactPage;
@@ -30,7 +34,7 @@ const rules: Record<Variant, {
     subjectRequired: false,
     newQuestionOnFailure: false,
     sent: { title: 'Message Sent', description: "Thank you for contacting us! We'll get back to you within 24 hours.", variant: 'success' },
-    failed: (e) => ({ title: 'Error', description: e.message || 'Failed to send message. Please try again.', variant: 'destructive' }),
+    failed: (e) => ({ title: 'Error', description: failureMessage(e) || 'Failed to send message. Please try again.', variant: 'destructive' }),
   },
   dialog: {
     newCaptcha: arithmeticCaptcha,
@@ -38,7 +42,7 @@ const rules: Record<Variant, {
     subjectRequired: true,
     newQuestionOnFailure: true,
     sent: { title: 'Message sent successfully!', description: "We'll get back to you as soon as possible.", variant: 'success' },
-    failed: (e) => ({ title: 'Error sending message', description: e.message, variant: 'destructive' }),
+    failed: (e) => ({ title: 'Error sending message', description: failureMessage(e), variant: 'destructive' }),
   },
 };
 
