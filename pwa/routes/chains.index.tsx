@@ -90,7 +90,8 @@ function ChainsPage() {
     const hiddenTestnetMatches = includeTestnets || !term.trim()
       ? 0
       : filterChains(chains.data, { search: term, includeTestnets: true }).length - matching.length;
-    return { matching, counters: chainCounters(inScope, matching), hiddenTestnetMatches, testnets: chains.data.length - filterChains(chains.data, { includeTestnets: false }).length };
+    const testnets = chains.data.filter((c) => c.isTestnet).length;
+    return { matching, counters: chainCounters(inScope, matching), hiddenTestnetMatches, testnets };
   }, [chains.data, term, sort, includeTestnets]);
 
   usePageMeta(metaForChains(siteOrigin(), category.data, chains.data ?? []));
