@@ -36,7 +36,7 @@ export function useForm<T extends Record<string, unknown>>(initial: () => T) {
     setValues(next);
     setErrors({});
   };
-  return { values, set, setValues, errors, setErrors, reset };
+  return { values, set, errors, setErrors, reset };
 }
 
 /** Focuses the first field that has an error (its id is the error key with dots as dashes). */

@@ -18,8 +18,8 @@ import { ProvidersTab } from './providers-tab.tsx';
 import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs.ts';
 import { TrackingTab } from './tracking-tab.tsx';
 
-export const ADMIN_TITLE = 'Admin Panel';
-export const ADMIN_SUBTITLE = 'Manage chains, providers, and editorial content';
+const ADMIN_TITLE = 'Admin Panel';
+const ADMIN_SUBTITLE = 'Manage chains, providers, and editorial content';
 
 export function AdminPanelSkeleton() {
   return (
