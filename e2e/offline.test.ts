@@ -41,14 +41,20 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 /**
- * The first online visit, as a person makes it: open the site, let the worker install, reload once so it
- * controls the page (registerType 'prompt' never claims a page itself), and wait for the directory copy.
+ * Waits for the worker to install (precaching the shell) and activate, then reloads once so it controls
+ * the page (registerType 'prompt' never claims a page itself). Time-limited: a worker that cannot
+ * install fails here rather than hanging the test.
  */
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, { timeout: 60_000 });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** The first online visit, as a person makes it: open the site, the worker takes over, the directory is copied. */
 async function visitOnce(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await controlledByWorker(page);
   await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
 }
 
@@ -291,9 +297,7 @@ describe('updates and installability', () => {
       const context = await newContext();
       const page = await context.newPage();
       await page.goto(`${proxy.url}/`);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(page);
       expect(await page.getByRole('alertdialog').count()).toBe(0);
 
       proxy.deployNewBuild();
@@ -320,9 +324,7 @@ describe('updates and installability', () => {
     try {
       const page = await context.newPage();
       await page.goto('/');
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
