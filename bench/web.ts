@@ -1,8 +1,8 @@
-// `npm run bench -- web`: the production build (`npm run build`) served by `npm start` (embedded
-// database, fresh data directory), audited by Lighthouse 12.8 with Debian's Chromium (mobile preset,
+// `npm run bench -- web`: the production build (`npm run build`) of the committed HEAD served by
+// `npm start` (embedded database, fresh data directory), audited by Lighthouse 12.8 with Debian's Chromium (mobile preset,
 // median of the runs), plus JS and CSS per route (gzip), the initial JS, and an offline repeat visit.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -52,9 +52,9 @@ const gzipCache = new Map<string, number>();
 async function gzipSize(url: string) {
   if (!gzipCache.has(url)) {
     const r = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((err: Error) => {
-      throw new Error(`${url}: ${err.message} (was dist/ rebuilt during the run?)`);
+      throw new Error(`${url}: ${err.message}`);
     });
-    if (r.status !== 200) throw new Error(`${url}: status ${r.status} (was dist/ rebuilt during the run?)`);
+    if (r.status !== 200) throw new Error(`${url}: status ${r.status}`);
     gzipCache.set(url, gzipSync(Buffer.from(await r.arrayBuffer())).length);
   }
   return gzipCache.get(url)!;
@@ -111,17 +111,29 @@ async function offlineRepeat(origin: string, routes: string[]) {
 }
 
 export async function benchWeb(opts: BenchOptions) {
-  console.error('  npm run build …');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  // dist/ is shared with whoever else builds in this checkout: the figures hold only if it stays this build.
-  const builtAt = statSync(path.join(ROOT, 'dist/index.html')).mtimeMs;
+  // The committed app, built and served from a private worktree: the checkout's dist/ is rebuilt by
+  // whoever runs `npm start` or the browser tests, which would swap the assets under a running audit.
+  const src = path.join(os.tmpdir(), `rpc-atlas-web-${process.pid}`);
+  execFileSync('git', ['worktree', 'add', '--detach', src, 'HEAD'], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(src, 'node_modules'));
+    console.error(`  npm run build (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: src, encoding: 'utf8' }).trim()}) …`);
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: src, stdio: ['ignore', 'ignore', 'inherit'] });
+    await audit(src, opts);
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', src], { cwd: ROOT, stdio: 'ignore' });
+  }
+}
+
+async function audit(src: string, opts: BenchOptions) {
+  const builtAt = statSync(path.join(src, 'dist/index.html')).mtimeMs;
 
   const port = PORTS.web;
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-web-'));
   // `npm start` exactly, in its own process group so the whole npm → tsx → node chain stops together.
   const server = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
+    cwd: src,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
@@ -159,9 +171,7 @@ export async function benchWeb(opts: BenchOptions) {
     }
     const initial = await initialJs(origin);
     const offline = await offlineRepeat(origin, routes);
-    if (statSync(path.join(ROOT, 'dist/index.html')).mtimeMs !== builtAt) {
-      throw new Error('dist/ was rebuilt by someone else during the run: figures discarded, run again');
-    }
+    if (statSync(path.join(src, 'dist/index.html')).mtimeMs !== builtAt) throw new Error('dist/ changed during the run: figures discarded');
 
     report('web', [
       `\n### Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (simulated throttling), median of ${opts.rounds} — \`npm run build\` served by \`npm start\`\n`,
