@@ -76,6 +76,8 @@ describe('/chains', () => {
 
     await search.fill('zzzz-no-such-chain');
     await main(page).getByText('No chains found').waitFor();
+    expect(await main(page).getByRole('link', { name: 'Search providers and networks for “zzzz-no-such-chain”' }).getAttribute('href'))
+      .toBe('/search?q=zzzz-no-such-chain');
 
     // A testnet-only term offers to include testnets; the toggle lives in the URL.
     await search.fill('sepolia');

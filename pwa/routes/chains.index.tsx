@@ -1,7 +1,7 @@
 // /chains: every blockchain network with search, sort, counters, a testnet toggle, category content and the
 // "Don't see your chain?" request dialog (spec 000 §2).
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { metaForChains } from '../../api/seo/meta.ts';
@@ -137,6 +137,13 @@ function ChainsPage() {
       {view && view.matching.length === 0 ? (
         <Card className="px-6 py-12 text-center text-slate-600">
           <p>No chains found</p>
+          {trimmed && (
+            <p className="mt-2 text-sm">
+              <Link to="/search" search={{ q: trimmed }} className="font-medium text-accent-700 hover:underline">
+                Search providers and networks for “{trimmed}”
+              </Link>
+            </p>
+          )}
           {view.hiddenTestnetMatches > 0 && (
             <Button variant="link" className="mt-2" onClick={() => void setSearch({ testnets: true })}>
               Show {pluralize(view.hiddenTestnetMatches, 'matching testnet')}
