@@ -253,6 +253,27 @@ describe('/chains/{slug}', () => {
     expect(await page.getByRole('button', { name: 'Add to wallet' }).count()).toBe(0);
   });
 
+  it("shows an admin's detailed description (sanitised) and social links", async () => {
+    const page = await e.newPage();
+    await e.signIn(page, 'admin@example.com', '/chains/gnosis');
+    const gnosis = (await e.server.get('/api/chains/gnosis')).body;
+    const res = await page.request.put(`/api/admin/chains/${gnosis.id}`, {
+      data: {
+        detailedDescription: '<h2>Why Gnosis</h2><p>Cheap and <a href="https://docs.gnosischain.com" target="_blank">documented</a>.</p><img src=x onerror="window.pwned=1">',
+        twitterUrl: 'https://twitter.com/gnosischain',
+        githubUrl: 'https://github.com/gnosischain',
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    await page.goto('/chains/gnosis');
+    await main(page).getByRole('heading', { name: `About ${gnosis.name}` }).waitFor();
+    await main(page).getByRole('heading', { name: 'Why Gnosis' }).waitFor();
+    expect(await main(page).getByRole('link', { name: 'documented' }).getAttribute('rel')).toContain('noopener');
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await main(page).getByRole('link', { name: `${gnosis.name} on Twitter (opens in a new tab)` }).getAttribute('href')).toBe('https://twitter.com/gnosischain');
+    expect(await main(page).getByRole('link', { name: `${gnosis.name} on GitHub (opens in a new tab)` }).getAttribute('href')).toBe('https://github.com/gnosischain');
+  });
+
   it('links a rollup to its parent chain and marks testnets', async () => {
     const page = await e.newPage();
     await page.goto('/chains/arbitrum-one');
