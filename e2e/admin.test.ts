@@ -90,6 +90,21 @@ describe('the guard', () => {
   });
 });
 
+describe('the guard after a signed-out visit', () => {
+  it('signing in opens the panel: the restored "signed out" copy of the user is checked again first', async () => {
+    const page = await newPage();
+    const toasts = await recordToasts(page);
+    await page.goto('/');
+    // The persisted query cache now holds the signed-out answer for the next visit.
+    await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('"authenticated":false')));
+    await e.signIn(page, ADMIN, '/admin');
+    await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+    await page.waitForTimeout(1000); // longer than the redirect delay
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(toasts.filter((t) => t.text.includes('Unauthorized'))).toEqual([]);
+  });
+});
+
 describe('an admin', () => {
   let context: BrowserContext;
   let page: Page;

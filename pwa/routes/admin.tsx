@@ -42,7 +42,11 @@ function AdminPage() {
   const auth = useQuery(currentUserQuery());
   const { tab = 'chains' } = Route.useSearch();
   const navigate = useNavigate({ from: '/admin' });
-  const signedOut = auth.data?.authenticated === false || isUnauthorizedError(auth.error);
+  // A copy of the user restored from the previous visit is checked again on mount: only a fresh answer may
+  // send someone to sign-in or deny them (a stale "signed out" right after signing in would loop).
+  const checked = !auth.isFetching;
+  const isAdmin = auth.data?.authenticated === true && auth.data.isAdmin;
+  const signedOut = checked && (auth.data?.authenticated === false || isUnauthorizedError(auth.error));
 
   useEffect(() => {
     if (!signedOut) return;
@@ -57,7 +61,7 @@ function AdminPage() {
       </Notice>
     );
   }
-  if (auth.isPending || signedOut) return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
+  if (auth.isPending || signedOut || (!checked && !isAdmin)) return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
   if (!auth.data?.authenticated) {
     return (
       <Notice icon={<WifiOff className="size-8 text-slate-400" aria-hidden="true" />} title="Could not check your sign-in">
@@ -75,7 +79,7 @@ function AdminPage() {
   }
   return (
     <AdminPanel
-      isAdmin={auth.data.isAdmin}
+      isAdmin={isAdmin}
       tab={tab}
       onTabChange={(next: AdminTab) => navigate({ search: { tab: next === 'chains' ? undefined : next }, replace: true })}
     />
