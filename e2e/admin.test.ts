@@ -436,6 +436,27 @@ describe('an admin', () => {
     }
   });
 
+  it('deletes a chain after asking', async () => {
+    await page.goto('/admin?tab=chains');
+    await page.getByRole('button', { name: 'Delete Atlas Testnet' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to delete "Atlas Testnet"?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect((await fetch(`${e.url}/api/chains/atlas-testnet`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete Atlas Testnet' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toastWith(page, 'Chain deleted successfully');
+    await page.getByRole('heading', { name: 'Atlas Testnet' }).waitFor({ state: 'detached' });
+    expect((await fetch(`${e.url}/api/chains/atlas-testnet`)).status).toBe(404);
+  });
+
+  it('says the panel needs a connection while offline', async () => {
+    await context.setOffline(true);
+    await page.getByRole('heading', { name: 'The admin panel needs a connection' }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+  });
+
   it('a session that expired during work: the toast, then sign-in after 500 ms', async () => {
     await page.goto('/admin?tab=about');
     await page.getByRole('button', { name: 'Update About Page' }).waitFor();
