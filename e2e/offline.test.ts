@@ -46,7 +46,10 @@ async function newContext(): Promise<BrowserContext> {
  * install fails here rather than hanging the test.
  */
 async function controlledByWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active), undefined, { timeout: 60_000 });
+  await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker became active within 60 s')), 60_000)),
+  ]));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
@@ -78,6 +81,8 @@ describe('offline directory', () => {
     const started = Date.now();
     await visitOnce(page);
     const syncMs = Date.now() - started;
+    // Said once per device when the copy is complete and a worker is active ("Ready to work offline" toast).
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey)).not.toBeNull();
 
     await context.setOffline(true);
     await page.goto('/');
