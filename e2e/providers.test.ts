@@ -28,6 +28,9 @@ type Viewport = { width: number; height: number };
 
 async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
   const page = await e.newPage(viewport);
+  // Every fresh profile copies the whole directory for offline use (≈ 340 requests) on one embedded
+  // database that other tests' admin writes keep invalidating: allow slow answers under that load.
+  page.setDefaultTimeout(60_000);
   openPages.push(page);
   return page;
 }
@@ -178,6 +181,7 @@ describe('header, footer and menus', () => {
     const footer = page.locator('footer');
     await footer.getByRole('link', { name: 'View all chains →' }).waitFor();
     const networks = footer.locator('div', { has: page.getByRole('heading', { name: 'Popular Blockchain Networks' }) }).last().getByRole('link');
+    await networks.nth(10).waitFor();
     expect(await networks.count()).toBe(11);
     for (const [name, href] of [['All Providers', '/providers'], ['About', '/about'], ['Contact', '/contact'], ['Terms of Service', '/terms'], ['Privacy Policy', '/privacy'], ['Home', '/'], ['All Chains', '/chains']]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);

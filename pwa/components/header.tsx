@@ -17,6 +17,13 @@ import { OfflineBannerSlot } from './offline-notice.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 import { UserMenu } from './user-menu.tsx';
 
+// The menus open on click (and keyboard), not on hover: hover-open followed by a click on the same trigger
+// would close the menu again, which reads as "the menu doesn't work".
+const clickOnly = {
+  onPointerMove: (e: { preventDefault: () => void }) => e.preventDefault(),
+  onPointerLeave: (e: { preventDefault: () => void }) => e.preventDefault(),
+};
+
 const triggerClass =
   'group inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
 
@@ -81,19 +88,19 @@ function ProvidersMenuContent() {
 
 function DesktopNav() {
   return (
-    <N.Root className="relative hidden md:block" delayDuration={100}>
+    <N.Root className="relative hidden md:block">
       <N.List className="flex items-center gap-1">
         <N.Item>
-          <N.Trigger className={triggerClass}>
+          <N.Trigger className={triggerClass} {...clickOnly}>
             Chains <ChevronDown className="size-3.5 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
           </N.Trigger>
-          <N.Content><ChainsMenuContent /></N.Content>
+          <N.Content {...clickOnly}><ChainsMenuContent /></N.Content>
         </N.Item>
         <N.Item>
-          <N.Trigger className={triggerClass}>
+          <N.Trigger className={triggerClass} {...clickOnly}>
             Providers <ChevronDown className="size-3.5 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
           </N.Trigger>
-          <N.Content><ProvidersMenuContent /></N.Content>
+          <N.Content {...clickOnly}><ProvidersMenuContent /></N.Content>
         </N.Item>
         <N.Item>
           <N.Link asChild>
