@@ -436,6 +436,25 @@ describe('an admin', () => {
     }
   });
 
+  it('edits the /providers page content in the category editor', async () => {
+    await page.goto('/admin?tab=providers');
+    const editor = page.getByRole('tablist', { name: 'Providers page content' });
+    await page.getByLabel('Page title').fill('Every RPC provider, compared');
+    await editor.getByRole('tab', { name: 'SEO Meta' }).click();
+    await page.getByText('Recommended length: 150-160 characters.').waitFor();
+    await page.getByLabel('Meta title').fill('RPC providers compared');
+    await editor.getByRole('tab', { name: 'Social Media' }).click();
+    await page.getByLabel('Open Graph title').fill('All RPC providers');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastWith(page, 'Providers page content updated successfully');
+    expect(await json('/api/category/providers')).toMatchObject({
+      title: 'Every RPC provider, compared', metaTitle: 'RPC providers compared', ogTitle: 'All RPC providers',
+    });
+    const visitor = await newPage();
+    await visitor.goto('/providers');
+    await visitor.getByRole('heading', { name: 'Every RPC provider, compared' }).waitFor();
+  });
+
   it('deletes a chain after asking', async () => {
     await page.goto('/admin?tab=chains');
     await page.getByRole('button', { name: 'Delete Atlas Testnet' }).click();
