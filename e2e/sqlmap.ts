@@ -27,8 +27,8 @@ const COMMON = [
   '--timeout=15', '--retries=1', '--flush-session', '--drop-set-cookie', '--disable-coloring',
 ];
 
-type Target = { name: string; args: string[] };
-type Result = { name: string; command: string; seconds: number; requests: number; verdict: 'nothing found' | 'INJECTABLE' | 'unfinished' };
+type Target = { name: string; method: string; url: string; body?: unknown; cookie?: string };
+type Result = { name: string; command: string; seconds: number; requests: number; statuses: string; verdict: 'nothing found' | 'INJECTABLE' | 'unfinished' };
 
 async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-sqlmap-'));
@@ -60,14 +60,8 @@ async function main() {
   const chainId = (await admin.json('GET', '/api/chains/ethereum')).body.id as number;
 
   const jsonHeaders = `Content-Type: application/json\nOrigin: ${origin}`;
-  const write = (name: string, method: string, url: string, body: unknown, cookie?: string): Target => ({
-    name,
-    args: ['-u', `${origin}${url}`, '--method', method, '--data', JSON.stringify(body), `--headers=${jsonHeaders}`,
-      ...(cookie ? ['--cookie', cookie] : [])],
-  });
-  const get = (name: string, url: string, cookie?: string): Target => ({
-    name, args: ['-u', `${origin}${url}`, ...(cookie ? ['--cookie', cookie] : [])],
-  });
+  const write = (name: string, method: string, url: string, body: unknown, cookie?: string): Target => ({ name, method, url, body, cookie });
+  const get = (name: string, url: string, cookie?: string): Target => ({ name, method: 'GET', url, cookie });
 
   const targets: Target[] = [
     get('GET /api/search?q=', '/api/search?q=eth'),
@@ -90,23 +84,43 @@ async function main() {
   const results: Result[] = [];
   for (const [i, target] of targets.entries()) {
     if (only && !target.name.includes(only)) continue;
+    // The request sqlmap starts from must succeed with this session and these headers (CSRF guard included),
+    // or it would be probing an error page.
+    const baseline = await fetch(origin + target.url.replace('*', ''), {
+      method: target.method,
+      headers: { ...(target.cookie ? { Cookie: target.cookie } : {}), ...(target.body ? { 'Content-Type': 'application/json', Origin: origin } : {}) },
+      body: target.body ? JSON.stringify(target.body) : undefined,
+    });
+    if (!baseline.ok) throw new Error(`${target.name}: the baseline request answered ${baseline.status} ${await baseline.text()}`);
     const traffic = path.join(work, `traffic-${i}.txt`);
     writeFileSync(traffic, '');
-    const args = [...target.args, ...COMMON, `--output-dir=${path.join(work, 'out')}`, '-t', traffic];
-    const command = `sqlmap ${args.map((a) => (/[\s"'{}*&?;|]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a)).join(' ')}`;
+    const args = [
+      '-u', origin + target.url,
+      ...(target.body ? ['--method', target.method, '--data', JSON.stringify(target.body), `--headers=${jsonHeaders}`] : []),
+      ...(target.cookie ? ['--cookie', target.cookie] : []),
+      ...COMMON, `--output-dir=${path.join(work, 'out')}`, '-t', traffic,
+    ];
+    // As a shell line, the session cookie left out (it is valid only for this run anyway).
+    const shown = args.map((a, at) => (args[at - 1] === '--cookie' ? '<session cookie>' : a.replace(/\n/g, '\\n')));
+    const command = `sqlmap ${shown.map((a) => (/[\s"'{}*&?;|<>]/.test(a) ? `'${a.replace(/'/g, `'\\''`)}'` : a)).join(' ')}`;
     const t0 = Date.now();
     const { output, finished } = await runSqlmap(args);
     const seconds = Math.round((Date.now() - t0) / 1000);
-    const requests = (readFileSync(traffic, 'utf8').match(/^HTTP request \[#\d+\]/gm) ?? []).length;
+    const log = readFileSync(traffic, 'utf8');
+    const requests = (log.match(/^HTTP request \[#\d+\]/gm) ?? []).length;
+    // What the server answered sqlmap's requests, e.g. "200×640 400×350 404×8" (400s: zod refusing the payloads).
+    const byStatus = new Map<string, number>();
+    for (const [, status] of log.matchAll(/^HTTP response \[#\d+\] \((\d{3})/gm)) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    const statuses = [...byStatus].sort().map(([status, n]) => `${status}×${n}`).join(' ');
     const verdict = !finished ? 'unfinished'
       : /identified the following injection point|is vulnerable/i.test(output) ? 'INJECTABLE' : 'nothing found';
     if (verdict !== 'nothing found') console.log(output.slice(-4000));
-    results.push({ name: target.name, command, seconds, requests, verdict });
-    console.log(`${verdict.padEnd(13)} ${String(seconds).padStart(5)} s ${String(requests).padStart(6)} requests  ${target.name}`);
+    results.push({ name: target.name, command, seconds, requests, statuses, verdict });
+    console.log(`${verdict.padEnd(13)} ${String(seconds).padStart(5)} s ${String(requests).padStart(6)} requests  ${target.name}  (${statuses})`);
   }
 
-  console.log('\n| target | time | requests | verdict |\n|---|---:|---:|---|');
-  for (const r of results) console.log(`| ${r.name} | ${r.seconds} s | ${r.requests} | ${r.verdict} |`);
+  console.log('\n| target | time | requests | answers | verdict |\n|---|---:|---:|---|---|');
+  for (const r of results) console.log(`| ${r.name} | ${r.seconds} s | ${r.requests} | ${r.statuses} | ${r.verdict} |`);
   const total = results.reduce((a, r) => ({ s: a.s + r.seconds, n: a.n + r.requests }), { s: 0, n: 0 });
   console.log(`\ntotal: ${results.length} targets, ${total.s} s, ${total.n} sqlmap requests, ${served} requests served, ${serverErrors.length} answers 5xx`);
   for (const e of serverErrors.slice(0, 20)) console.log(`  5xx: ${e}`);
