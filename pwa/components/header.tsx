@@ -30,8 +30,8 @@ const triggerClass =
 function ChainsMenuContent() {
   const { data: chains, isPending } = useQuery(chainsQuery());
   return (
-    <div className="w-[min(44rem,calc(100vw-2rem))] p-4">
-      <ul className="grid grid-cols-2 gap-1 md:grid-cols-4">
+    <div className="w-[min(50rem,calc(100vw-14rem))] p-4">
+      <ul className="grid grid-cols-2 gap-1 lg:grid-cols-4">
         {isPending
           ? Array.from({ length: 8 }, (_, i) => <li key={i}><Skeleton className="h-9" /></li>)
           : chains?.slice(0, LIMITS.headerChains).map((c) => (
@@ -39,7 +39,7 @@ function ChainsMenuContent() {
                 <N.Link asChild>
                   <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
                     <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
-                    <span className="truncate">{c.name}</span>
+                    <span className="line-clamp-2 leading-snug">{c.name}</span>
                   </Link>
                 </N.Link>
               </li>
@@ -57,8 +57,8 @@ function ChainsMenuContent() {
 function ProvidersMenuContent() {
   const { data: providers, isPending } = useQuery(popularProvidersQuery());
   return (
-    <div className="w-[min(44rem,calc(100vw-2rem))] p-4">
-      <ul className="grid grid-cols-1 gap-1 md:grid-cols-3">
+    <div className="w-[min(44rem,calc(100vw-14rem))] p-4">
+      <ul className="grid grid-cols-2 gap-1 lg:grid-cols-3">
         {isPending
           ? Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-12" /></li>)
           : providers?.slice(0, LIMITS.headerProviders).map((p) => (
