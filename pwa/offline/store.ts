@@ -6,14 +6,16 @@ import type { Provider } from '../../api/providers/schema.ts';
 import type { OfflineReads } from '../lib/api.ts';
 import type { OfflineDatabase } from './db.ts';
 
+/** The public read endpoints (the server's `cached` routes): the same answer for every visitor. */
+const PUBLIC_READS = /^\/api\/(providers|chains|homepage|about|category|partner-links|ads|tracking-settings)(\/|$)/;
+
 /**
- * Public answers only: nothing about the signed-in user (auth, "my review"), nothing of the admin panel
- * (online only, and not for a shared device's disk), and not search (answered locally).
+ * Public answers only: nothing about the signed-in user ("…/mine", the account), nothing of the admin panel
+ * (online only, and not for a shared device's disk), and not search (answered locally). A list of what
+ * may be kept rather than of what may not, so a new private endpoint is never written to disk by accident.
  */
 export function isSavedPath(path: string): boolean {
-  return path.startsWith('/api/')
-    && !/^\/api\/(auth|admin|search)(\/|\?|$)/.test(path)
-    && !/\/reviews\/mine$/.test(path);
+  return PUBLIC_READS.test(path) && !/\/mine$/.test(path);
 }
 
 export async function saveResponse(db: OfflineDatabase, path: string, data: unknown, savedAt = Date.now()): Promise<void> {

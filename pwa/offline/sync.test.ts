@@ -143,7 +143,9 @@ describe('saved answers', () => {
   it('keeps public answers only: never the user, the admin panel, or search', () => {
     expect(isSavedPath('/api/providers/alchemy')).toBe(true);
     expect(isSavedPath('/api/ads/header')).toBe(true);
-    for (const p of ['/api/auth/user', '/api/admin/reviews/pending', '/api/search?q=x', '/api/providers/alchemy/reviews/mine', '/healthz']) {
+    // Every path the sync copies is one the pages' reads keep too.
+    for (const p of LIST_PATHS) expect(isSavedPath(p), p).toBe(true);
+    for (const p of ['/api/auth/user', '/api/admin/reviews/pending', '/api/search?q=x', '/api/providers/alchemy/reviews/mine', '/api/votes/mine', '/api/chainsx', '/healthz']) {
       expect(isSavedPath(p)).toBe(false);
     }
   });
