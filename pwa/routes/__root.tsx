@@ -5,6 +5,7 @@ import { ErrorScreen } from '../components/error-screen.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { NotFoundScreen } from '../components/not-found.tsx';
+import { TrackingScripts } from '../components/tracking-scripts.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -29,6 +30,7 @@ function RootLayout() {
       <>
         <Outlet />
         <Toaster />
+        <TrackingScripts />
       </>
     );
   }
@@ -43,6 +45,7 @@ function RootLayout() {
       </main>
       <Footer />
       <Toaster />
+      <TrackingScripts />
     </div>
   );
 }
