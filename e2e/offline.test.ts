@@ -303,19 +303,19 @@ describe('updates and installability', () => {
       const page = await context.newPage();
       await page.goto(`${proxy.url}/`);
       await controlledByWorker(page);
-      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      expect(await page.getByRole('dialog', { name: 'A new version is available' }).count()).toBe(0);
 
       proxy.deployNewBuild();
       // The user comes back: the navigation makes the browser check the worker script and install the new one.
       await page.reload();
-      const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
+      const prompt = page.getByRole('dialog', { name: 'A new version is available' });
       await prompt.waitFor({ timeout: 30_000 });
       const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null);
       expect(before).toBe(true);
 
       await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
       await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())!.waiting === null);
-      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      expect(await page.getByRole('dialog', { name: 'A new version is available' }).count()).toBe(0);
     } finally {
       await proxy.close();
     }

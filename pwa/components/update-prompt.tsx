@@ -14,8 +14,10 @@ export function UpdatePrompt() {
   });
   if (!needRefresh) return null;
   return (
+    // A non-modal dialog that does not take focus (the user may be mid-sentence); aria-live announces it.
     <div
-      role="alertdialog"
+      role="dialog"
+      aria-live="polite"
       aria-labelledby="update-prompt-title"
       aria-describedby="update-prompt-text"
       className="fixed bottom-4 left-4 z-[100] w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
