@@ -18,7 +18,9 @@ export function OfflineIndicator() {
           data-testid="offline-indicator"
           className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset"
         >
-          <CloudOff className="size-3.5" aria-hidden="true" />Offline
+          <CloudOff className="size-3.5" aria-hidden="true" />
+          {/* On a phone the icon alone keeps the header on one line; the word stays for screen readers. */}
+          <span className="sr-only sm:not-sr-only">Offline</span>
         </span>
       )}
       {user && <Suspense fallback={null}><OutboxBadge userId={user.id} /></Suspense>}
