@@ -48,37 +48,31 @@ function lighthouse(url: string, attempts = 3): Lhr {
   }
 }
 
-const gzipCache = new Map<string, number>();
-async function gzipSize(url: string) {
-  if (!gzipCache.has(url)) {
-    const r = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((err: Error) => {
-      throw new Error(`${url}: ${err.message}`);
-    });
-    if (r.status !== 200) throw new Error(`${url}: status ${r.status}`);
-    gzipCache.set(url, gzipSync(Buffer.from(await r.arrayBuffer())).length);
-  }
-  return gzipCache.get(url)!;
+/** gzip size of a built file, read from dist/ (the server sends these very bytes). */
+function gzipSize(dist: string, url: string) {
+  return gzipSync(readFileSync(path.join(dist, decodeURIComponent(new URL(url).pathname)))).length;
 }
 
 /** JS and CSS a route loaded (from Lighthouse's network log): as transferred, and gzip-compressed. */
-async function assetsOf(lhr: Lhr, origin: string) {
+function assetsOf(lhr: Lhr, origin: string, dist: string) {
   const items = (lhr.audits['network-requests']?.details?.items ?? []).filter((i) => i.url.startsWith(origin));
-  const sum = async (type: string) => {
+  const sum = (type: string) => {
     const own = items.filter((i) => i.resourceType === type);
-    let gz = 0;
-    for (const i of own) gz += await gzipSize(i.url);
-    return { files: own.length, transferred: own.reduce((n, i) => n + (i.transferSize ?? 0), 0), gzip: gz };
+    return {
+      files: own.length,
+      transferred: own.reduce((n, i) => n + (i.transferSize ?? 0), 0),
+      gzip: own.reduce((n, i) => n + gzipSize(dist, i.url), 0),
+    };
   };
-  return { js: await sum('Script'), css: await sum('Stylesheet') };
+  return { js: sum('Script'), css: sum('Stylesheet') };
 }
 
 /** The JS the shell loads before any route code: its module script and modulepreloads. */
-async function initialJs(origin: string) {
-  const html = await (await fetch(origin + '/')).text();
-  const urls = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => new URL(m[1], origin + '/').href);
-  let total = 0;
-  for (const u of new Set(urls)) total += await gzipSize(u);
-  return { files: new Set(urls).size, gzip: total };
+function initialJs(origin: string, dist: string) {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const urls = new Set([...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)]
+    .map((m) => new URL(m[1], origin + '/').href));
+  return { files: urls.size, gzip: [...urls].reduce((n, u) => n + gzipSize(dist, u), 0) };
 }
 
 /** Offline repeat visit: first visit online, reload once so the service worker controls the page, then network off. */
@@ -94,14 +88,15 @@ async function offlineRepeat(origin: string, routes: string[]) {
       await page.reload({ waitUntil: 'networkidle' });
       await context.setOffline(true);
       await page.reload({ waitUntil: 'load' });
-      results[route] = await page.evaluate(() => new Promise<number>((resolve) => {
+      // A string, not a function: tsx's transform would wrap a function in helpers the page lacks.
+      results[route] = (await page.evaluate(`new Promise((resolve) => {
         const done = () => {
           const e = performance.getEntriesByName('first-contentful-paint')[0];
           if (e) resolve(e.startTime);
           return Boolean(e);
         };
         if (!done()) new PerformanceObserver(() => void done()).observe({ type: 'paint', buffered: true });
-      }));
+      })`)) as number;
       await context.close();
     }
   } finally {
@@ -156,6 +151,7 @@ async function audit(src: string, opts: BenchOptions) {
       const runs: Lhr[] = [];
       for (let i = 0; i < opts.rounds; i++) {
         runs.push(lighthouse(origin + route));
+        if (server.exitCode !== null || server.signalCode !== null) throw new Error(`npm start exited (${server.exitCode ?? server.signalCode})`);
         console.error(`  lighthouse ${route} run ${i + 1}: performance ${Math.round((runs[i].categories.performance.score ?? 0) * 100)}`);
       }
       const score = (c: string) => fmt.n(median(runs.map((r) => (r.categories[c]?.score ?? NaN) * 100)));
@@ -166,10 +162,10 @@ async function audit(src: string, opts: BenchOptions) {
         fmt.n(metric(METRICS.SI)), runs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
       ]);
       // The median run's network log (assets do not vary between runs of one build).
-      const a = await assetsOf(runs[Math.floor(runs.length / 2)], origin);
+      const a = assetsOf(runs[Math.floor(runs.length / 2)], origin, path.join(src, 'dist'));
       assetRows.push([`\`${route}\``, a.js.files, fmt.kb(a.js.gzip), fmt.kb(a.js.transferred), a.css.files, fmt.kb(a.css.gzip), fmt.kb(a.css.transferred)]);
     }
-    const initial = await initialJs(origin);
+    const initial = initialJs(origin, path.join(src, 'dist'));
     const offline = await offlineRepeat(origin, routes);
     if (statSync(path.join(src, 'dist/index.html')).mtimeMs !== builtAt) throw new Error('dist/ changed during the run: figures discarded');
 
