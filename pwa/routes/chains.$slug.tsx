@@ -37,6 +37,9 @@ export const Route = createFileRoute('/chains/$slug')({
   validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort } => ({ sort: optionalOneOf(chainProviderSortKeys)(s.sort) }),
   loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(chainsQuery());
+    // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
+    const known = queryClient.getQueryData(chainsQuery().queryKey)?.find((c) => c.slug === params.slug);
+    if (known) void queryClient.prefetchQuery(providersByChainQuery(known.id));
     try {
       const chain = await queryClient.ensureQueryData(chainQuery(params.slug));
       void queryClient.prefetchQuery(providersByChainQuery(chain.id));
