@@ -13,9 +13,9 @@ import { loadTrackingIds } from '../web/routes.ts';
 const GOOGLE_TAG_SCRIPTS = 'https://*.googletagmanager.com';
 const GOOGLE_TAG_BEACONS = 'https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com';
 
-/** Browser features the site never uses, denied to it and to every frame it shows (ads). */
+/** Browser features the site never uses, denied to it and to every frame it shows (ads); only names Chromium knows (others log a warning). */
 export const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope',
+  'accelerometer', 'autoplay', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope',
   'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).join(', ');
 
