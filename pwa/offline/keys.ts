@@ -21,6 +21,8 @@ export const OFFLINE = {
   /** The outbox retries a failed send after 5 s, 10 s, 20 s … up to this (and at once when back online). */
   outboxMaxBackoffMs: 10 * 60 * 1000,
   outboxFirstBackoffMs: 5000,
+  /** A review POST (or the sign-in check before a pass) that has not answered by then is treated as offline. */
+  outboxRequestTimeoutMs: 20_000,
   /** Web Lock held while the outbox sends, so two open tabs never send the same review at once. */
   outboxLockName: 'rpc-atlas:outbox',
   /** Service worker update check while the app stays open (navigations check on their own). */

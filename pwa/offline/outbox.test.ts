@@ -62,6 +62,13 @@ const makeOutbox = () => createOutbox({
   db, fetch: server.fetch, now: () => clock, isOnline: () => online, newKey: () => `key-${++keyCounter}`,
   onEvent: (e) => events.push(e),
 });
+/** Puts a review in the outbox without sending it (submitted while offline). */
+async function queue(outbox: ReturnType<typeof makeOutbox>, r: ReturnType<typeof review>) {
+  const wasOnline = online;
+  online = false;
+  await outbox.submit(r);
+  online = wasOnline;
+}
 const review = (slug: string, rating = 4, comment: string | null = 'Fast and reliable') =>
   ({ userId: 7, slug, providerName: slug.toUpperCase(), rating, comment });
 
@@ -149,7 +156,7 @@ describe('the review outbox', () => {
 
   it('a 401 on the POST itself (session ended meanwhile) keeps the review and asks to sign in', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy'));
+    await queue(outbox, review('alchemy'));
     server.mode = { status: 401, message: 'Unauthorized' };
     await outbox.send();
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'needs-sign-in', error: '401: {"message":"Unauthorized"}' }]);
@@ -158,7 +165,7 @@ describe('the review outbox', () => {
 
   it('marks a review refused with a 4xx as rejected with the server message, never retries it, and lets it be discarded', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy'));
+    await queue(outbox, review('alchemy'));
     server.mode = { status: 400, message: 'rating: Rating must be from 1 to 5' };
     await outbox.send();
     const [entry] = await db.outbox.toArray();
@@ -176,7 +183,7 @@ describe('the review outbox', () => {
 
   it('fixing a rejected review replaces it (one review per user and provider)', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy', 4));
+    await queue(outbox, review('alchemy', 4));
     server.mode = { status: 400, message: 'bad' };
     await outbox.send();
     server.mode = 'ok';
@@ -187,7 +194,7 @@ describe('the review outbox', () => {
 
   it('retries a 5xx (and a 429) later with a growing backoff', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy'));
+    await queue(outbox, review('alchemy'));
     server.mode = { status: 503, message: 'busy' };
     await outbox.send();
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', attempts: 1, nextAttemptAt: clock + 5000 }]);
@@ -247,8 +254,8 @@ describe('the review outbox', () => {
 
   it('stops a pass at the first network failure and keeps the rest for later', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy'));
-    await outbox.enqueue(review('ankr'));
+    await queue(outbox, review('alchemy'));
+    await queue(outbox, review('ankr'));
     let calls = 0;
     const flaky = server.fetch;
     server.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -265,7 +272,7 @@ describe('the review outbox', () => {
 
   it('leaves another account\'s reviews queued until that account is signed in', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue({ ...review('alchemy'), userId: 8 });
+    await queue(outbox, { ...review('alchemy'), userId: 8 });
     await outbox.send();
     expect(server.posts).toHaveLength(0);
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', userId: 8 }]);
@@ -276,7 +283,7 @@ describe('the review outbox', () => {
 
   it('does nothing while offline (the online event will start the next pass)', async () => {
     const outbox = makeOutbox();
-    await outbox.enqueue(review('alchemy'));
+    await queue(outbox, review('alchemy'));
     online = false;
     await outbox.send();
     expect(server.posts).toHaveLength(0);

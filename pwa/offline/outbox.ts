@@ -60,6 +60,8 @@ export async function postReview(fetchFn: typeof fetch, entry: OutboxEntry): Pro
     res = await fetchFn(reviewsPath(entry.slug), {
       method: 'POST',
       credentials: 'include',
+      // A connection that hangs counts as no connection: the entry waits, and the key makes a late arrival harmless.
+      signal: AbortSignal.timeout(OFFLINE.outboxRequestTimeoutMs),
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': entry.idempotencyKey },
       body: JSON.stringify(entry.comment ? { rating: entry.rating, comment: entry.comment } : { rating: entry.rating }),
     });
@@ -127,7 +129,9 @@ export function createOutbox({
   /** Who is signed in now: the user id, null when signed out, undefined when the server could not be asked. */
   async function currentUserId(): Promise<number | null | undefined> {
     try {
-      const res = await fetchFn('/api/auth/user', { credentials: 'include', headers: { Accept: 'application/json' } });
+      const res = await fetchFn('/api/auth/user', {
+        credentials: 'include', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(OFFLINE.outboxRequestTimeoutMs),
+      });
       if (res.status === 401) return null;
       if (!res.ok) return undefined;
       const body = (await res.json()) as { authenticated?: boolean; id?: number };
@@ -159,11 +163,6 @@ export function createOutbox({
   }
 
   return {
-    /** Stores a review to be sent by a later pass (the caller knows it cannot be sent now). */
-    enqueue(review: NewReview, idempotencyKey = newKey()): Promise<OutboxEntry> {
-      return exclusive(() => store(review, idempotencyKey));
-    },
-
     /**
      * A review the user submits now. Offline it is queued. Online it is posted at once: delivered, or — on a
      * network failure — left queued with the key already used, so a request that did reach the server is
