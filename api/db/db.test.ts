@@ -1,5 +1,4 @@
 // The database layer on the engine under test: migrations, the dataset loader, and a clean shutdown.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
@@ -7,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './index.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed.ts';
-import { createEmbeddedDataDir, openTestDatabase } from '../test/harness.ts';
+import { createEmbeddedDataDir, openTestDatabase, spawnServer } from '../test/harness.ts';
 
 /** An EMPTY database (no schema) on the engine under test. */
 async function openEmptyDatabase(): Promise<Database & { drop: () => Promise<void> }> {
@@ -80,27 +79,16 @@ describe('migrations and dataset', () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
   it('survives SIGINT mid-request and reopens cleanly', async () => {
     const dataDir = await createEmbeddedDataDir();
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; !output.includes('is running at'); i++) {
-        if (i > 600) throw new Error(`server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await server.ready;
+      const base = server.url;
       // Requests in flight while the signal arrives: each either completes or is refused, none hangs.
       const inFlight = Array.from({ length: 20 }, (_, i) =>
         fetch(`${base}/api/${i % 2 ? 'providers' : 'chains/with-stats'}`).then((r) => r.status, () => 'refused'));
       await new Promise((r) => setTimeout(r, 20));
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
       const statuses = await Promise.all(inFlight);
       expect(statuses.every((s) => s === 200 || s === 'refused')).toBe(true);
 
@@ -112,8 +100,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
         await reopened.close();
       }
     } finally {
-      child.kill('SIGKILL');
+      server.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });

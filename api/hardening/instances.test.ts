@@ -1,34 +1,22 @@
 // Two server processes on one PostgreSQL, behind nothing but different ports: sessions, cache
 // invalidation (LISTEN/NOTIFY) and rate limits are shared through the database.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
+import { spawnServer } from '../test/harness.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-type Instance = { url: string; process: ChildProcess };
+type Instance = ReturnType<typeof spawnServer>;
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'on', RATE_LIMIT_CONTACT: '3/3600', ADMIN_EMAILS: 'admin@example.com', NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const instance = spawnServer({
+    DATABASE_URL: databaseUrl, RATE_LIMITS: 'on', RATE_LIMIT_CONTACT: '3/3600', ADMIN_EMAILS: 'admin@example.com',
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; !output.includes('is running at'); i++) {
-    if (i > 300 || child.exitCode !== null) throw new Error(`instance did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, process: child };
+  await instance.ready;
+  return instance;
 }
 
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
@@ -45,11 +33,10 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     url.pathname = `/${name}`;
     [a, b] = await Promise.all([startInstance(url.toString()), startInstance(url.toString())]);
     adminOnA = await signIn({ url: a.url } as never, 'admin@example.com');
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
-    for (const i of [a, b]) i?.process.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([a?.stop(), b?.stop()]);
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });

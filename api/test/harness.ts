@@ -3,6 +3,7 @@
 // The database is a private copy of the migrated, seeded one built by global-setup.ts: PGlite
 // in-process by default, a fresh database on TEST_DATABASE_URL's server when that is set.
 import http from 'node:http';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,43 @@ export async function startTestServer(env: Record<string, string> = {}) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
       await db.dropCopy();
+    },
+  };
+}
+
+/** How long a spawned server may take to boot (a loaded 2-core machine is slow to start tsx and PGlite). */
+const SPAWN_START_LIMIT_MS = 120_000;
+
+/**
+ * Runs `api/server.ts` as its own process on a random port (tests of signals, faults and several
+ * instances). `ready` resolves once it prints its banner; `stop()` sends SIGTERM and waits for the exit.
+ */
+export function spawnServer(env: Record<string, string>) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = (async () => {
+    const deadline = Date.now() + SPAWN_START_LIMIT_MS;
+    while (!output.includes('is running at')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    url,
+    child,
+    ready,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
