@@ -17,8 +17,8 @@ const router = createAppRouter(queryClient);
 startOffline(queryClient);
 
 // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
-// render, when the loaders have already asked the network.
-void persistQueryCache(queryClient).then(() => {
+// render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
+void persistQueryCache(queryClient).catch(() => {}).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
