@@ -39,6 +39,11 @@ export function createApp({ db, config, log }: AppDeps) {
   const rateLimits = createRateLimits(db.sql, config);
   Object.assign(app.context, { sql: db.sql, db, config, log, cache, rateLimits });
 
+  // Errors Koa sees after the response has started. A browser leaving mid-response is routine, not a fault.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    log.error({ err }, 'response failed');
+  });
   app.use(requestLog(log));
   app.use(errorHandler(log));
   app.use(securityHeaders(config));
