@@ -24,7 +24,9 @@ const statsJoin = (sql: Sql) => sql`
   LEFT JOIN LATERAL (
     SELECT count(*)::int AS provider_count,
            coalesce(avg(p.average_rating) FILTER (WHERE p.total_reviews > 0), 0)::float8 AS average_rating
-    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+    FROM provider_chains pc
+    -- OFFSET 0: a primary-key lookup per link; left to itself the planner hashes all providers per chain.
+    CROSS JOIN LATERAL (SELECT p.average_rating, p.total_reviews FROM providers p WHERE p.id = pc.provider_id OFFSET 0) p
     WHERE pc.chain_id = c.id
   ) s ON true`;
 
