@@ -179,7 +179,7 @@ describe('PKCE', () => {
   it('the provider refuses an authorization request without an S256 challenge', async () => {
     const redirectUri = `${t.url}${CALLBACK_PATH}`;
     const params = { client_id: LOCAL_CLIENT_ID, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email', state: 's', nonce: 'n' };
-    for (const extra of [{}, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }]) {
+    for (const extra of [{}, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }] as Record<string, string>[]) {
       const res = await t.request(`/oidc/auth?${new URLSearchParams({ ...params, ...extra })}`);
       expect(res.status).toBe(303);
       const back = new URL(res.headers.get('location')!);
@@ -193,7 +193,7 @@ describe('PKCE', () => {
     const jar = new CookieJar();
     const { callback } = await authorizeUntilCallback(jar, 'pkce@example.com');
     const code = callback.searchParams.get('code')!;
-    for (const extra of [{}, { code_verifier: 'x'.repeat(64) }]) {
+    for (const extra of [{}, { code_verifier: 'x'.repeat(64) }] as Record<string, string>[]) {
       const res = await redeem(code, extra);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_grant');
