@@ -2,6 +2,7 @@
 // nonce equals the one on the head's inline scripts, Google's tag hosts only while tracking is configured),
 // static files, the OpenID Connect server's raw responses, its sign-in page, and uploaded SVGs (stricter).
 // The browser side — the app really running under this policy — is e2e/csp.test.ts.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from '../middleware/security-headers.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -56,21 +57,27 @@ function expectCommonHeaders(res: Response) {
   expect(res.headers.get('strict-transport-security')).toBeNull();
 }
 
-/** The nonce of a page's policy, after checking the rest is the base policy. */
-function pageNonce(res: Response, tracking: boolean): string {
+const TAG_HOST = 'https://*.googletagmanager.com';
+const TAG_BEACONS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+
+/**
+ * The nonce of a page's policy (undefined for the bare shell), after checking the rest: the base policy, plus,
+ * when `trackingHashes` are given, the tag hosts and exactly those script hashes.
+ */
+function pageNonce(res: Response, trackingHashes?: string[]): string | undefined {
   const policy = csp(res);
   const scripts = policy.get('script-src')!;
-  const nonces = scripts.filter((s) => s.startsWith("'nonce-"));
-  expect(nonces).toHaveLength(1);
-  const hosts = tracking ? ['https://*.googletagmanager.com'] : [];
-  expect(scripts).toEqual(["'self'", nonces[0], ...hosts]);
-  const beacons = tracking ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
-  expect(policy.get('connect-src')).toEqual(["'self'", ...beacons]);
+  const nonce = scripts.find((s) => s.startsWith("'nonce-"));
+  const tracking = trackingHashes ? [TAG_HOST, ...trackingHashes] : [];
+  expect(scripts).toEqual(["'self'", ...(nonce ? [nonce] : []), ...tracking]);
+  expect(policy.get('connect-src')).toEqual(["'self'", ...(trackingHashes ? TAG_BEACONS : [])]);
   for (const [name, sources] of BASE_POLICY) {
     if (name !== 'script-src' && name !== 'connect-src') expect(policy.get(name), name).toEqual(sources);
   }
-  return nonces[0].slice("'nonce-".length, -1);
+  return nonce?.slice("'nonce-".length, -1);
 }
+
+const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 
 describe('every response carries the header set', () => {
   it.each([
@@ -117,7 +124,9 @@ describe('server-rendered pages', () => {
     for (const path of ['/', '/', '/providers/alchemy', '/chains/ethereum', '/admin', '/no-such-page']) {
       const res = await t.request(path);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      nonces.add(pageNonce(res, false));
+      const nonce = pageNonce(res);
+      expect(nonce).toBeDefined();
+      nonces.add(nonce!);
       expectCommonHeaders(res);
       expect(await res.text()).not.toContain('googletagmanager');
     }
@@ -125,17 +134,21 @@ describe('server-rendered pages', () => {
     for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
   });
 
-  it('with tracking IDs configured: the head\'s inline scripts carry the policy\'s nonce and the tag hosts are allowed', async () => {
+  it('with tracking IDs configured: the head\'s inline scripts carry the policy\'s nonce, their hashes and the tag hosts are allowed', async () => {
     const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-TEST123', googleTagManagerId: 'GTM-TEST123' });
     expect(set.status).toBe(200);
     try {
+      let hashes: string[] = [];
       for (const path of ['/', '/chains/ethereum']) {
         const res = await t.request(path);
-        const nonce = pageNonce(res, true);
         const html = await res.text();
+        const inline = [...html.matchAll(/<script data-tracking="(?:gtm|ga)" nonce="([^"]+)">([\s\S]*?)<\/script>/g)];
+        expect(inline).toHaveLength(2); // GTM's and gtag's inline snippets (plus gtag.js from its host)
+        hashes = inline.map((m) => sha256(m[2]));
+        const nonce = pageNonce(res, hashes);
         const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
         const tracking = scripts.filter((a) => a.includes('data-tracking'));
-        expect(tracking).toHaveLength(3); // GTM inline, gtag.js loader, gtag inline
+        expect(tracking).toHaveLength(3);
         for (const attrs of tracking) expect(attrs).toContain(`nonce="${nonce}"`);
         // Every other script is this origin's bundle or a data block (JSON-LD), which a CSP does not run.
         for (const attrs of scripts.filter((a) => !a.includes('data-tracking'))) {
@@ -143,12 +156,17 @@ describe('server-rendered pages', () => {
           if (attrs.includes('module')) expect(attrs).toMatch(/src="\/assets\//);
         }
       }
+      // The bare shell the service worker precaches: no nonce, but the same hashes for the PWA to insert the snippets.
+      const shell = await t.request('/index.html');
+      expect(pageNonce(shell, hashes)).toBeUndefined();
+      expect(await shell.text()).not.toContain('data-tracking');
       // API answers never need the tag hosts.
       expect(csp(await t.request('/api/chains'))).toEqual(BASE_POLICY);
     } finally {
       await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: '', googleTagManagerId: '' });
     }
-    pageNonce(await t.request('/'), false);
+    pageNonce(await t.request('/'));
+    expect(csp(await t.request('/index.html'))).toEqual(BASE_POLICY);
   });
 });
 

@@ -1,12 +1,13 @@
 // Security headers on every response (koa-helmet), with a Content-Security-Policy the app really runs under:
 // scripts only from this origin (plus the per-response nonce of the server-rendered head, and Google's tag
 // hosts only while tracking IDs are configured), nothing may frame the site, no plugins, forms post home.
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Next } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '../config.ts';
 import type { AppCtx } from '../context.ts';
-import type { TrackingIds } from '../seo/tracking.ts';
+import { trackingInlineScripts, type TrackingIds } from '../seo/tracking.ts';
 import { loadTrackingIds } from '../web/routes.ts';
 
 // Where Tag Manager and gtag.js load from and report to (Google's published CSP guidance for GA4 + GTM).
@@ -19,12 +20,22 @@ export const PERMISSIONS_POLICY = [
   'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).join(', ');
 
-/** What varies from one server-rendered page to the next; other responses get the base policy. */
-type DocumentPolicy = { nonce?: string; tracking: boolean };
+/**
+ * What varies from one HTML document to the next: the nonce of a head api/web rendered, and while tracking
+ * is configured the hashes of its inline snippets. Other responses get the base policy.
+ */
+type DocumentPolicy = { nonce?: string; trackingHashes?: string[] };
 const documentPolicies = new WeakMap<ServerResponse, DocumentPolicy>();
-const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(res) ?? { tracking: false };
+const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(res) ?? {};
 
-const hasTracking = (ids: TrackingIds) => Boolean(ids.ga || ids.gtm);
+/**
+ * The snippets' hashes admit them where they carry no nonce: inserted by the PWA (applyTracking) into the
+ * app shell the service worker serves, whose policy is the one stored with /index.html.
+ */
+function trackingHashes(ids: TrackingIds): string[] | undefined {
+  const scripts = trackingInlineScripts(ids);
+  return scripts.length ? scripts.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`) : undefined;
+}
 
 export function securityHeaders(config: Config) {
   const https = config.publicUrl.startsWith('https://');
@@ -34,8 +45,8 @@ export function securityHeaders(config: Config) {
       defaultSrc: ["'self'"],
       // The nonce admits exactly the inline scripts this response's head was rendered with (tracking snippets).
       scriptSrc: ["'self'", (_req: unknown, res: ServerResponse) => {
-        const { nonce, tracking } = policyOf(res);
-        return [nonce && `'nonce-${nonce}'`, tracking && GOOGLE_TAG_SCRIPTS].filter(Boolean).join(' ');
+        const { nonce, trackingHashes } = policyOf(res);
+        return [nonce && `'nonce-${nonce}'`, ...(trackingHashes ? [GOOGLE_TAG_SCRIPTS, ...trackingHashes] : [])].filter(Boolean).join(' ');
       }],
       scriptSrcAttr: ["'none'"],
       // Inline styles are needed: Radix's scroll lock and TipTap inject <style> elements, ad slots keep their
@@ -44,7 +55,7 @@ export function securityHeaders(config: Config) {
       // Provider and chain logos may live on other sites.
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", (_req: unknown, res: ServerResponse) => (policyOf(res).tracking ? GOOGLE_TAG_BEACONS : '')],
+      connectSrc: ["'self'", (_req: unknown, res: ServerResponse) => (policyOf(res).trackingHashes ? GOOGLE_TAG_BEACONS : '')],
       // Ad code may hold https iframes (the sanitiser admits no other), as does Tag Manager's no-script frame.
       frameSrc: ['https:'],
       workerSrc: ["'self'"],
@@ -72,11 +83,16 @@ export function securityHeaders(config: Config) {
     // Set before the handlers run, so responses written straight to the socket (the OpenID Connect server) carry them too.
     await headers(ctx, async () => {
       await next();
-      // A page whose head api/web rendered gets its own policy: that head's nonce (api/web leaves it in state)
-      // and the tracking hosts when the same settings put tracking snippets in it (memoised: no extra query).
-      const nonce = ctx.state.cspNonce;
-      if (!nonce || ctx.res.headersSent) return;
-      documentPolicies.set(ctx.res, { nonce, tracking: hasTracking(await loadTrackingIds(ctx)) });
+      // An HTML document gets its own policy: the nonce of a head api/web rendered (left in state) and, while
+      // tracking is configured, the tag hosts and snippet hashes, from the settings the head used (memoised).
+      if (ctx.res.headersSent || !ctx.response.is('html')) return;
+      let ids: TrackingIds;
+      try {
+        ids = await loadTrackingIds(ctx);
+      } catch {
+        return; // database unreachable: the stricter base policy stands (a rendered page has failed already)
+      }
+      documentPolicies.set(ctx.res, { nonce: ctx.state.cspNonce, trackingHashes: trackingHashes(ids) });
       await documentCsp(ctx, async () => {});
     });
   };

@@ -35,6 +35,14 @@ const gaInline = (id: string) =>
 const gaLoaderSrc = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
 const gtmFrameSrc = (id: string) => `https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(id)}`;
 
+/**
+ * The inline snippets of these IDs, exactly as rendered and as applyTracking inserts them: the
+ * Content-Security-Policy admits them by hash too, so the browser-side insertion (no nonce) runs.
+ */
+export function trackingInlineScripts(ids: TrackingIds): string[] {
+  return [ids.gtm && gtmInline(ids.gtm), ids.ga && gaInline(ids.ga)].filter((code): code is string => Boolean(code));
+}
+
 /** Scripts for the end of <head>; each carries the response's CSP nonce. */
 export function renderTrackingHead(ids: TrackingIds, nonce: string): string {
   const n = ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"`;
