@@ -3,11 +3,13 @@
 // (Votes, contact and the admin panel say so in their own words, using useOnline() or the fetch error.)
 import { useRouterState } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { cn } from '../lib/cn.ts';
 import { useOnline } from '../offline/online.ts';
 
-const OfflineBanner = lazy(() => import('./offline-banner.tsx'));
+// Loaded when the connection drops: on a first visit (service worker not yet in control) the chunk cannot be
+// fetched then, and a rejected import would take the whole page down with it — show no banner instead.
+const OfflineBanner = lazy((): Promise<{ default: ComponentType }> => import('./offline-banner.tsx').catch(() => ({ default: () => null })));
 
 /** Pages that show no saved data: the admin panel says it needs a connection itself; sign-in is a server flow. */
 const NO_DATA_PAGES = /^\/(admin|login)(\/|$)/;
