@@ -115,7 +115,7 @@ describe('pages under the policy', () => {
     expect(violations).toEqual([]);
   });
 
-  it('a page with tracking IDs configured: the nonce-carrying snippets run, nothing is refused', async () => {
+  it('with tracking IDs configured: the nonce-carrying snippets run, and so do the ones the app inserts into the shell', async () => {
     const admin = await signIn(e.server, 'admin@example.com');
     const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-CSPTEST1', googleTagManagerId: 'GTM-CSPTEST' });
     expect(set.status).toBe(200);
@@ -132,6 +132,15 @@ describe('pages under the policy', () => {
         // Their loaders were allowed to be requested (this machine has no internet, so they fail on the network, not on the policy).
         expect(violations).toEqual([]);
       }
+      // The bare shell (what the service worker serves) has no snippets: the app inserts them, admitted by their hashes.
+      const { page, violations } = await watchedPage();
+      await page.goto('/index.html');
+      await page.getByRole('heading').first().waitFor();
+      await expect.poll(() => page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null)))
+        .toContain('gtm.js');
+      expect(await page.locator('script[data-tracking]:not([nonce])').count()).toBeGreaterThan(0);
+      await settle(page);
+      expect(violations).toEqual([]);
     } finally {
       await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: '', googleTagManagerId: '' });
     }
