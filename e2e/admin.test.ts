@@ -26,8 +26,14 @@ async function newPage(viewport: { width: number; height: number } = DESKTOP): P
  * Records every toast shown in `page`, across navigations (the signed-out toast is on screen only for the
  * 500 ms before the redirect, which a polling wait can miss on a busy machine).
  */
+const recorded = new WeakMap<Page, { text: string; at: number }[]>();
+/** Where the toasts of the current action start (set by press() and markToasts()). */
+const marks = new WeakMap<Page, number>();
+const markToasts = (page: Page) => marks.set(page, recorded.get(page)?.length ?? 0);
+
 async function recordToasts(page: Page): Promise<{ text: string; at: number }[]> {
   const seen: { text: string; at: number }[] = [];
+  recorded.set(page, seen);
   await page.exposeBinding('__reportToast', (_source, text: string) => { seen.push({ text, at: Date.now() }); });
   await page.addInitScript(() => {
     const reported = new WeakSet<Element>();
@@ -48,12 +54,16 @@ async function recordToasts(page: Page): Promise<{ text: string; at: number }[]>
  */
 async function press(button: Locator) {
   for (const close of await button.page().locator('.toast button[aria-label="Close"]').all()) await close.click().catch(() => {});
+  markToasts(button.page());
   await button.click();
 }
 
 /** Waits for a toast holding `text` (the Toaster marks each toast with the class "toast"). */
 async function toastWith(page: Page, text: string) {
-  await page.locator('.toast').filter({ hasText: text }).first().waitFor();
+  const seen = recorded.get(page);
+  if (!seen) return page.locator('.toast').filter({ hasText: text }).first().waitFor();
+  // Recorded toasts: only one shows at a time, so another (e.g. the app's "Ready to work offline") may replace it at once.
+  await expect.poll(() => seen.slice(marks.get(page) ?? 0).some((t) => t.text.includes(text)), { timeout: 60_000 }).toBe(true);
 }
 
 async function openTab(page: Page, name: string) {
@@ -195,8 +205,10 @@ describe('an admin', () => {
     await dialog.getByLabel('Affiliate URL').fill('https://atlasnodes.example/?ref=atlas');
 
     // Refused in the browser, with the spec's message: not an image type.
+    markToasts(page);
     await dialog.getByLabel('Upload logo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toastWith(page, 'Please upload a JPG, PNG, GIF, SVG, or WebP image.');
+    markToasts(page);
     await dialog.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await toastWith(page, 'Image uploaded successfully');
     const logoUrl = await dialog.locator('#provider-logoUrl').inputValue();
@@ -330,6 +342,7 @@ describe('an admin', () => {
     // An image from uploads, into the text.
     await intro.click();
     await page.keyboard.press('End');
+    markToasts(page);
     await page.getByLabel('Upload an image into the text').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await toastWith(page, 'Image uploaded successfully');
     await intro.locator('img[src^="/objects/"]').waitFor();
@@ -361,6 +374,7 @@ describe('an admin', () => {
     await openTab(page, 'CSV');
     await press(page.getByRole('button', { name: 'Import CSV' }));
     await toastWith(page, 'Please select a CSV file to import.');
+    markToasts(page);
     await page.getByLabel('CSV file').setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await press(page.getByRole('button', { name: 'Import CSV' }));
     await toastWith(page, 'Please select a CSV file.');
