@@ -8,7 +8,7 @@ import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
 import { findChainBySlug, findChainRef, listChainEndpoints, listChains, listChainsWithStats } from '../../sql/queries/chains.ts';
 import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
-import type { ChainDetail } from './schema.ts';
+import type { Chain, ChainDetail, ChainWithStats } from './schema.ts';
 
 export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
@@ -16,11 +16,11 @@ export function chainRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/chains' });
 
   router.get('/', cached, async (ctx) => {
-    ctx.body = (await listChains(ctx.sql)).map(presentChain);
+    ctx.body = await loadChainList(ctx.sql);
   });
 
   router.get('/with-stats', cached, async (ctx) => {
-    ctx.body = (await listChainsWithStats(ctx.sql)).map(presentChainWithStats);
+    ctx.body = await loadChainsWithStats(ctx.sql);
   });
 
   router.get('/:slug', cached, async (ctx) => {
@@ -31,6 +31,18 @@ export function chainRoutes() {
   });
 
   return router;
+}
+
+// Each route's answer, also read by the offline directory (api/directory), which must hold exactly what these routes answer.
+
+/** GET /api/chains. */
+export async function loadChainList(sql: Sql): Promise<Chain[]> {
+  return (await listChains(sql)).map(presentChain);
+}
+
+/** GET /api/chains/with-stats. */
+export async function loadChainsWithStats(sql: Sql): Promise<ChainWithStats[]> {
+  return (await listChainsWithStats(sql)).map(presentChainWithStats);
 }
 
 /** The chain page's data (GET /api/chains/{slug}; the server-rendered page head too); undefined when unknown. */

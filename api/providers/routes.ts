@@ -13,7 +13,7 @@ import {
 } from '../../sql/queries/providers.ts';
 import { slugParam } from '../chains/routes.ts';
 import { presentProvider, presentProviderDetail } from './presenter.ts';
-import type { ProviderDetail } from './schema.ts';
+import type { Provider, ProviderDetail } from './schema.ts';
 
 export const idParam = (name: string) =>
   z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
@@ -22,21 +22,22 @@ export function providerRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
   router.get('/', cached, async (ctx) => {
-    ctx.body = (await listProviders(ctx.sql)).map(presentProvider);
+    ctx.body = await loadProviderList(ctx.sql);
   });
 
   router.get('/popular', cached, async (ctx) => {
-    ctx.body = (await listPopularProviders(ctx.sql)).map(presentProvider);
+    ctx.body = await loadPopularProviders(ctx.sql);
   });
 
   router.get('/featured', cached, async (ctx) => {
-    ctx.body = (await listFeaturedProviders(ctx.sql)).map(presentProvider);
+    ctx.body = await loadFeaturedProviders(ctx.sql);
   });
 
   router.get('/by-chain/:chainId', cached, async (ctx) => {
     const { chainId } = parse(idParam('chainId'), ctx.params) as { chainId: number };
-    if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
-    ctx.body = (await listProvidersByChain(ctx.sql, chainId)).map(presentProvider);
+    const providers = await loadProvidersByChain(ctx.sql, chainId);
+    if (!providers) throw new HttpError(404, 'Chain not found');
+    ctx.body = providers;
   });
 
   router.get('/:slug', cached, async (ctx) => {
@@ -47,6 +48,29 @@ export function providerRoutes() {
   });
 
   return router;
+}
+
+// Each route's answer, also read by the offline directory (api/directory), which must hold exactly what these routes answer.
+
+/** GET /api/providers. */
+export async function loadProviderList(sql: Sql): Promise<Provider[]> {
+  return (await listProviders(sql)).map(presentProvider);
+}
+
+/** GET /api/providers/popular. */
+export async function loadPopularProviders(sql: Sql): Promise<Provider[]> {
+  return (await listPopularProviders(sql)).map(presentProvider);
+}
+
+/** GET /api/providers/featured. */
+export async function loadFeaturedProviders(sql: Sql): Promise<Provider[]> {
+  return (await listFeaturedProviders(sql)).map(presentProvider);
+}
+
+/** GET /api/providers/by-chain/{chainId}; undefined when the chain is unknown. */
+export async function loadProvidersByChain(sql: Sql, chainId: number): Promise<Provider[] | undefined> {
+  if (!(await findChainRef(sql, chainId))) return undefined;
+  return (await listProvidersByChain(sql, chainId)).map(presentProvider);
 }
 
 /** The provider page's data (GET /api/providers/{slug}; the server-rendered page head too); undefined when unknown. */
