@@ -56,6 +56,7 @@ export function createApp({ db, config, log }: AppDeps) {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-cache');
     await next();
   });
+  app.use(cache.serveHits);
 
   app.use(async (ctx, next) => {
     if (ctx.path !== '/healthz') return next();

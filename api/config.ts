@@ -21,6 +21,9 @@ export const RATE_LIMIT_DEFAULTS = {
   votes: { points: 300, seconds: 3600 },
   profile: { points: 30, seconds: 3600 },
   contact: { points: 10, seconds: 3600 },
+  // Outbound clicks counted per address and provider: more visits through /r/{id} are still redirected,
+  // they just stop inflating the provider's click statistics.
+  clicks: { points: 10, seconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -40,6 +43,7 @@ const envSchema = z.object({
   RATE_LIMIT_VOTES: rateRule.optional(),
   RATE_LIMIT_PROFILE: rateRule.optional(),
   RATE_LIMIT_CONTACT: rateRule.optional(),
+  RATE_LIMIT_CLICKS: rateRule.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOCAL_LOGIN: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       votes: e.RATE_LIMIT_VOTES ?? RATE_LIMIT_DEFAULTS.votes,
       profile: e.RATE_LIMIT_PROFILE ?? RATE_LIMIT_DEFAULTS.profile,
       contact: e.RATE_LIMIT_CONTACT ?? RATE_LIMIT_DEFAULTS.contact,
+      clicks: e.RATE_LIMIT_CLICKS ?? RATE_LIMIT_DEFAULTS.clicks,
     },
     production: e.NODE_ENV === 'production',
     localLoginAllowedInProduction: e.LOCAL_LOGIN === '1',

@@ -2,6 +2,7 @@
 // non-admin. Read from the route table, so a route added later is checked without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRouters } from '../app.ts';
+import { cached } from '../middleware/response-cache.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
 
@@ -33,6 +34,13 @@ it('finds the admin routes in the route table', () => {
   expect(adminRoutes.length).toBeGreaterThanOrEqual(3);
   expect(adminRoutes).toContainEqual({ method: 'GET', path: '/api/admin/reviews/pending' });
   expect(adminRoutes).toContainEqual({ method: 'PUT', path: '/api/admin/reviews/1/approve' });
+});
+
+it('serves no admin, account or "mine" route from the shared response cache (hits are answered before sign-in is known)', () => {
+  const layers = apiRouters().flatMap((router) => router.stack);
+  const cachedPaths = layers.filter((layer) => layer.stack.includes(cached)).map((layer) => String(layer.path));
+  expect(cachedPaths).toContain('/api/providers/:slug');
+  expect(cachedPaths.filter((p) => /^\/api\/(admin|auth)|\/mine$/.test(p))).toEqual([]);
 });
 
 describe.each(adminRoutes)('$method $path', (route) => {

@@ -10,7 +10,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
     RATE_LIMITS: 'on', RATE_LIMIT_SIGN_IN: '3/600', RATE_LIMIT_REVIEWS: '2/3600', RATE_LIMIT_CONTACT: '2/3600',
-    RATE_LIMIT_VOTES: '2/3600', RATE_LIMIT_PROFILE: '1/3600',
+    RATE_LIMIT_VOTES: '2/3600', RATE_LIMIT_PROFILE: '1/3600', RATE_LIMIT_CLICKS: '2/3600',
   });
 });
 afterAll(async () => { await t.close(); });
@@ -64,6 +64,17 @@ describe('with RATE_LIMITS=on', () => {
     expect((await profile(other)).status).toBe(200);
     expect((await other.json('POST', '/api/providers/alchemy/reviews', { rating: 4 })).status).toBe(201);
   });
+});
+
+it('outbound clicks: every visit is redirected, but only the first N per address and provider are counted', async () => {
+  const [{ id }] = await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE website LIKE 'http%' ORDER BY id LIMIT 1`;
+  const clicks = async () => (await t.sql<{ clicks: number }[]>`
+    SELECT coalesce(sum(clicks), 0)::int AS clicks FROM outbound_clicks WHERE provider_id = ${id}`)[0].clicks;
+  const before = await clicks();
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await t.request(`/r/${id}`)).status);
+  expect(statuses).toEqual([302, 302, 302, 302]);
+  expect(await clicks()).toBe(before + 2);
 });
 
 it('RATE_LIMITS=off (the default in tests) never limits', async () => {

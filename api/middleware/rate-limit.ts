@@ -54,11 +54,13 @@ function formatWait(seconds: number) {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** Who a limit counts: the signed-in user, else the client address. */
+export const limitedClient = (ctx: AppCtx) => (ctx.state.user ? `user:${ctx.state.user.id}` : `ip:${ctx.ip}`);
+
 /** Route middleware: counts this request against the named limit, per user when signed in, else per address. */
 export function rateLimit(name: RateLimitName) {
   return async function limited(ctx: AppCtx, next: Next) {
-    const who = ctx.state.user ? `user:${ctx.state.user.id}` : `ip:${ctx.ip}`;
-    const wait = await ctx.rateLimits.consume(name, who);
+    const wait = await ctx.rateLimits.consume(name, limitedClient(ctx));
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
       throw new HttpError(429, `Too many requests. Please try again in ${formatWait(wait)}.`);

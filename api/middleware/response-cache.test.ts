@@ -89,6 +89,7 @@ describe('the cache itself', () => {
   let server: http.Server;
   let url: string;
   let calls = 0;
+  let routed = 0; // requests that went past serveHits into the app's later layers
   let release: () => void = () => {};
   const cache = createResponseCache(db, 10_000);
 
@@ -96,6 +97,11 @@ describe('the cache itself', () => {
     const app = new Koa();
     app.use(compress({ threshold: 1024 }));
     app.use(conditionalGet());
+    app.use(cache.serveHits);
+    app.use(async (_ctx, next) => {
+      routed++;
+      await next();
+    });
     const router = new Router();
     router.get('/slow', cache.cached, async (ctx) => {
       calls++;
@@ -106,6 +112,14 @@ describe('the cache itself', () => {
       calls++;
       ctx.status = 404;
       ctx.body = { message: 'not here' };
+    });
+    router.get('/paged', cache.cached, async (ctx) => {
+      calls++;
+      ctx.set('Link', '</paged?after=2>; rel="next"');
+      ctx.body = [1, 2];
+    });
+    router.post('/paged', async (ctx) => {
+      ctx.body = { posted: true };
     });
     router.get('/big/:n', cache.cached, async (ctx) => {
       calls++;
@@ -135,6 +149,21 @@ describe('the cache itself', () => {
     await until(() => calls === 2);
     release();
     expect(await again).toEqual({ calls: 2 });
+  });
+
+  it('answers a hit before the later layers (sessions, routing), with the Link header of a paged answer', async () => {
+    await cache.invalidate();
+    calls = 0;
+    routed = 0;
+    const first = await fetch(`${url}/paged`);
+    const second = await fetch(`${url}/paged`);
+    expect([await first.json(), await second.json()]).toEqual([[1, 2], [1, 2]]);
+    expect(second.headers.get('link')).toBe('</paged?after=2>; rel="next"');
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect({ calls, routed }).toEqual({ calls: 1, routed: 1 });
+    // Only reads are answered from memory.
+    expect(await (await fetch(`${url}/paged`, { method: 'POST' })).json()).toEqual({ posted: true });
+    expect(routed).toBe(2);
   });
 
   it('does not keep errors', async () => {

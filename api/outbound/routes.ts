@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
+import { limitedClient } from '../middleware/rate-limit.ts';
 import { idParam } from '../providers/routes.ts';
 import { countOutboundClick, findOutboundTarget, listOutboundClicks } from '../../sql/queries/outbound.ts';
 import type { OutboundClicks } from './schema.ts';
@@ -37,8 +38,12 @@ export function outboundRoutes() {
     if (!target) throw new HttpError(404, 'Provider not found');
     const location = safeHttpUrl(target.affiliateUrl) ?? safeHttpUrl(target.website);
     if (!location) throw new HttpError(404, 'This provider has no website link');
-    // HEAD (link checkers, previews) follows the redirect without counting as a visit.
-    if (ctx.method === 'GET') await countOutboundClick(ctx.sql, parsed.data!.id as number);
+    const id = parsed.data!.id as number;
+    // HEAD (link checkers, previews) follows the redirect without counting as a visit; so does a burst of
+    // repeats from one address, which would otherwise inflate the admin's click statistics.
+    if (ctx.method === 'GET' && (await ctx.rateLimits.consume('clicks', `${limitedClient(ctx)}:${id}`)) === 0) {
+      await countOutboundClick(ctx.sql, id);
+    }
     ctx.status = 302;
     ctx.set('Location', location);
     ctx.body = `Redirecting to ${location}`;
