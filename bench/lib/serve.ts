@@ -3,8 +3,9 @@
 // listens on three loopback ports:
 //   BENCH_PORT      the real app;
 //   BENCH_PORT + 1  THE CEILING: a second instance of the same app (same middleware stack, same
-//                   database) in which every captured API path is answered from memory just before
-//                   the routers, with the bytes (per content encoding) and ETag the real app sent;
+//                   database) in which every captured API path is answered from memory at the point
+//                   where the app answers its cache hits (serveHits), with the bytes (per content
+//                   encoding) and ETag the real app sent;
 //   BENCH_PORT + 2  the app with its response cache switched off (what the cache buys);
 //   BENCH_PORT + 3  control: POST /capture {paths}, POST /invalidate, GET /memory.
 import http from 'node:http';
@@ -43,10 +44,10 @@ const captured = new Map<string, Captured>();
 noCache.context.cache = { ...noCache.context.cache, cached: (_ctx: Context, next: Next) => next() };
 
 // Koa composes `app.middleware` when callback() is called, so the ceiling's shortcut can be spliced in
-// right before the first router (@koa/router marks its dispatch function with `.router`).
-const firstRouter = ceiling.middleware.findIndex((mw) => 'router' in mw);
-if (firstRouter < 0) throw new Error('bench: no router found in the app middleware');
-ceiling.middleware.splice(firstRouter, 0, async function fromMemory(ctx: Context, next: Next) {
+// where the app itself answers from memory: the earliest point of the stack a cached answer can leave.
+const hitsAt = ceiling.middleware.findIndex((mw) => mw.name === 'serveHits');
+if (hitsAt < 0) throw new Error('bench: no serveHits middleware found in the app');
+ceiling.middleware.splice(hitsAt, 0, async function fromMemory(ctx: Context, next: Next) {
   const hit = captured.get(ctx.url);
   if (!hit || ctx.method !== 'GET') return next();
   ctx.type = hit.type;
