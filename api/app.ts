@@ -23,6 +23,7 @@ import { chainRoutes } from './chains/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { providerRoutes } from './providers/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { directoryRoutes } from './directory/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
@@ -84,5 +85,5 @@ export function createApp({ db, config, log }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()];
+  return [chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()];
 }

@@ -1,0 +1,87 @@
+// GET /api/directory on a real database: each answer it holds is exactly what its own path answers; it covers
+// the lists, every provider and every chain; it is public (the same for everyone, nothing private in it);
+// and a write shows in it at once (it is cached like the routes it mirrors, and cleared with them).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSavedPath } from '../../pwa/offline/store.ts';
+import { signInAdmin } from '../admin/test-support.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signIn } from '../test/sign-in.ts';
+import { directorySchema } from './schema.ts';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(async () => { await t.close(); });
+
+async function directory() {
+  const res = await t.get('/api/directory');
+  expect(res.status).toBe(200);
+  return directorySchema.parse(res.body);
+}
+
+describe('GET /api/directory', () => {
+  it('holds, under each path, exactly what GET of that path answers', async () => {
+    const { responses } = await directory();
+    for (const [path, value] of Object.entries(responses)) {
+      const res = await t.get(path);
+      expect(res.status, path).toBe(200);
+      expect(value, path).toEqual(res.body);
+    }
+  }, 120_000);
+
+  it('covers the lists and content, every provider, every chain and each chain\'s providers', async () => {
+    const { responses } = await directory();
+    const providers = await t.sql<{ slug: string }[]>`SELECT slug FROM providers`;
+    const chains = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
+    const expected = [
+      '/api/chains', '/api/chains/with-stats', '/api/providers', '/api/providers/popular', '/api/providers/featured',
+      '/api/homepage', '/api/about', '/api/category/providers', '/api/category/chains', '/api/partner-links',
+      ...['header', 'sidebar', 'footer', 'content-top', 'content-bottom', 'hotlist-inline'].map((p) => `/api/ads/${p}`),
+      '/api/tracking-settings',
+      ...providers.map((p) => `/api/providers/${p.slug}`),
+      ...chains.map((c) => `/api/chains/${c.slug}`),
+      ...chains.map((c) => `/api/providers/by-chain/${c.id}`),
+    ];
+    expect(Object.keys(responses).sort()).toEqual(expected.sort());
+    expect(expected).toHaveLength(17 + 59 + 2 * 139);
+  });
+
+  it('is public: the same for everyone, nothing about users beyond their approved reviews, only paths the offline app keeps', async () => {
+    // A signed-in user's pending review and vote: private until approved, never in the directory.
+    const user = await signIn(t, 'directory-reader@example.com');
+    expect((await user.json('POST', '/api/providers/drpc/reviews', { rating: 2, comment: 'Pending, not for the directory' })).status).toBe(201);
+    expect((await user.json('PUT', '/api/providers/drpc/vote', { value: 1 })).status).toBe(200);
+    // Signing in writes (the user's row): done before the reads below, which must then share one cached answer.
+    const admin = await signInAdmin(t);
+
+    const anonymous = await t.request('/api/directory', { headers: { 'Accept-Encoding': 'br' } });
+    expect(anonymous.headers.get('content-encoding')).toBe('br');
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    const text = await anonymous.text();
+    expect(text).not.toContain('Pending, not for the directory');
+    expect(text).not.toContain('@example.com');
+
+    // A signed-in user and an admin get the very same answer.
+    for (const reader of [user, admin]) expect(JSON.stringify((await reader.json('GET', '/api/directory')).body)).toBe(text);
+
+    for (const path of Object.keys(directorySchema.parse(JSON.parse(text)).responses)) expect(isSavedPath(path), path).toBe(true);
+  });
+
+  it('changes with every write: a provider added, edited content, a provider deleted', async () => {
+    const admin = await signInAdmin(t);
+    const before = await directory();
+    const created = await admin.json('POST', '/api/admin/providers', { name: 'Directory RPC', slug: 'directory-rpc' });
+    expect(created.status).toBe(201);
+    expect((await admin.json('PUT', '/api/admin/about', { title: 'About the directory' })).status).toBe(200);
+
+    const after = await directory();
+    expect(after.generatedAt > before.generatedAt).toBe(true);
+    expect(after.responses['/api/providers/directory-rpc']).toEqual((await t.get('/api/providers/directory-rpc')).body);
+    expect((after.responses['/api/providers'] as { slug: string }[]).map((p) => p.slug)).toContain('directory-rpc');
+    expect(after.responses['/api/about']).toMatchObject({ title: 'About the directory' });
+
+    expect((await admin.json('DELETE', `/api/admin/providers/${created.body.id}`)).status).toBe(200);
+    const deleted = await directory();
+    expect(deleted.responses['/api/providers/directory-rpc']).toBeUndefined();
+    expect((deleted.responses['/api/providers'] as { slug: string }[]).map((p) => p.slug)).not.toContain('directory-rpc');
+  });
+});

@@ -1,0 +1,82 @@
+// GET /api/directory: the whole public directory in one answer, for the PWA's offline copy (pwa/offline/sync.ts)
+// — one request instead of one per provider and chain. Each value is built by the loader of the route it
+// stands for, so it is exactly what that path answers. Public data only, the same for every visitor; cached
+// like the routes it mirrors: built once per write, then served compressed from memory.
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context.ts';
+import type { Sql } from '../db/index.ts';
+import { cached } from '../middleware/response-cache.ts';
+import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/routes.ts';
+import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from '../content/routes.ts';
+import { adPositions, categoryNames } from '../content/schema.ts';
+import {
+  loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList, loadProvidersByChain,
+} from '../providers/routes.ts';
+import type { Chain } from '../chains/schema.ts';
+import type { Provider } from '../providers/schema.ts';
+import type { Directory } from './schema.ts';
+
+export function directoryRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+
+  router.get('/directory', cached, async (ctx) => {
+    ctx.body = await loadDirectory(ctx.sql);
+  });
+
+  return router;
+}
+
+type Answer = [path: string, load: () => Promise<unknown>];
+
+/** The answers every page needs whatever the directory holds. */
+const listAnswers = (sql: Sql): Answer[] => [
+  ['/api/chains', () => loadChainList(sql)],
+  ['/api/chains/with-stats', () => loadChainsWithStats(sql)],
+  ['/api/providers', () => loadProviderList(sql)],
+  ['/api/providers/popular', () => loadPopularProviders(sql)],
+  ['/api/providers/featured', () => loadFeaturedProviders(sql)],
+  ['/api/homepage', () => loadHomepage(sql)],
+  ['/api/about', () => loadAbout(sql)],
+  ...categoryNames.map((c): Answer => [`/api/category/${c}`, () => loadCategory(sql, c)]),
+  ['/api/partner-links', () => loadPartnerLinks(sql)],
+  ...adPositions.map((p): Answer => [`/api/ads/${p}`, () => loadAds(sql, p)]),
+  ['/api/tracking-settings', () => loadTrackingSettings(sql)],
+];
+
+/** Each provider's and chain's answers: their details and each chain's provider list, at the paths the pages request. */
+const entityAnswers = (sql: Sql, providers: Provider[], chains: Chain[]): Answer[] => [
+  ...providers.map((p): Answer => [`/api/providers/${encodeURIComponent(p.slug)}`, () => loadProviderDetail(sql, p.slug)]),
+  ...chains.map((c): Answer => [`/api/chains/${encodeURIComponent(c.slug)}`, () => loadChainDetail(sql, c.slug)]),
+  ...chains.map((c): Answer => [`/api/providers/by-chain/${c.id}`, () => loadProvidersByChain(sql, c.id)]),
+];
+
+/**
+ * Answers built at once. Few, so a page's own request is not queued behind hundreds of the directory's
+ * queries (the embedded database runs one query at a time; its pool has 4 connections).
+ */
+const BUILD_CONCURRENCY = 2;
+
+/**
+ * Loads `answers` into `responses`, BUILD_CONCURRENCY at a time, in their order. An unknown entity (deleted
+ * while the directory is built) is left out, as its route would answer 404; the write that deleted it also
+ * keeps this answer out of the response cache, so the next request rebuilds it whole.
+ */
+async function collect(answers: Answer[], responses: Record<string, unknown>): Promise<void> {
+  const values: unknown[] = new Array(answers.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < answers.length; i = next++) values[i] = await answers[i][1]();
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_CONCURRENCY, answers.length) }, worker));
+  answers.forEach(([path], i) => {
+    if (values[i] !== undefined) responses[path] = values[i];
+  });
+}
+
+/** The lists and content, then every provider and chain read from those lists. */
+export async function loadDirectory(sql: Sql): Promise<Directory> {
+  const responses: Record<string, unknown> = {};
+  await collect(listAnswers(sql), responses);
+  await collect(entityAnswers(sql, responses['/api/providers'] as Provider[], responses['/api/chains'] as Chain[]), responses);
+  return { generatedAt: new Date().toISOString(), responses };
+}

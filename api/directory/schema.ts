@@ -1,0 +1,10 @@
+// The offline directory's answer (GET /api/directory). Pure zod: the PWA imports this module too.
+import { z } from 'zod';
+
+export const directorySchema = z.object({
+  /** When the server built this answer (it is rebuilt after every write). */
+  generatedAt: z.iso.datetime(),
+  /** Every public answer the offline app keeps, under the GET path that gives it: exactly that path's JSON. */
+  responses: z.record(z.string().startsWith('/api/'), z.unknown()),
+});
+export type Directory = z.infer<typeof directorySchema>;
