@@ -2,20 +2,21 @@
 // n-th card) applies only to hotlist-inline; the list previews each ad's code to 200 characters.
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import type { FormEvent } from 'react';
 import { AD_CODE_PREVIEW_LENGTH, adCreateSchema, type AdminAd } from '../../api/admin/schema.ts';
 import { adFrequencies, adPositions } from '../../api/content/schema.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin.ts';
 import type { AdPosition } from '../data/content.ts';
-import { CheckboxField, Field, focusFirstError, formatDate, TextField, useForm, validate } from './form.tsx';
-import { ConfirmDelete, DialogActions, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
+import { CheckboxField, Field, formatDate, TextField, useForm } from './form.tsx';
+import {
+  ConfirmDelete, DialogActions, EditDeleteButtons, EmptyState, FormDialog, ListSkeleton, SectionHeader, useItemDialogs,
+} from './parts.tsx';
 
 const POSITION_LABELS: Record<AdPosition, string> = {
   header: 'Header',
@@ -33,7 +34,7 @@ export const adCodePreview = (code: string) =>
   code.length > AD_CODE_PREVIEW_LENGTH ? `${code.slice(0, AD_CODE_PREVIEW_LENGTH)}…` : code;
 
 function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
-  const form = useForm(() => ({
+  const form = useForm('ad', () => ({
     name: ad?.name ?? '',
     position: ad?.position ?? ('header' as AdPosition),
     adCode: ad?.adCode ?? '',
@@ -45,12 +46,7 @@ function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = validate(adCreateSchema, values);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'ad');
-      return;
-    }
+    if (!form.check(adCreateSchema, values).ok) return;
     save.mutate({ id: ad?.id, input: values }, { onSuccess: () => { form.reset(); onDone(); } });
   }
 
@@ -92,21 +88,14 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
   const ads = useQuery(adminAdsQuery(isAdmin));
   const save = useSaveAd();
   const remove = useDeleteAd();
-  const [editing, setEditing] = useState<AdminAd | undefined>();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminAd | undefined>();
-
-  const openDialog = (ad?: AdminAd) => {
-    setEditing(ad);
-    setDialogOpen(true);
-  };
+  const dialogs = useItemDialogs<AdminAd>();
 
   return (
     <section>
       <SectionHeader
         title="Ad Placements"
         description="Ads rotate every 5 seconds when a position has several."
-        action={<Button onClick={() => openDialog()}><Plus aria-hidden="true" />Add Ad Placement</Button>}
+        action={<Button onClick={() => dialogs.openDialog()}><Plus aria-hidden="true" />Add Ad Placement</Button>}
       />
       {ads.isPending ? <ListSkeleton rows={3} className="h-28" /> : ads.data?.length ? (
         <ul className="grid gap-3">
@@ -131,9 +120,7 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
                       </Switch.Root>
                       {ad.isActive ? 'Active' : 'Inactive'}
                     </label>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${ad.name}`} onClick={() => openDialog(ad)}><Pencil aria-hidden="true" /></Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${ad.name}`} onClick={() => setDeleting(ad)}
-                      className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
+                    <EditDeleteButtons name={ad.name} onEdit={() => dialogs.openDialog(ad)} onDelete={() => dialogs.setDeleting(ad)} />
                   </div>
                 </div>
                 <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200">
@@ -147,20 +134,11 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
         <EmptyState>No ad placements yet. Add one using the button above.</EmptyState>
       )}
 
-      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
-        {dialogOpen && (
-          <DialogContent title={editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="sm:max-w-2xl">
-            <AdForm ad={editing} onDone={() => setDialogOpen(false)} />
-          </DialogContent>
-        )}
-      </Dialog>
-      <ConfirmDelete
-        name={deleting?.name ?? ''}
-        open={deleting !== undefined}
-        onOpenChange={(open) => { if (!open) setDeleting(undefined); }}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
-      />
+      <FormDialog open={dialogs.dialogOpen} onOpenChange={dialogs.setDialogOpen}
+        title={dialogs.editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="sm:max-w-2xl">
+        <AdForm ad={dialogs.editing} onDone={() => dialogs.setDialogOpen(false)} />
+      </FormDialog>
+      <ConfirmDelete item={dialogs.deleting} onClose={() => dialogs.setDeleting(undefined)} remove={remove} />
     </section>
   );
 }

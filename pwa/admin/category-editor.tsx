@@ -3,14 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { categoryContentInputSchema, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../api/admin/schema.ts';
+import { categoryContentInputSchema } from '../../api/admin/schema.ts';
 import type { CategoryContent } from '../../api/content/schema.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useUpdateCategory } from '../data/admin.ts';
 import { categoryQuery, type CategoryName } from '../data/content.ts';
-import { focusFirstError, text, TextField, useForm, validate } from './form.tsx';
-import { ImageUploader } from './image-uploader.tsx';
+import { OpenGraphFields, SeoFields } from './field-groups.tsx';
+import { text, TextField, useForm } from './form.tsx';
 import { SaveButton } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -49,20 +49,18 @@ export function CategoryContentEditor({ category, enabled }: { category: Categor
 }
 
 function CategoryForm({ category, label, initial }: { category: CategoryName; label: string; initial: CategoryContent }) {
-  const form = useForm(() => toForm(initial));
+  const form = useForm(`category-${category}`, () => toForm(initial));
   const save = useUpdateCategory(category);
   const [tab, setTab] = useState('content');
-  const { values, set, errors } = form;
-  const id = (field: string) => `category-${category}-${field}`;
+  const { values, set, errors, id } = form;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = validate(categoryContentInputSchema, values);
+    const result = form.check(categoryContentInputSchema, values);
     if (!result.ok) {
-      form.setErrors(result.errors);
+      // Open the sub-tab of the first wrong field, so the focus lands on something visible.
       const first = Object.keys(result.errors)[0];
       if (first && fieldTab[first]) setTab(fieldTab[first]);
-      focusFirstError(result.errors, `category-${category}`);
       return;
     }
     save.mutate(values);
@@ -83,19 +81,11 @@ function CategoryForm({ category, label, initial }: { category: CategoryName; la
             onChange={(v) => set('contentHtml', v)} error={errors.contentHtml} />
         </Tabs.Content>
         <Tabs.Content value="seo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <TextField id={id('metaTitle')} label="Meta title" value={values.metaTitle} onChange={(v) => set('metaTitle', v)}
-            error={errors.metaTitle} max={SEO_TITLE_MAX} />
-          <TextField id={id('metaDescription')} label="Meta description" multiline value={values.metaDescription}
-            onChange={(v) => set('metaDescription', v)} error={errors.metaDescription} max={SEO_DESCRIPTION_MAX}
-            hint="Recommended length: 150-160 characters." />
+          <SeoFields form={form} titleLabel="Meta title" descriptionLabel="Meta description"
+            descriptionHint="Recommended length: 150-160 characters." />
         </Tabs.Content>
         <Tabs.Content value="social" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <TextField id={id('ogTitle')} label="Open Graph title" value={values.ogTitle} onChange={(v) => set('ogTitle', v)}
-            error={errors.ogTitle} max={SEO_TITLE_MAX} />
-          <TextField id={id('ogDescription')} label="Open Graph description" multiline value={values.ogDescription}
-            onChange={(v) => set('ogDescription', v)} error={errors.ogDescription} max={SEO_DESCRIPTION_MAX} />
-          <ImageUploader id={id('ogImage')} label="Open Graph image" folder="images" value={values.ogImage}
-            onChange={(v) => set('ogImage', v)} error={errors.ogImage} hint="Shown when the page is shared; 1200×630 works best." />
+          <OpenGraphFields form={form} />
         </Tabs.Content>
       </Tabs.Root>
       <div className="mt-6 flex justify-end">

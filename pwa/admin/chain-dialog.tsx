@@ -2,27 +2,19 @@
 // descriptions, links, SEO fields with counters, and the dataset's chain facts.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import {
-  chainCreateSchema, DEFAULT_COLOR, rpcTrackingValues, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, type ChainCreateInput,
-} from '../../api/admin/schema.ts';
+import type { FormEvent } from 'react';
+import { chainCreateSchema, DEFAULT_COLOR, rpcTrackingValues, type ChainCreateInput } from '../../api/admin/schema.ts';
 import type { Chain, ChainDetail } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { Button } from '../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useSaveChain } from '../data/admin.ts';
 import { chainQuery } from '../data/chains.ts';
-import { CheckboxField, Field, focusFirstError, FormSection, slugify, text, TextField, useForm, validate } from './form.tsx';
+import { ColorField, NameSlugFields, SeoFields, SocialFields } from './field-groups.tsx';
+import { CheckboxField, FormSection, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
-import { DialogActions } from './parts.tsx';
+import { DialogActions, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
-
-export const SOCIAL_FIELDS = [
-  ['twitterUrl', 'Twitter URL'], ['discordUrl', 'Discord URL'], ['telegramUrl', 'Telegram URL'],
-  ['githubUrl', 'GitHub URL'], ['linkedinUrl', 'LinkedIn URL'],
-] as const;
 
 type Tracking = (typeof rpcTrackingValues)[number];
 const TRACKING_LABELS: Record<Tracking, string> = {
@@ -75,54 +67,29 @@ export function chainPayload(v: ChainForm): ChainCreateInput {
   };
 }
 
-export function ChainDialog({ chain, providers, open, onOpenChange }: {
-  chain?: Chain;
-  providers: Provider[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={chain ? 'Edit Chain' : 'Add Chain'}
-          description={chain ? `Changes show on /chains/${chain.slug} at once.` : 'A new network in the directory.'}
-          className="sm:max-w-3xl"
-        >
-          {chain
-            ? <EditChain slug={chain.slug} providers={providers} onDone={() => onOpenChange(false)} />
-            : <ChainFormBody providers={providers} onDone={() => onOpenChange(false)} />}
-        </DialogContent>
-      )}
-    </Dialog>
-  );
+/** The add / edit form of the chains tab's dialog. */
+export function ChainForm({ chain, providers, onDone }: { chain?: Chain; providers: Provider[]; onDone: () => void }) {
+  return chain
+    ? <EditChain slug={chain.slug} providers={providers} onDone={onDone} />
+    : <ChainFormBody providers={providers} onDone={onDone} />;
 }
 
 /** Edit mode loads the chain's detail first: the list lacks its RPC endpoints. */
 function EditChain({ slug, providers, onDone }: { slug: string; providers: Provider[]; onDone: () => void }) {
   // Always the stored version when the dialog opens, not one cached by an earlier visit.
-  const { data, isError } = useQuery({ ...chainQuery(slug), staleTime: 0 });
-  if (isError) return <p className="text-sm text-red-600">This chain could not be loaded. Close the dialog and try again.</p>;
-  if (!data) return <div className="grid gap-4" aria-busy="true"><Skeleton className="h-10" /><Skeleton className="h-10" /><Skeleton className="h-40" /></div>;
-  return <ChainFormBody chain={data} providers={providers} onDone={onDone} />;
+  const query = useQuery({ ...chainQuery(slug), staleTime: 0 });
+  return <WhenLoaded query={query} noun="chain">{(data) => <ChainFormBody chain={data} providers={providers} onDone={onDone} />}</WhenLoaded>;
 }
 
 function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; providers: Provider[]; onDone: () => void }) {
-  const form = useForm(() => toForm(chain));
-  const { values, set, errors } = form;
-  const [slugEdited, setSlugEdited] = useState(Boolean(chain));
+  const form = useForm('chain', () => toForm(chain));
+  const { values, set, errors, id } = form;
   const save = useSaveChain();
-  const id = (field: string) => `chain-${field}`;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const payload = chainPayload(values);
-    const result = validate(chainCreateSchema, payload);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'chain');
-      return;
-    }
+    if (!form.check(chainCreateSchema, payload).ok) return;
     save.mutate({ id: chain?.id, input: payload }, { onSuccess: () => { form.reset(); onDone(); } });
   }
 
@@ -134,18 +101,8 @@ function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; prov
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id('name')} label="Name" required value={values.name} error={errors.name}
-          onChange={(v) => { set('name', v); if (!slugEdited) set('slug', slugify(v)); }} />
-        <TextField id={id('slug')} label="Slug" required value={values.slug} error={errors.slug}
-          hint="Lowercase letters, digits and hyphens; the page lives at /chains/{slug}."
-          onChange={(v) => { set('slug', v); setSlugEdited(true); }} />
-        <Field id={id('color')} label="Colour" error={errors.color}>
-          <div className="flex gap-2">
-            <input type="color" aria-label="Pick colour" value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR}
-              onChange={(e) => set('color', e.target.value)} className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1" />
-            <Input id={id('color')} value={values.color} onChange={(e) => set('color', e.target.value)} aria-invalid={errors.color ? true : undefined} />
-          </div>
-        </Field>
+        <NameSlugFields form={form} path="/chains/" editing={Boolean(chain)} />
+        <ColorField form={form} />
         <TextField id={id('websiteUrl')} label="Website URL" type="url" value={values.websiteUrl} error={errors.websiteUrl}
           placeholder="https://" onChange={(v) => set('websiteUrl', v)} />
       </div>
@@ -156,19 +113,11 @@ function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; prov
         error={errors.detailedDescription} onChange={(v) => set('detailedDescription', v)} />
 
       <FormSection title="Social links">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {SOCIAL_FIELDS.map(([key, label]) => (
-            <TextField key={key} id={id(key)} label={label} type="url" placeholder="https://" value={values[key]} error={errors[key]}
-              onChange={(v) => set(key, v)} />
-          ))}
-        </div>
+        <SocialFields form={form} />
       </FormSection>
 
       <FormSection title="SEO">
-        <TextField id={id('metaTitle')} label="SEO title" max={SEO_TITLE_MAX} value={values.metaTitle} error={errors.metaTitle}
-          onChange={(v) => set('metaTitle', v)} />
-        <TextField id={id('metaDescription')} label="SEO description" multiline max={SEO_DESCRIPTION_MAX} value={values.metaDescription}
-          error={errors.metaDescription} onChange={(v) => set('metaDescription', v)} />
+        <SeoFields form={form} />
       </FormSection>
 
       <FormSection title="Chain facts">

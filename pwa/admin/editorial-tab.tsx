@@ -9,14 +9,13 @@ import { HtmlContent } from '../components/html-content.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { editorialReviewsQuery, pendingReviewsQuery, useModerateReview, useSaveEditorialReview } from '../data/admin.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
-import { focusFirstError, formatDate, useForm, validate } from './form.tsx';
-import { DialogActions, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
+import { formatDate, useForm } from './form.tsx';
+import { DialogActions, EmptyState, FormDialog, ListSkeleton, SectionHeader } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -56,14 +55,10 @@ function EditorialDialog({ open, onOpenChange, providers, existing, initial }: {
   initial?: AdminEditorialReview;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title={initial ? 'Edit Editorial Review' : 'Write Editorial Review'}
-          description="The expert review shown on the provider's page, published at once." className="sm:max-w-2xl">
-          <EditorialForm providers={providers} existing={existing} initial={initial} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={initial ? 'Edit Editorial Review' : 'Write Editorial Review'}
+      description="The expert review shown on the provider's page, published at once." className="sm:max-w-2xl">
+      <EditorialForm providers={providers} existing={existing} initial={initial} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -73,7 +68,7 @@ function EditorialForm({ providers, existing, initial, onDone }: {
   initial?: AdminEditorialReview;
   onDone: () => void;
 }) {
-  const form = useForm(() => ({
+  const form = useForm('editorial', () => ({
     providerId: initial ? String(initial.providerId) : '',
     rating: initial?.rating ?? EDITORIAL_DEFAULT_RATING,
     content: initial?.content ?? '',
@@ -90,12 +85,7 @@ function EditorialForm({ providers, existing, initial, onDone }: {
       return;
     }
     const input = { rating: values.rating, content: values.content };
-    const result = validate(editorialReviewInputSchema, input);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'editorial');
-      return;
-    }
+    if (!form.check(editorialReviewInputSchema, input).ok) return;
     save.mutate({ providerId: Number(values.providerId), input }, { onSuccess: () => { form.reset(); onDone(); } });
   }
 

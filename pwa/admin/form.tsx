@@ -20,8 +20,11 @@ export function validate<S extends z.ZodType>(schema: S, payload: unknown):
   return { ok: false, errors };
 }
 
-/** Form values with a setter per field; `errors` from the last failed submit clear as fields change. */
-export function useForm<T extends Record<string, unknown>>(initial: () => T) {
+/**
+ * Form values with a setter per field; `errors` from the last failed submit clear as fields change.
+ * `idPrefix` names the form's field ids (`id('name')` → "chain-name"), so an error can focus its field.
+ */
+export function useForm<T extends Record<string, unknown>>(idPrefix: string, initial: () => T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof T>(key: K, value: T[K]) => {
@@ -36,15 +39,28 @@ export function useForm<T extends Record<string, unknown>>(initial: () => T) {
     setValues(next);
     setErrors({});
   };
-  return { values, set, errors, setErrors, reset };
+  /** The id of a field's control; an error key "explorers.0.url" belongs to the field id('explorers-0-url'). */
+  const id = (field: string) => `${idPrefix}-${field.replaceAll('.', '-')}`;
+  /** Validates a submit with the server's schema; on failure shows the errors and focuses the first field. */
+  const check = <S extends z.ZodType>(schema: S, payload: unknown) => {
+    const result = validate(schema, payload);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      if (first) requestAnimationFrame(() => document.getElementById(id(first))?.focus());
+    }
+    return result;
+  };
+  return { values, set, errors, reset, id, check };
 }
 
-/** Focuses the first field that has an error (its id is the error key with dots as dashes). */
-export function focusFirstError(errors: FieldErrors, idPrefix: string): void {
-  const first = Object.keys(errors)[0];
-  if (!first) return;
-  requestAnimationFrame(() => document.getElementById(`${idPrefix}-${first.replaceAll('.', '-')}`)?.focus());
-}
+/** What a group of fields needs of a form: its string values under `K`, their errors, setter and ids. */
+export type FormFields<K extends string> = {
+  values: Record<K, string>;
+  errors: FieldErrors;
+  set: (key: K, value: string) => void;
+  id: (field: string) => string;
+};
 
 export function Field({ id, label, error, hint, counter, required, children, className }: {
   id: string;
@@ -135,6 +151,35 @@ export function CheckboxField({ id, label, checked, onChange, hint }: {
         {hint && <p className="text-xs text-slate-500">{hint}</p>}
       </div>
     </div>
+  );
+}
+
+/**
+ * A labelled native select: long lists (a parent chain among hundreds) stay fast and type-to-find, and it
+ * sits inside scrolling dialogs without a popover.
+ */
+export function SelectField({ id, label, value, onChange, options, error, hint }: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
+      >
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </Field>
   );
 }
 

@@ -1,7 +1,7 @@
 // Partners tab: the footer's partner links (name, url, order). The form above the list adds, or edits the
 // chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (spec 001 §5, same schema as the server).
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { partnerLinkInputSchema } from '../../api/admin/schema.ts';
 import type { PartnerLink } from '../../api/content/schema.ts';
@@ -9,24 +9,20 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin.ts';
 import { partnerLinksQuery } from '../data/content.ts';
-import { focusFirstError, TextField, useForm, validate } from './form.tsx';
-import { ConfirmDelete, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
+import { TextField, useForm } from './form.tsx';
+import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
 
 const emptyForm = (link?: PartnerLink) => ({ name: link?.name ?? '', url: link?.url ?? '', order: link ? String(link.order) : '0' });
 
 function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {
-  const form = useForm(() => emptyForm(link));
+  const form = useForm('partner', () => emptyForm(link));
   const { values, set, errors } = form;
   const save = useSavePartnerLink();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = validate(partnerLinkInputSchema, values);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'partner');
-      return;
-    }
+    const result = form.check(partnerLinkInputSchema, values);
+    if (!result.ok) return;
     save.mutate({ id: link?.id, input: result.data }, { onSuccess: () => { form.reset(emptyForm()); onDone(); } });
   }
 
@@ -78,9 +74,7 @@ export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
                   <Button asChild variant="ghost" size="icon">
                     <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.name}`}><ExternalLink aria-hidden="true" /></a>
                   </Button>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${link.name}`} onClick={() => setEditing(link)}><Pencil aria-hidden="true" /></Button>
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${link.name}`} onClick={() => setDeleting(link)}
-                    className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
+                  <EditDeleteButtons name={link.name} onEdit={() => setEditing(link)} onDelete={() => setDeleting(link)} />
                 </div>
               </li>
             ))}
@@ -89,18 +83,8 @@ export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <EmptyState>No partner links yet. Add your first partner link above.</EmptyState>
       )}
-      <ConfirmDelete
-        name={deleting?.name ?? ''}
-        open={deleting !== undefined}
-        onOpenChange={(open) => { if (!open) setDeleting(undefined); }}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, {
-          onSuccess: () => {
-            if (editing?.id === deleting.id) setEditing(undefined);
-            setDeleting(undefined);
-          },
-        })}
-      />
+      <ConfirmDelete item={deleting} onClose={() => setDeleting(undefined)} remove={remove}
+        onDeleted={(link) => { if (editing?.id === link.id) setEditing(undefined); }} />
     </section>
   );
 }

@@ -3,21 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import {
-  DEFAULT_COLOR, providerCreateSchema, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, type AdminProvider, type ProviderCreateInput,
-} from '../../api/admin/schema.ts';
+import { DEFAULT_COLOR, providerCreateSchema, type AdminProvider, type ProviderCreateInput } from '../../api/admin/schema.ts';
 import type { Chain } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { SearchInput } from '../components/search-input.tsx';
-import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin.ts';
-import { SOCIAL_FIELDS } from './chain-dialog.tsx';
-import { matches } from './chains-tab.tsx';
-import { CheckboxField, Field, focusFirstError, FormSection, slugify, text, TextField, useForm, validate } from './form.tsx';
+import { ColorField, NameSlugFields, SeoFields, SocialFields } from './field-groups.tsx';
+import { CheckboxField, FormSection, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
-import { DialogActions } from './parts.tsx';
+import { DialogActions, matches, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const toForm = (p?: AdminProvider) => ({
@@ -44,53 +38,28 @@ const toForm = (p?: AdminProvider) => ({
 });
 type ProviderForm = ReturnType<typeof toForm>;
 
-export function ProviderDialog({ provider, chains, open, onOpenChange }: {
-  provider?: Provider;
-  chains: Chain[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={provider ? 'Edit Provider' : 'Add Provider'}
-          description={provider ? `Changes show on /providers/${provider.slug} at once.` : 'A new RPC provider in the directory.'}
-          className="sm:max-w-3xl"
-        >
-          {provider
-            ? <EditProvider id={provider.id} chains={chains} onDone={() => onOpenChange(false)} />
-            : <ProviderFormBody chains={chains} onDone={() => onOpenChange(false)} />}
-        </DialogContent>
-      )}
-    </Dialog>
-  );
+/** The add / edit form of the providers tab's dialog. */
+export function ProviderForm({ provider, chains, onDone }: { provider?: Provider; chains: Chain[]; onDone: () => void }) {
+  return provider
+    ? <EditProvider id={provider.id} chains={chains} onDone={onDone} />
+    : <ProviderFormBody chains={chains} onDone={onDone} />;
 }
 
 /** Edit mode loads the stored provider first: the list lacks its rich-text description. */
 function EditProvider({ id, chains, onDone }: { id: number; chains: Chain[]; onDone: () => void }) {
-  const { data, isError } = useQuery(adminProviderQuery(id));
-  if (isError) return <p className="text-sm text-red-600">This provider could not be loaded. Close the dialog and try again.</p>;
-  if (!data) return <div className="grid gap-4" aria-busy="true"><Skeleton className="h-10" /><Skeleton className="h-10" /><Skeleton className="h-40" /></div>;
-  return <ProviderFormBody provider={data} chains={chains} onDone={onDone} />;
+  const query = useQuery(adminProviderQuery(id));
+  return <WhenLoaded query={query} noun="provider">{(data) => <ProviderFormBody provider={data} chains={chains} onDone={onDone} />}</WhenLoaded>;
 }
 
 function ProviderFormBody({ provider, chains, onDone }: { provider?: AdminProvider; chains: Chain[]; onDone: () => void }) {
-  const form = useForm(() => toForm(provider));
-  const { values, set, errors } = form;
-  const [slugEdited, setSlugEdited] = useState(Boolean(provider));
+  const form = useForm('provider', () => toForm(provider));
+  const { values, set, errors, id } = form;
   const save = useSaveProvider();
-  const id = (field: string) => `provider-${field}`;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const { chainIds, ...input }: ProviderForm = values;
-    const result = validate(providerCreateSchema, input);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'provider');
-      return;
-    }
+    if (!form.check(providerCreateSchema, input).ok) return;
     const payload: ProviderCreateInput = input;
     save.mutate({ id: provider?.id, input: payload, chainIds }, { onSuccess: () => { form.reset(); onDone(); } });
   }
@@ -98,11 +67,7 @@ function ProviderFormBody({ provider, chains, onDone }: { provider?: AdminProvid
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id('name')} label="Name" required value={values.name} error={errors.name}
-          onChange={(v) => { set('name', v); if (!slugEdited) set('slug', slugify(v)); }} />
-        <TextField id={id('slug')} label="Slug" required value={values.slug} error={errors.slug}
-          hint="Lowercase letters, digits and hyphens; the page lives at /providers/{slug}."
-          onChange={(v) => { set('slug', v); setSlugEdited(true); }} />
+        <NameSlugFields form={form} path="/providers/" editing={Boolean(provider)} />
         <TextField id={id('website')} label="Website" type="url" placeholder="https://" value={values.website} error={errors.website}
           onChange={(v) => set('website', v)} />
         <TextField id={id('affiliateUrl')} label="Affiliate URL" type="url" placeholder="https://" value={values.affiliateUrl}
@@ -113,13 +78,7 @@ function ProviderFormBody({ provider, chains, onDone }: { provider?: AdminProvid
         <ImageUploader id={id('logoUrl')} label="Logo" folder="logos" value={values.logoUrl} error={errors.logoUrl} onChange={(v) => set('logoUrl', v)} />
         <ImageUploader id={id('iconUrl')} label="Icon" folder="icons" value={values.iconUrl} error={errors.iconUrl} onChange={(v) => set('iconUrl', v)} />
       </div>
-      <Field id={id('color')} label="Colour" error={errors.color} hint="The letter tile's colour when there is no logo." className="sm:max-w-xs">
-        <div className="flex gap-2">
-          <input type="color" aria-label="Pick colour" value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR}
-            onChange={(e) => set('color', e.target.value)} className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1" />
-          <Input id={id('color')} value={values.color} onChange={(e) => set('color', e.target.value)} aria-invalid={errors.color ? true : undefined} />
-        </div>
-      </Field>
+      <ColorField form={form} hint="The letter tile's colour when there is no logo." className="sm:max-w-xs" />
       <TextField id={id('description')} label="Short description" multiline value={values.description} error={errors.description}
         onChange={(v) => set('description', v)} />
       <RichTextEditor id={id('detailedDescription')} label="Detailed description" value={values.detailedDescription}
@@ -138,19 +97,11 @@ function ProviderFormBody({ provider, chains, onDone }: { provider?: AdminProvid
           <CheckboxField id={id('cloakedLinks')} label="Cloaked links" checked={values.cloakedLinks} onChange={(v) => set('cloakedLinks', v)}
             hint="Outbound links go through /r/{id} and are counted." />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {SOCIAL_FIELDS.map(([key, label]) => (
-            <TextField key={key} id={id(key)} label={label} type="url" placeholder="https://" value={values[key]} error={errors[key]}
-              onChange={(v) => set(key, v)} />
-          ))}
-        </div>
+        <SocialFields form={form} />
       </FormSection>
 
       <FormSection title="SEO">
-        <TextField id={id('metaTitle')} label="SEO title" max={SEO_TITLE_MAX} value={values.metaTitle} error={errors.metaTitle}
-          onChange={(v) => set('metaTitle', v)} />
-        <TextField id={id('metaDescription')} label="SEO description" multiline max={SEO_DESCRIPTION_MAX} value={values.metaDescription}
-          error={errors.metaDescription} onChange={(v) => set('metaDescription', v)} />
+        <SeoFields form={form} />
       </FormSection>
 
       <DialogActions submitLabel={provider ? 'Update Provider' : 'Create Provider'} pending={save.isPending} onCancel={onDone} />

@@ -1,92 +1,64 @@
 // Providers tab: one row per provider (logo or letter tile, name, stars to one decimal, review count, website,
 // outbound clicks of the last 30 days, edit/delete), the 'Add Provider' dialog, and the /providers page editor.
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, MousePointerClick, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ExternalLink, MousePointerClick } from 'lucide-react';
+import { useMemo } from 'react';
 import type { Chain } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { Logo } from '../components/logo.tsx';
-import { SearchInput } from '../components/search-input.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { outboundClicksQuery, useDeleteProvider } from '../data/admin.ts';
 import { pluralize, reviewCountLabel } from '../lib/rating.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
-import { matches } from './chains-tab.tsx';
-import { ConfirmDelete, EmptyState, SectionHeader } from './parts.tsx';
-import { ProviderDialog } from './provider-dialog.tsx';
+import { CatalogueSection } from './parts.tsx';
+import { ProviderForm } from './provider-dialog.tsx';
 
 export function ProvidersTab({ providers, chains, isAdmin }: { providers: Provider[]; chains: Chain[]; isAdmin: boolean }) {
-  const [editing, setEditing] = useState<Provider | undefined>();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Provider | undefined>();
-  const [term, setTerm] = useState('');
   const remove = useDeleteProvider();
   const clicks = useQuery(outboundClicksQuery(isAdmin)).data;
   const clicksById = useMemo(() => new Map((clicks ?? []).map((c) => [c.providerId, c.clicks30d])), [clicks]);
-  const visible = useMemo(() => providers.filter((p) => matches(p, term)), [providers, term]);
-
-  const openDialog = (provider?: Provider) => {
-    setEditing(provider);
-    setDialogOpen(true);
-  };
 
   return (
     <section>
-      <SectionHeader
-        title="Providers"
-        description={`${providers.length} RPC providers in the directory.`}
-        action={<Button onClick={() => openDialog()}><Plus aria-hidden="true" />Add Provider</Button>}
-      />
-      <SearchInput value={term} onChange={setTerm} placeholder="Filter providers..." label="Filter providers" className="mb-4 max-w-sm" />
-      {visible.length === 0 ? (
-        <EmptyState>{providers.length ? 'No providers match this filter.' : 'No providers yet. Add the first one with the button above.'}</EmptyState>
-      ) : (
-        <Card>
-          <ul className="divide-y divide-slate-200">
-            {visible.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 sm:flex-nowrap">
-                <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <h3 className="truncate font-semibold text-slate-900">{p.name}</h3>
-                    {p.featured && <Badge variant="default">Featured</Badge>}
+      <CatalogueSection
+        title="Providers" description={`${providers.length} RPC providers in the directory.`}
+        singular="Provider" plural="providers" path="/providers/" newDescription="A new RPC provider in the directory."
+        items={providers} remove={remove}
+        form={(provider, onDone) => <ProviderForm provider={provider} chains={chains} onDone={onDone} />}
+        list={(visible, actions) => (
+          <Card>
+            <ul className="divide-y divide-slate-200">
+              {visible.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 sm:flex-nowrap">
+                  <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <h3 className="truncate font-semibold text-slate-900">{p.name}</h3>
+                      {p.featured && <Badge variant="default">Featured</Badge>}
+                    </div>
+                    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+                      <Stars value={p.averageRating} />
+                      <span>{reviewCountLabel(p.totalReviews)}</span>
+                      {p.website && (
+                        <a href={p.website} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-56 items-center gap-1 truncate text-accent-700 hover:underline">
+                          <span className="truncate">{p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}</span>
+                          <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                        </a>
+                      )}
+                      <span className="inline-flex items-center gap-1" title="Outbound clicks in the last 30 days">
+                        <MousePointerClick className="size-3.5" aria-hidden="true" />
+                        {clicks ? pluralize(clicksById.get(p.id) ?? 0, 'click') : '…'} <span className="sr-only sm:not-sr-only">(30 days)</span>
+                      </span>
+                    </div>
                   </div>
-                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                    <Stars value={p.averageRating} />
-                    <span>{reviewCountLabel(p.totalReviews)}</span>
-                    {p.website && (
-                      <a href={p.website} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-56 items-center gap-1 truncate text-accent-700 hover:underline">
-                        <span className="truncate">{p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}</span>
-                        <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                      </a>
-                    )}
-                    <span className="inline-flex items-center gap-1" title="Outbound clicks in the last 30 days">
-                      <MousePointerClick className="size-3.5" aria-hidden="true" />
-                      {clicks ? pluralize(clicksById.get(p.id) ?? 0, 'click') : '…'} <span className="sr-only sm:not-sr-only">(30 days)</span>
-                    </span>
-                  </div>
-                </div>
-                <div className="ml-auto flex shrink-0 gap-0.5">
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${p.name}`} onClick={() => openDialog(p)}><Pencil aria-hidden="true" /></Button>
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}
-                    className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
-
-      <ProviderDialog provider={editing} chains={chains} open={dialogOpen} onOpenChange={setDialogOpen} />
-      <ConfirmDelete
-        name={deleting?.name ?? ''}
-        open={deleting !== undefined}
-        onOpenChange={(open) => { if (!open) setDeleting(undefined); }}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(undefined) })}
+                  <div className="ml-auto flex shrink-0 gap-0.5">{actions(p)}</div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
       />
       <CategoryContentEditor category="providers" enabled={isAdmin} />
     </section>

@@ -1,17 +1,15 @@
 // Tracking tab: Google Analytics measurement ID and Google Tag Manager container ID, with a preview of the
 // exact snippet each one injects into every page (built by api/seo/tracking.ts, as the server builds it).
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { trackingSettingsInputSchema } from '../../api/admin/schema.ts';
 import type { TrackingSettings } from '../../api/content/schema.ts';
 import { renderTrackingBody, renderTrackingHead, trackingIds } from '../../api/seo/tracking.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../data/auth.ts';
 import { useSaveTrackingSettings } from '../data/admin.ts';
 import { trackingSettingsQuery } from '../data/content.ts';
-import { focusFirstError, text, TextField, useForm, validate } from './form.tsx';
-import { SaveButton, SectionHeader } from './parts.tsx';
+import { text, TextField, useForm } from './form.tsx';
+import { SettingsForm, SettingsSection } from './parts.tsx';
 
 /** Each page gets its own nonce; the preview shows where it goes. */
 const NONCE_PLACEHOLDER = 'per-request-nonce';
@@ -32,19 +30,18 @@ function SnippetPreview({ label, code }: { label: string; code: string }) {
 export function TrackingTab() {
   const { user } = useAuth();
   const isAdmin = user?.isAdmin === true;
-  const { data, dataUpdatedAt } = useQuery({ ...trackingSettingsQuery(), enabled: isAdmin });
+  const query = useQuery({ ...trackingSettingsQuery(), enabled: isAdmin });
   if (!isAdmin) return <p className="text-slate-700">Admin access required</p>;
   return (
-    <section>
-      <SectionHeader title="Tracking" description="Analytics and tag manager scripts added to every public page." />
-      {data ? <TrackingForm key={dataUpdatedAt} initial={data} /> : <Skeleton className="h-96" />}
-    </section>
+    <SettingsSection title="Tracking" description="Analytics and tag manager scripts added to every public page." query={query}>
+      {(data) => <TrackingForm initial={data} />}
+    </SettingsSection>
   );
 }
 
 function TrackingForm({ initial }: { initial: TrackingSettings }) {
-  const form = useForm(() => ({ googleAnalyticsId: text(initial.googleAnalyticsId), googleTagManagerId: text(initial.googleTagManagerId) }));
-  const { values, set, errors } = form;
+  const form = useForm('tracking', () => ({ googleAnalyticsId: text(initial.googleAnalyticsId), googleTagManagerId: text(initial.googleTagManagerId) }));
+  const { values, set, errors, id } = form;
   const save = useSaveTrackingSettings();
   // What the server would inject for these IDs (trimmed and upper-cased as the server stores them).
   const ids = trackingIds({
@@ -54,14 +51,9 @@ function TrackingForm({ initial }: { initial: TrackingSettings }) {
   const gtmCode = ids.gtm ? `${renderTrackingHead({ gtm: ids.gtm }, NONCE_PLACEHOLDER)}\n${renderTrackingBody({ gtm: ids.gtm })}` : '';
   const gaCode = ids.ga ? renderTrackingHead({ ga: ids.ga }, NONCE_PLACEHOLDER) : '';
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = validate(trackingSettingsInputSchema, values);
-    if (!result.ok) {
-      form.setErrors(result.errors);
-      focusFirstError(result.errors, 'tracking');
-      return;
-    }
+  function submit() {
+    const result = form.check(trackingSettingsInputSchema, values);
+    if (!result.ok) return;
     // The IDs as the schema leaves them: trimmed, upper-cased, blank ones left out (so their scripts are removed).
     const { googleAnalyticsId, googleTagManagerId } = result.data;
     save.mutate({ ...(googleAnalyticsId ? { googleAnalyticsId } : {}), ...(googleTagManagerId ? { googleTagManagerId } : {}) });
@@ -69,23 +61,16 @@ function TrackingForm({ initial }: { initial: TrackingSettings }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Card>
-        <CardContent className="pt-5">
-          <form onSubmit={submit} noValidate className="grid gap-5">
-            <TextField id="tracking-googleAnalyticsId" label="Google Analytics measurement ID" placeholder="G-XXXXXXXXXX"
-              value={values.googleAnalyticsId} error={errors.googleAnalyticsId} hint="Format: G-XXXXXXXXXX. Leave empty to remove Analytics."
-              onChange={(v) => set('googleAnalyticsId', v)} />
-            <SnippetPreview label="Analytics snippet (end of <head>)" code={gaCode} />
-            <TextField id="tracking-googleTagManagerId" label="Google Tag Manager container ID" placeholder="GTM-XXXXXXX"
-              value={values.googleTagManagerId} error={errors.googleTagManagerId} hint="Format: GTM-XXXXXXX. Leave empty to remove Tag Manager."
-              onChange={(v) => set('googleTagManagerId', v)} />
-            <SnippetPreview label="Tag Manager snippet (<head> and start of <body>)" code={gtmCode} />
-            <div className="flex justify-end">
-              <SaveButton label={save.isPending ? 'Saving...' : 'Save Settings'} pending={save.isPending} />
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+      <SettingsForm saveLabel={save.isPending ? 'Saving...' : 'Save Settings'} pending={save.isPending} onSubmit={submit}>
+        <TextField id={id('googleAnalyticsId')} label="Google Analytics measurement ID" placeholder="G-XXXXXXXXXX"
+          value={values.googleAnalyticsId} error={errors.googleAnalyticsId} hint="Format: G-XXXXXXXXXX. Leave empty to remove Analytics."
+          onChange={(v) => set('googleAnalyticsId', v)} />
+        <SnippetPreview label="Analytics snippet (end of <head>)" code={gaCode} />
+        <TextField id={id('googleTagManagerId')} label="Google Tag Manager container ID" placeholder="GTM-XXXXXXX"
+          value={values.googleTagManagerId} error={errors.googleTagManagerId} hint="Format: GTM-XXXXXXX. Leave empty to remove Tag Manager."
+          onChange={(v) => set('googleTagManagerId', v)} />
+        <SnippetPreview label="Tag Manager snippet (<head> and start of <body>)" code={gtmCode} />
+      </SettingsForm>
       <Card className="self-start">
         <CardHeader><CardTitle as="h3">Setup instructions</CardTitle></CardHeader>
         <CardContent>
