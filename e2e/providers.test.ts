@@ -281,6 +281,45 @@ describe('provider page', () => {
     await e.screenshot(page, 'provider-phone-cloaked');
   });
 
+  it('votes: signed-out visitors are sent to sign in; a signed-in vote changes the count and a second click takes it back', async () => {
+    const before = (await e.server.get('/api/providers/drpc')).body as { name: string; upvotes: number; downvotes: number };
+    const page = await newPage();
+    await page.goto('/providers/drpc');
+    const up = page.getByRole('button', { name: new RegExp(`^Upvote ${before.name}`) });
+    await up.click();
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
+    await page.getByLabel('Email').fill('provider-voter@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/providers/drpc');
+
+    const votes = () => e.server.sql`SELECT v.value FROM provider_votes v JOIN providers p ON p.id = v.provider_id
+      JOIN users u ON u.id = v.user_id WHERE p.slug = 'drpc' AND u.email = 'provider-voter@example.com'`;
+    // The button reads "Upvote dRPC: 3 upvotes": the visible count is the number in it.
+    const count = async (button: typeof up) => Number((await button.textContent())?.match(/: (\d+) /)?.[1]);
+    await up.waitFor();
+    expect(await up.getAttribute('aria-pressed')).toBe('false');
+    expect(await count(up)).toBe(before.upvotes);
+    await up.click();
+    await expect.poll(() => up.getAttribute('aria-pressed')).toBe('true');
+    expect(await count(up)).toBe(before.upvotes + 1);
+    expect(await votes()).toEqual([{ value: 1 }]);
+    await up.click();
+    await expect.poll(() => up.getAttribute('aria-pressed')).toBe('false');
+    expect(await count(up)).toBe(before.upvotes);
+    expect(await votes()).toEqual([]);
+
+    // A downvote counts on its own button; pressing it again takes it back too.
+    const down = page.getByRole('button', { name: new RegExp(`^Downvote ${before.name}`) });
+    await down.click();
+    await expect.poll(() => down.getAttribute('aria-pressed')).toBe('true');
+    expect(await count(down)).toBe(before.downvotes + 1);
+    expect(await votes()).toEqual([{ value: -1 }]);
+    await down.click();
+    await expect.poll(() => down.getAttribute('aria-pressed')).toBe('false');
+    expect(await count(down)).toBe(before.downvotes);
+    expect(await votes()).toEqual([]);
+  });
+
   it('unknown slug and unknown path show the not-found screens', async () => {
     const page = await newPage();
     await page.goto('/providers/no-such-provider');

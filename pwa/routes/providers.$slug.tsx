@@ -18,11 +18,12 @@ import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
+import { VoteButtons } from '../components/vote-buttons.tsx';
 import { useAuth } from '../data/auth.ts';
 import { providerQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
-import { formatRating, pluralize, reviewCountLabel } from '../lib/rating.ts';
+import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
 import { ReviewForm } from './-components/review-form.tsx';
@@ -99,6 +100,7 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
       )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <WebsiteButton provider={provider} />
+        <VoteButtons target="provider" slug={provider.slug} name={provider.name} upvotes={provider.upvotes} downvotes={provider.downvotes} />
         <SocialLinks entity={provider} name={provider.name} />
       </div>
     </Card>
@@ -262,9 +264,7 @@ function ProviderPage() {
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <UserReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
-        <p className="text-xs text-slate-500">
-          {pluralize(provider.upvotes, 'upvote')} · {pluralize(provider.downvotes, 'downvote')} · Last updated {formatDate(provider.updatedAt)}
-        </p>
+        <p className="text-xs text-slate-500">Last updated {formatDate(provider.updatedAt)}</p>
       </div>
     </Page>
   );
