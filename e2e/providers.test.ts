@@ -172,6 +172,36 @@ describe('header, footer and menus', () => {
     expect(await menu.isVisible()).toBe(false);
   });
 
+  it('nothing overflows the page width from 360 px up: signed out, signed in, admin, menu open', async () => {
+    const widths = [360, 390, 768, 1024, 1280];
+    const visitor = await newPage({ width: 360, height: 800 });
+    await visitor.goto('/');
+    await visitor.getByRole('link', { name: 'Sign Up' }).waitFor();
+    // A long e-mail is the name shown when the profile has none.
+    const user = await signedInPage('a-rather-long-address.for-the-header@example.com', '/', { width: 360, height: 800 });
+    const admin = await signedInPage('admin@example.com', '/', { width: 360, height: 800 });
+    for (const [who, page] of [['signed out', visitor], ['user', user], ['admin', admin]] as const) {
+      await page.getByRole('banner').getByRole(who === 'signed out' ? 'link' : 'button', { name: who === 'signed out' ? 'Sign Up' : /Account menu/ }).waitFor();
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
+        const sizes = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+          // What sticks out, to say where to look when this fails.
+          wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+        }));
+        expect(sizes.scroll, `${who} at ${width} px: ${sizes.wide.join(' | ')}`).toBeLessThanOrEqual(sizes.inner);
+        if (width < 768) await page.getByRole('button', { name: 'Close menu' }).click();
+      }
+    }
+    // Below desktop width the admin reaches the Admin Panel through the account menu.
+    await admin.setViewportSize({ width: 390, height: 800 });
+    await admin.getByRole('button', { name: /Account menu/ }).click();
+    expect(await admin.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+  });
+
   it('footer: links, 10 networks, featured providers and partners', async () => {
     const admin = await signedInPage('admin@example.com', '/');
     await asAdmin(admin, 'POST', '/api/admin/partner-links', { name: 'Partner One', url: 'https://partner.example/', order: 0 });

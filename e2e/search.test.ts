@@ -1,5 +1,5 @@
 // Browser tests of /search: results from GET /api/search in two sections, a new search from the box,
-// the no-result message and the error text.
+// the no-result message and the error text; the header's search entry on each screen width.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
@@ -56,6 +56,53 @@ describe('/search', () => {
     await page.goto('/search');
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
     expect(await main(page).innerText()).not.toContain('Found');
+  });
+
+  it('the header search opens the results, by keyboard on a desktop and from the phone menu', async () => {
+    const api = (await e.server.get('/api/search?q=arbitrum')).body as { providers: unknown[]; chains: unknown[] };
+    const page = await e.newPage(DESKTOP);
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Keyboard only: Tab reaches the field after the menus; Enter searches.
+    const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search chains and providers' });
+    for (let i = 0; i < 10 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('arbitrum');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'arbitrum');
+    await main(page).getByText(plural(api.providers.length + api.chains.length)).waitFor();
+    expect(await field.inputValue()).toBe('');
+
+    const phone = await e.newPage(PHONE);
+    await phone.goto('/');
+    expect(await phone.getByRole('banner').getByRole('searchbox').isVisible()).toBe(false);
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('searchbox', { name: 'Search chains and providers' }).fill('arbitrum');
+    await menu.getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'arbitrum');
+    await main(phone).getByText(plural(api.providers.length + api.chains.length)).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    // Searching again from the menu on the results page closes the menu too.
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('searchbox', { name: 'Search chains and providers' }).fill('base');
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL((u) => u.searchParams.get('q') === 'base');
+    expect(await menu.isVisible()).toBe(false);
+  });
+
+  it('between phone and wide desktop the header has a search link to the page, whose box takes the typing', async () => {
+    const page = await e.newPage({ width: 1024, height: 800 });
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('searchbox').isVisible()).toBe(false);
+    await header.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/search' && !u.search);
+    const box = main(page).getByRole('searchbox', { name: 'Search term' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('ankr');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === 'ankr');
   });
 
   it('captures the search screen on phone and desktop', async () => {

@@ -1,8 +1,8 @@
-// The sticky site header (spec 000 §2): wordmark, Chains and Providers menus, About, account area,
-// and on small screens a toggle menu with All Chains, All Providers, About.
+// The sticky site header (spec 000 §2): wordmark, Chains and Providers menus, About, search, account area,
+// and on small screens a toggle menu with the search field, All Chains, All Providers, About.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { ChevronDown, Menu, Search, X } from 'lucide-react';
 import { NavigationMenu as N } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { chainsQuery } from '../data/chains.ts';
@@ -11,6 +11,7 @@ import { cn } from '../lib/cn.ts';
 import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { Wordmark } from './brand.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 import { OfflineIndicator } from './offline-indicator.tsx';
 import { OfflineBannerSlot } from './offline-notice.tsx';
@@ -23,6 +24,10 @@ const clickOnly = {
   onPointerMove: (e: { preventDefault: () => void }) => e.preventDefault(),
   onPointerLeave: (e: { preventDefault: () => void }) => e.preventDefault(),
 };
+
+// No display class here: each use sets its own (a base `hidden` next to a base `inline-flex` is decided by
+// stylesheet order, not by the order of the class names).
+const iconButtonClass = 'size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 const triggerClass =
   'group inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
@@ -126,11 +131,16 @@ export function Header() {
         <Wordmark />
         <DesktopNav />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* The field where there is room for it; between the phone menu and that width, the search page's own. */}
+          <HeaderSearch className="hidden w-64 xl:flex" />
+          <Link to="/search" aria-label="Search" className={cn(iconButtonClass, 'hidden md:inline-flex xl:hidden')}>
+            <Search className="size-5" aria-hidden="true" />
+          </Link>
           <OfflineIndicator />
           <UserMenu />
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            className={cn(iconButtonClass, 'inline-flex md:hidden')}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
@@ -141,6 +151,7 @@ export function Header() {
         </div>
       </div>
       <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t border-slate-200 bg-white md:hidden', !mobileOpen && 'hidden')}>
+        <HeaderSearch withButton onSearch={() => setMobileOpen(false)} className="mx-auto flex max-w-7xl px-4 pt-3" />
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
           {([['/chains', 'All Chains'], ['/providers', 'All Providers'], ['/about', 'About']] as const).map(([to, label]) => (
             <li key={to}>

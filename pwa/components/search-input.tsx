@@ -1,21 +1,26 @@
 import { Search, X } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
-/** A search field with an icon and a clear button. `label` is its accessible name. */
-export function SearchInput({ value, onChange, placeholder, label, className, id }: {
+/** A search field with an icon and a clear button. `label` is its accessible name; `name` makes it a form field. */
+export function SearchInput({ value, onChange, placeholder, label, className, id, name, autoFocus }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   label: string;
   className?: string;
   id?: string;
+  name?: string;
+  autoFocus?: boolean;
 }) {
   return (
     <div className={cn('relative', className)}>
       <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
       <input
         id={id}
+        name={name}
         type="search"
+        enterKeyHint="search"
+        autoFocus={autoFocus}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}

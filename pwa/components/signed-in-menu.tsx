@@ -1,4 +1,4 @@
-// The signed-in account menu (Edit Profile, Logout, Admin Panel on phones) and the profile dialog.
+// The signed-in account menu (Edit Profile, Logout, Admin Panel below desktop width) and the profile dialog.
 // Loaded on demand: visitors never download the dropdown and dialog code.
 import { Link } from '@tanstack/react-router';
 import { LogOut, ShieldCheck, UserPen } from 'lucide-react';
@@ -24,7 +24,7 @@ export default function SignedInMenu({ user }: { user: SignedInUser }) {
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {user.isAdmin && (
-            <DropdownMenuItem className="sm:hidden" asChild>
+            <DropdownMenuItem className="lg:hidden" asChild>
               <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
             </DropdownMenuItem>
           )}

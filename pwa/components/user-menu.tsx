@@ -46,10 +46,14 @@ export function UserMenu() {
 
   return (
     <div className="flex items-center gap-2">
+      {/* Narrower screens have it in the account menu. The wrapper hides it: `hidden` on the button itself
+          would sit beside the button's own `inline-flex`, and the stylesheet's order would decide. */}
       {user.isAdmin && (
-        <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
-          <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
-        </Button>
+        <div className="hidden lg:block">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
+          </Button>
+        </div>
       )}
       <Suspense fallback={<AccountButton user={user} disabled />}>
         <SignedInMenu user={user} />

@@ -50,7 +50,8 @@ function SearchPage() {
     <Page breadcrumbs={[{ label: 'Search' }]}>
       <PageTitle title={term ? <>Search results for “{term}”</> : 'Search'} subtitle="Find RPC providers and blockchain networks by name or description." />
       <form role="search" onSubmit={onSubmit} className="mb-8 flex gap-2">
-        <SearchInput value={draft} onChange={setDraft} placeholder="Search providers and chains..." label="Search term" className="flex-1" />
+        {/* Without a term the page is only its box (the header's search icon leads here): ready to type. */}
+        <SearchInput value={draft} onChange={setDraft} placeholder="Search providers and chains..." label="Search term" className="flex-1" autoFocus={!term} />
         <Button type="submit"><Search aria-hidden="true" />Search</Button>
       </form>
 
