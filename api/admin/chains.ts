@@ -22,12 +22,26 @@ const conflictsFor = (input: ChainInput) => ({
   chains_evm_chain_id_key: () => `A chain with the EVM chain id ${input.evmChainId} already exists`,
 });
 
+/** True when `selfId` is among the ancestors of `parentId` (or is it): linking them would close a loop. */
+async function closesLoop(tx: Queryable, selfId: number, parentId: number): Promise<boolean> {
+  const seen = new Set<number>();
+  for (let id: number | null = parentId; id != null && !seen.has(id); id = (await findChainById(tx, id))?.parentChainId ?? null) {
+    if (id === selfId) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
 /** Checks the references a chain's input makes (parent chain, endpoint providers) before writing. */
 async function checkReferences(tx: Queryable, input: ChainInput, endpoints: EndpointInput[] | undefined, selfId?: number) {
   if (input.parentChainId != null) {
     if (input.parentChainId === selfId) throw new HttpError(400, 'parentChainId: A chain cannot be its own parent');
     if (!(await existingChainIds(tx, [input.parentChainId])).length) {
       throw new HttpError(400, `parentChainId: No chain has the id ${input.parentChainId}`);
+    }
+    // A new chain has no children yet, so only an edit can close a loop.
+    if (selfId !== undefined && await closesLoop(tx, selfId, input.parentChainId)) {
+      throw new HttpError(400, 'parentChainId: The parent chain cannot be one of its own descendants');
     }
   }
   const providerIds = [...new Set((endpoints ?? []).flatMap((e) => (e.providerId ? [e.providerId] : [])))];

@@ -2,7 +2,7 @@
 // these so the browser and the server validate alike. HTML fields are sanitised by the routes, not here.
 import { z } from 'zod';
 import { adFrequencies, adPositionSchema, categoryNames } from '../content/schema.ts';
-import { providerSchema } from '../providers/schema.ts';
+import { providerSchema, trackingLabelSchema } from '../providers/schema.ts';
 import {
   DEFAULT_COLOR, hexColor, htmlText, httpUrl, id, ogDescription, ogImage, ogTitle, optionalHttpUrl,
   optionalImageUrl, optionalText, plainText, requiredText, seoDescription, seoTitle, slug,
@@ -31,6 +31,9 @@ export const rpcEndpointInputSchema = z.object({
 const rpcEndpointListSchema = z.array(rpcEndpointInputSchema).max(500, 'At most 500 endpoints')
   .refine((list) => new Set(list.map((e) => e.url)).size === list.length, 'An endpoint URL is listed twice');
 
+/** A chain's lifecycle, as ethereum-lists names it; the public page marks any but 'active'. */
+export const chainStatusValues = ['active', 'incubating', 'deprecated'] as const;
+
 // Every key maps to the chains column of the same (snake_cased) name.
 const chainShape = {
   name: requiredText('Name'),
@@ -58,7 +61,8 @@ const chainShape = {
   nativeCurrency: nativeCurrencyInputSchema.nullish(),
   explorers: z.array(explorerInputSchema).max(50, 'At most 50 explorers'),
   isTestnet: z.boolean(),
-  status: z.enum(['active', 'incubating', 'deprecated']),
+  status: z.enum(chainStatusValues, { error: `Status must be one of ${chainStatusValues.join(', ')}` }),
+  /** The network it settles on (an L2's L1); null for none. */
   parentChainId: id('Parent chain id').nullish(),
 };
 
@@ -108,7 +112,8 @@ const providerShape = {
   nofollowLinks: z.boolean(),
   cloakedLinks: z.boolean(),
   featured: z.boolean(),
-  tracking: z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']),
+  /** How the provider treats request data (chainlist's privacy labels), shown as a badge on its page. */
+  tracking: z.enum(trackingLabelSchema.options, { error: `Tracking must be one of ${trackingLabelSchema.options.join(', ')}` }),
 };
 
 /** POST /api/admin/providers (chain links are separate calls, as the spec has it; a chainIds key is ignored). */

@@ -5,7 +5,7 @@ import { chainCreateSchema } from '../../api/admin/schema.ts';
 import { ApiError } from '../lib/api.ts';
 import { getToasts } from '../lib/toast.ts';
 import { adCodePreview } from './ads-tab.tsx';
-import { chainPayload } from './chain-dialog.tsx';
+import { chainPayload, parentChainOptions } from './chain-dialog.tsx';
 import { fileSizeKb, isCsvName } from './csv-tab.tsx';
 import { OPERATION_FAILED, reportAdminError, serverMessage, SESSION_EXPIRED } from './feedback.ts';
 import { slugify, validate } from './form.tsx';
@@ -89,11 +89,17 @@ describe('chainPayload', () => {
   const form = {
     name: 'Base', slug: 'base', color: '#3b82f6', iconUrl: '', description: '', detailedDescription: '', websiteUrl: '',
     twitterUrl: '', discordUrl: '', telegramUrl: '', githubUrl: '', linkedinUrl: '', metaTitle: '', metaDescription: '',
+    title: '', ogTitle: '', ogDescription: '', ogImage: '', status: 'active' as const, parentChainId: '',
     evmChainId: '', shortName: '', currencyName: '', currencySymbol: '', currencyDecimals: '18', explorers: [], isTestnet: false, rpcEndpoints: [],
   };
   it('blank facts become null; the API schema accepts the result', () => {
     const payload = chainPayload({ ...form, explorers: [{ name: '', url: '' }] });
-    expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [], rpcEndpoints: [] });
+    expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [], rpcEndpoints: [], parentChainId: null, status: 'active' });
+    expect(validate(chainCreateSchema, payload).ok).toBe(true);
+  });
+  it('the parent chain is sent as an id', () => {
+    const payload = chainPayload({ ...form, parentChainId: '12', status: 'deprecated' });
+    expect(payload).toMatchObject({ parentChainId: 12, status: 'deprecated' });
     expect(validate(chainCreateSchema, payload).ok).toBe(true);
   });
   it('a currency is sent whole, and a bad number is refused by the schema instead of stored as 0', () => {
@@ -122,6 +128,24 @@ describe('chainPayload', () => {
       expect(result.errors.metaTitle).toBe('SEO title must be at most 60 characters');
       expect(result.errors['explorers.0.url']).toBe('Explorer URL must be an http:// or https:// URL');
     }
+  });
+});
+
+describe('parentChainOptions', () => {
+  // 1 ← 2 ← 3 (3's parent is 2, 2's parent is 1), and 4 on its own.
+  const chains = [
+    { id: 3, name: 'Cee', parentChainId: 2 }, { id: 1, name: 'Ay', parentChainId: null },
+    { id: 4, name: 'Dee', parentChainId: null }, { id: 2, name: 'Bee', parentChainId: 1 },
+  ];
+  const labels = (selfId?: number) => parentChainOptions(chains, selfId).map((o) => o.label);
+  it('offers "None" and every chain by name to a new chain', () => {
+    expect(labels()).toEqual(['None', 'Ay', 'Bee', 'Cee', 'Dee']);
+    expect(parentChainOptions(chains)[1]).toEqual({ value: '1', label: 'Ay' });
+  });
+  it('leaves out the chain itself and all its descendants', () => {
+    expect(labels(1)).toEqual(['None', 'Dee']);
+    expect(labels(2)).toEqual(['None', 'Ay', 'Dee']);
+    expect(labels(3)).toEqual(['None', 'Ay', 'Bee', 'Dee']);
   });
 });
 

@@ -1,30 +1,57 @@
 // Create / edit a chain (spec 001 §2, §5): name and slug required, colour default #3b82f6, icon upload or URL,
-// descriptions, links, SEO fields with counters, and the dataset's chain facts.
+// descriptions, links, SEO and Open Graph fields with counters, and the dataset's chain facts (status and parent
+// chain included).
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { chainCreateSchema, DEFAULT_COLOR, rpcTrackingValues, type ChainCreateInput } from '../../api/admin/schema.ts';
+import { useMemo, type FormEvent } from 'react';
+import {
+  chainCreateSchema, chainStatusValues, DEFAULT_COLOR, rpcTrackingValues, type ChainCreateInput,
+} from '../../api/admin/schema.ts';
 import type { Chain, ChainDetail } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useSaveChain } from '../data/admin.ts';
 import { chainQuery } from '../data/chains.ts';
-import { ColorField, NameSlugFields, SeoFields, SocialFields } from './field-groups.tsx';
-import { CheckboxField, FormSection, text, TextField, useForm } from './form.tsx';
+import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields, TRACKING_LABELS } from './field-groups.tsx';
+import { CheckboxField, FormSection, SelectField, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 type Tracking = (typeof rpcTrackingValues)[number];
-const TRACKING_LABELS: Record<Tracking, string> = {
-  none: 'No tracking', limited: 'Limited tracking', yes: 'Tracks users', unspecified: 'Tracking unknown',
-};
 type EndpointRow = { url: string; tracking: Tracking; needsApiKey: boolean; providerId: string };
+type ChainStatus = (typeof chainStatusValues)[number];
+
+const STATUS_OPTIONS = chainStatusValues.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+
+/**
+ * The chains that may be `selfId`'s parent, by name: any but itself and its descendants (a loop the server
+ * refuses too). A new chain (no id) has no descendants.
+ */
+export function parentChainOptions(chains: readonly Pick<Chain, 'id' | 'name' | 'parentChainId'>[], selfId?: number) {
+  const excluded = new Set(selfId === undefined ? [] : [selfId]);
+  // Each pass adds the children of what is excluded, until a pass finds none.
+  for (let grew = excluded.size > 0; grew;) {
+    grew = false;
+    for (const c of chains) {
+      if (c.parentChainId != null && excluded.has(c.parentChainId) && !excluded.has(c.id)) {
+        excluded.add(c.id);
+        grew = true;
+      }
+    }
+  }
+  return [
+    { value: '', label: 'None' },
+    ...chains.filter((c) => !excluded.has(c.id)).sort((a, b) => a.name.localeCompare(b.name))
+      .map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+}
 
 const toForm = (c?: ChainDetail) => ({
   name: text(c?.name),
   slug: text(c?.slug),
+  title: text(c?.title),
   color: c?.color ?? DEFAULT_COLOR,
   iconUrl: text(c?.iconUrl),
   description: text(c?.description),
@@ -37,6 +64,9 @@ const toForm = (c?: ChainDetail) => ({
   linkedinUrl: text(c?.linkedinUrl),
   metaTitle: text(c?.metaTitle),
   metaDescription: text(c?.metaDescription),
+  ogTitle: text(c?.ogTitle),
+  ogDescription: text(c?.ogDescription),
+  ogImage: text(c?.ogImage),
   evmChainId: c?.evmChainId == null ? '' : String(c.evmChainId),
   shortName: text(c?.shortName),
   currencyName: text(c?.nativeCurrency?.name),
@@ -44,6 +74,9 @@ const toForm = (c?: ChainDetail) => ({
   currencyDecimals: c?.nativeCurrency ? String(c.nativeCurrency.decimals) : '18',
   explorers: c?.explorers ?? [],
   isTestnet: c?.isTestnet ?? false,
+  // Stored values come from the same list the server accepts.
+  status: (c?.status ?? 'active') as ChainStatus,
+  parentChainId: c?.parentChainId == null ? '' : String(c.parentChainId),
   rpcEndpoints: (c?.rpcEndpoints ?? []).map((ep): EndpointRow => ({
     url: ep.url, tracking: ep.tracking, needsApiKey: ep.needsApiKey, providerId: ep.provider ? String(ep.provider.id) : '',
   })),
@@ -54,13 +87,14 @@ type ChainForm = ReturnType<typeof toForm>;
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
 export function chainPayload(v: ChainForm): ChainCreateInput {
-  const { evmChainId, currencyName, currencySymbol, currencyDecimals, explorers, rpcEndpoints, ...fields } = v;
+  const { evmChainId, currencyName, currencySymbol, currencyDecimals, explorers, parentChainId, rpcEndpoints, ...fields } = v;
   const hasCurrency = currencyName.trim() !== '' || currencySymbol.trim() !== '';
   return {
     ...fields,
     evmChainId: evmChainId.trim() === '' ? null : toNumber(evmChainId),
     nativeCurrency: hasCurrency ? { name: currencyName, symbol: currencySymbol, decimals: toNumber(currencyDecimals) } : null,
     explorers: explorers.filter((e) => e.name.trim() !== '' || e.url.trim() !== ''),
+    parentChainId: parentChainId === '' ? null : Number(parentChainId),
     // The whole list is sent, so it replaces the stored one (rows left blank are dropped).
     rpcEndpoints: rpcEndpoints.filter((ep) => ep.url.trim() !== '')
       .map((ep) => ({ url: ep.url, tracking: ep.tracking, needsApiKey: ep.needsApiKey, providerId: ep.providerId ? Number(ep.providerId) : null })),
@@ -68,23 +102,26 @@ export function chainPayload(v: ChainForm): ChainCreateInput {
 }
 
 /** The add / edit form of the chains tab's dialog. */
-export function ChainForm({ chain, providers, onDone }: { chain?: Chain; providers: Provider[]; onDone: () => void }) {
+export function ChainForm({ chain, chains, providers, onDone }: { chain?: Chain; chains: Chain[]; providers: Provider[]; onDone: () => void }) {
   return chain
-    ? <EditChain slug={chain.slug} providers={providers} onDone={onDone} />
-    : <ChainFormBody providers={providers} onDone={onDone} />;
+    ? <EditChain slug={chain.slug} chains={chains} providers={providers} onDone={onDone} />
+    : <ChainFormBody chains={chains} providers={providers} onDone={onDone} />;
 }
+
+type BodyProps = { chains: Chain[]; providers: Provider[]; onDone: () => void };
 
 /** Edit mode loads the chain's detail first: the list lacks its RPC endpoints. */
-function EditChain({ slug, providers, onDone }: { slug: string; providers: Provider[]; onDone: () => void }) {
+function EditChain({ slug, ...props }: BodyProps & { slug: string }) {
   // Always the stored version when the dialog opens, not one cached by an earlier visit.
   const query = useQuery({ ...chainQuery(slug), staleTime: 0 });
-  return <WhenLoaded query={query} noun="chain">{(data) => <ChainFormBody chain={data} providers={providers} onDone={onDone} />}</WhenLoaded>;
+  return <WhenLoaded query={query} noun="chain">{(data) => <ChainFormBody chain={data} {...props} />}</WhenLoaded>;
 }
 
-function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; providers: Provider[]; onDone: () => void }) {
+function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain?: ChainDetail }) {
   const form = useForm('chain', () => toForm(chain));
   const { values, set, errors, id } = form;
   const save = useSaveChain();
+  const parentOptions = useMemo(() => parentChainOptions(chains, chain?.id), [chains, chain?.id]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -105,6 +142,9 @@ function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; prov
         <ColorField form={form} />
         <TextField id={id('websiteUrl')} label="Website URL" type="url" value={values.websiteUrl} error={errors.websiteUrl}
           placeholder="https://" onChange={(v) => set('websiteUrl', v)} />
+        <TextField id={id('title')} label="Full title" max={200} value={values.title} error={errors.title} className="sm:col-span-2"
+          placeholder="e.g. Polygon Amoy Testnet" hint={'A longer name; the page title uses it instead of "{name} RPC Providers".'}
+          onChange={(v) => set('title', v)} />
       </div>
       <ImageUploader id={id('iconUrl')} label="Icon" folder="icons" value={values.iconUrl} error={errors.iconUrl} onChange={(v) => set('iconUrl', v)} />
       <TextField id={id('description')} label="Short description" multiline value={values.description} error={errors.description}
@@ -116,9 +156,7 @@ function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; prov
         <SocialFields form={form} />
       </FormSection>
 
-      <FormSection title="SEO">
-        <SeoFields form={form} />
-      </FormSection>
+      <SeoAndSharingSections form={form} />
 
       <FormSection title="Chain facts">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -159,6 +197,12 @@ function ChainFormBody({ chain, providers, onDone }: { chain?: ChainDetail; prov
             onClick={() => set('explorers', [...values.explorers, { name: '', url: '' }])}>
             <Plus aria-hidden="true" />Add explorer
           </Button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id={id('status')} label="Status" value={values.status} options={STATUS_OPTIONS} error={errors.status}
+            hint="Shown on the chain's page unless active." onChange={(v) => set('status', v as ChainStatus)} />
+          <SelectField id={id('parentChainId')} label="Parent chain" value={values.parentChainId} options={parentOptions}
+            error={errors.parentChainId} hint="The network it settles on, e.g. Ethereum for an L2." onChange={(v) => set('parentChainId', v)} />
         </div>
         <CheckboxField id={id('isTestnet')} label="Testnet" checked={values.isTestnet} onChange={(v) => set('isTestnet', v)}
           hint="Test networks are marked as such on their pages." />

@@ -31,7 +31,7 @@ export function ChainsTab({ chains, providers, isAdmin }: { chains: Chain[]; pro
         title="Chains" description={`${chains.length} networks in the directory.`}
         singular="Chain" plural="chains" path="/chains/" newDescription="A new network in the directory."
         items={chains} remove={remove}
-        form={(chain, onDone) => <ChainForm chain={chain} providers={providers} onDone={onDone} />}
+        form={(chain, onDone) => <ChainForm chain={chain} chains={chains} providers={providers} onDone={onDone} />}
         list={(visible, actions) => (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {visible.map((chain) => (

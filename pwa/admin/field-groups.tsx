@@ -1,9 +1,10 @@
 // Groups of fields that several admin forms share: name with its slug, colour, social links, SEO and Open
-// Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
+// Graph; and the tracking labels of the provider and endpoint selects. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
 import { useState } from 'react';
 import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../api/admin/schema.ts';
+import type { Provider } from '../../api/providers/schema.ts';
 import { Input } from '../components/ui/input.tsx';
-import { Field, slugify, TextField, type FormFields } from './form.tsx';
+import { Field, FormSection, slugify, TextField, type FormFields } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 
 /** Name and slug, both required; a new item's slug follows its name until the admin edits the slug. */
@@ -90,3 +91,22 @@ export function OpenGraphFields({ form }: { form: FormFields<'ogTitle' | 'ogDesc
     </>
   );
 }
+
+/** The "SEO" and "Open Graph" sections of the chain, provider, about and homepage forms. */
+export function SeoAndSharingSections({ form }: { form: FormFields<'metaTitle' | 'metaDescription' | 'ogTitle' | 'ogDescription' | 'ogImage'> }) {
+  return (
+    <>
+      <FormSection title="SEO">
+        <SeoFields form={form} />
+      </FormSection>
+      <FormSection title="Open Graph (social sharing)">
+        <OpenGraphFields form={form} />
+      </FormSection>
+    </>
+  );
+}
+
+/** The privacy labels (a provider's and its endpoints'), in the words of the public pages' tracking badge. */
+export const TRACKING_LABELS: Record<Provider['tracking'], string> = {
+  none: 'No tracking', limited: 'Limited tracking', yes: 'Tracks usage', mixed: 'Mixed tracking', unspecified: 'Tracking unknown',
+};

@@ -4,15 +4,15 @@ import { aboutInputSchema, homepageInputSchema } from '../../api/admin/schema.ts
 import type { About, Homepage } from '../../api/content/schema.ts';
 import { useUpdateAbout, useUpdateHomepage } from '../data/admin.ts';
 import { aboutQuery, homepageQuery } from '../data/content.ts';
-import { OpenGraphFields, SeoFields } from './field-groups.tsx';
-import { FormSection, text, TextField, useForm } from './form.tsx';
+import { SeoAndSharingSections } from './field-groups.tsx';
+import { text, TextField, useForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 export function AboutTab({ isAdmin }: { isAdmin: boolean }) {
   const query = useQuery({ ...aboutQuery(), enabled: isAdmin });
   return (
-    <SettingsSection title="About Page" description="The /about page's text and its search result snippet." query={query}>
+    <SettingsSection title="About Page" description="The /about page's text and its search and social tags." query={query}>
       {(data) => <AboutForm initial={data} />}
     </SettingsSection>
   );
@@ -24,6 +24,9 @@ function AboutForm({ initial }: { initial: About }) {
     content: initial.content,
     metaTitle: text(initial.metaTitle),
     metaDescription: text(initial.metaDescription),
+    ogTitle: text(initial.ogTitle),
+    ogDescription: text(initial.ogDescription),
+    ogImage: text(initial.ogImage),
   }));
   const { values, set, errors, id } = form;
   const save = useUpdateAbout();
@@ -33,9 +36,7 @@ function AboutForm({ initial }: { initial: About }) {
       onSubmit={() => { if (form.check(aboutInputSchema, values).ok) save.mutate(values); }}>
       <TextField id={id('title')} label="Page title" value={values.title} error={errors.title} max={200} onChange={(v) => set('title', v)} />
       <RichTextEditor id={id('content')} label="Content" value={values.content} error={errors.content} onChange={(v) => set('content', v)} minHeight="min-h-64" />
-      <FormSection title="SEO">
-        <SeoFields form={form} />
-      </FormSection>
+      <SeoAndSharingSections form={form} />
     </SettingsForm>
   );
 }
@@ -71,12 +72,7 @@ function HomepageForm({ initial }: { initial: Homepage }) {
         onChange={(v) => set('introText', v)} />
       <RichTextEditor id={id('seoText')} label="SEO text (shown after the hotlist)" value={values.seoText} error={errors.seoText}
         onChange={(v) => set('seoText', v)} />
-      <FormSection title="SEO">
-        <SeoFields form={form} />
-      </FormSection>
-      <FormSection title="Open Graph (social sharing)">
-        <OpenGraphFields form={form} />
-      </FormSection>
+      <SeoAndSharingSections form={form} />
     </SettingsForm>
   );
 }

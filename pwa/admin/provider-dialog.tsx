@@ -1,18 +1,21 @@
 // Create / edit a provider (spec 001 §3, §5): the provider's fields, affiliate link, featured / nofollow /
-// cloaked switches, and the chains it supports (linked after the provider is saved, spec 001 §7).
+// cloaked switches, privacy (tracking label, policy link), SEO and Open Graph fields, and the chains it supports
+// (linked after the provider is saved, spec 001 §7).
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { DEFAULT_COLOR, providerCreateSchema, type AdminProvider, type ProviderCreateInput } from '../../api/admin/schema.ts';
 import type { Chain } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import { trackingLabelSchema, type Provider } from '../../api/providers/schema.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin.ts';
-import { ColorField, NameSlugFields, SeoFields, SocialFields } from './field-groups.tsx';
-import { CheckboxField, FormSection, text, TextField, useForm } from './form.tsx';
+import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields, TRACKING_LABELS } from './field-groups.tsx';
+import { CheckboxField, FormSection, SelectField, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, matches, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
+
+const TRACKING_OPTIONS = trackingLabelSchema.options.map((value) => ({ value, label: TRACKING_LABELS[value] }));
 
 const toForm = (p?: AdminProvider) => ({
   name: text(p?.name),
@@ -31,6 +34,11 @@ const toForm = (p?: AdminProvider) => ({
   linkedinUrl: text(p?.linkedinUrl),
   metaTitle: text(p?.metaTitle),
   metaDescription: text(p?.metaDescription),
+  ogTitle: text(p?.ogTitle),
+  ogDescription: text(p?.ogDescription),
+  ogImage: text(p?.ogImage),
+  tracking: p?.tracking ?? ('unspecified' as Provider['tracking']),
+  privacyPolicyUrl: text(p?.privacyPolicyUrl),
   featured: p?.featured ?? false,
   nofollowLinks: p?.nofollowLinks ?? false,
   cloakedLinks: p?.cloakedLinks ?? false,
@@ -100,9 +108,16 @@ function ProviderFormBody({ provider, chains, onDone }: { provider?: AdminProvid
         <SocialFields form={form} />
       </FormSection>
 
-      <FormSection title="SEO">
-        <SeoFields form={form} />
+      <FormSection title="Privacy">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id={id('tracking')} label="Tracking" value={values.tracking} options={TRACKING_OPTIONS} error={errors.tracking}
+            hint="How it treats request data; a badge on its page." onChange={(v) => set('tracking', v as Provider['tracking'])} />
+          <TextField id={id('privacyPolicyUrl')} label="Privacy policy URL" type="url" placeholder="https://" value={values.privacyPolicyUrl}
+            error={errors.privacyPolicyUrl} onChange={(v) => set('privacyPolicyUrl', v)} />
+        </div>
       </FormSection>
+
+      <SeoAndSharingSections form={form} />
 
       <DialogActions submitLabel={provider ? 'Update Provider' : 'Create Provider'} pending={save.isPending} onCancel={onDone} />
     </form>
