@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
 import { chainSchema } from '../chains/schema.ts';
 import { adminProviderSchema, providerChainsResponseSchema } from './schema.ts';
-import { databaseState, signInAdmin } from './test-support.ts';
+import { databaseState, pageHead, signInAdmin } from './test-support.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -231,5 +231,109 @@ describe('providers', () => {
     expect((await admin.json('DELETE', `/api/admin/providers/${id}`)).body).toEqual({ id, deleted: true });
     expect((await t.get('/api/providers/test-rpc')).status).toBe(404);
     expect((await admin.json('GET', `/api/admin/providers/${id}`)).status).toBe(404);
+  });
+});
+
+/** A PUT that must be refused: 400 naming the field and the rule, and nothing changed. */
+async function expectRefused(path: string, body: object, message: string) {
+  const before = await databaseState(t);
+  const res = await admin.json('PUT', path, body);
+  expect(res.status).toBe(400);
+  expect(res.body.message).toContain(message);
+  expect(await databaseState(t)).toBe(before);
+}
+
+describe('chain status, parent chain, full title and Open Graph fields', () => {
+  it('are stored, shown by the public chain page, and feed its page head', async () => {
+    const eth = await chainId('ethereum');
+    const res = await admin.json('POST', '/api/admin/chains', {
+      name: 'Atlas Rollup', slug: 'atlas-rollup', title: 'Atlas Rollup Mainnet', status: 'incubating', parentChainId: eth,
+      ogTitle: 'Atlas Rollup on RPC Atlas', ogDescription: 'Every RPC of the Atlas Rollup.', ogImage: 'https://img.example/atlas.png',
+    });
+    expect(res.status).toBe(201);
+    expect(chainSchema.parse(res.body)).toMatchObject({
+      title: 'Atlas Rollup Mainnet', status: 'incubating', parentChainId: eth,
+      ogTitle: 'Atlas Rollup on RPC Atlas', ogDescription: 'Every RPC of the Atlas Rollup.', ogImage: 'https://img.example/atlas.png',
+    });
+    const detail = (await t.get('/api/chains/atlas-rollup')).body;
+    expect(detail).toMatchObject({ status: 'incubating', parentChain: { id: eth, slug: 'ethereum' } });
+    expect(await pageHead(t, '/chains/atlas-rollup')).toMatchObject({
+      status: 200, title: 'Atlas Rollup Mainnet | RPC Atlas Directory', ogTitle: 'Atlas Rollup on RPC Atlas',
+      ogDescription: 'Every RPC of the Atlas Rollup.', ogImage: 'https://img.example/atlas.png', twitterCard: 'summary_large_image',
+    });
+  });
+
+  it('an edit changes the status and clears the parent and the share title (the head falls back to the page title)', async () => {
+    const id = await chainId('atlas-rollup');
+    const res = await admin.json('PUT', `/api/admin/chains/${id}`, { status: 'deprecated', parentChainId: null, ogTitle: '' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'deprecated', parentChainId: null, ogTitle: null, ogDescription: 'Every RPC of the Atlas Rollup.' });
+    expect((await t.get('/api/chains/atlas-rollup')).body.parentChain).toBeNull();
+    expect((await pageHead(t, '/chains/atlas-rollup')).ogTitle).toBe('Atlas Rollup Mainnet | RPC Atlas Directory');
+  });
+
+  it.each([
+    [{ status: 'retired' }, 'status: Status must be one of active, incubating, deprecated'],
+    [{ ogTitle: 'x'.repeat(61) }, 'ogTitle: Open Graph title must be at most 60 characters'],
+    [{ ogDescription: 'x'.repeat(161) }, 'ogDescription: Open Graph description must be at most 160 characters'],
+    [{ ogImage: 'javascript:alert(1)' }, 'ogImage: Open Graph image must be an http:// or https:// URL or an uploaded image'],
+    [{ parentChainId: 'ethereum' }, 'parentChainId: Parent chain id must be a number'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    await expectRefused(`/api/admin/chains/${await chainId('atlas-rollup')}`, body, message);
+  });
+
+  it('refuses a parent that descends from the chain (a loop), changing nothing', async () => {
+    const top = (await admin.json('POST', '/api/admin/chains', { name: 'Loop Top', slug: 'loop-top' })).body.id;
+    const middle = (await admin.json('POST', '/api/admin/chains', { name: 'Loop Middle', slug: 'loop-middle', parentChainId: top })).body.id;
+    const bottom = (await admin.json('POST', '/api/admin/chains', { name: 'Loop Bottom', slug: 'loop-bottom', parentChainId: middle })).body.id;
+    const before = await databaseState(t);
+    for (const parentChainId of [bottom, middle]) {
+      const res = await admin.json('PUT', `/api/admin/chains/${top}`, { parentChainId });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('parentChainId: The parent chain cannot be one of its own descendants');
+    }
+    expect(await databaseState(t)).toBe(before);
+    // Moving the middle one under another chain is fine, and then the top may take the bottom one's old branch.
+    expect((await admin.json('PUT', `/api/admin/chains/${middle}`, { parentChainId: await chainId('ethereum') })).status).toBe(200);
+    expect((await admin.json('PUT', `/api/admin/chains/${top}`, { parentChainId: bottom })).body.parentChainId).toBe(bottom);
+  });
+});
+
+describe('provider tracking, privacy policy and Open Graph fields', () => {
+  it('are stored, shown by the public provider page, and feed its page head', async () => {
+    const res = await admin.json('POST', '/api/admin/providers', {
+      name: 'Private RPC', slug: 'private-rpc', website: 'https://private-rpc.example', tracking: 'none',
+      privacyPolicyUrl: 'https://private-rpc.example/privacy', ogTitle: 'Private RPC: no logs', ogDescription: 'An RPC that keeps nothing.',
+      ogImage: '/objects/6f1c2a7e-9a43-4b8e-bb0e-2b1f6f0e8c11',
+    });
+    expect(res.status).toBe(201);
+    const fields = {
+      tracking: 'none', privacyPolicyUrl: 'https://private-rpc.example/privacy', ogTitle: 'Private RPC: no logs',
+      ogDescription: 'An RPC that keeps nothing.', ogImage: '/objects/6f1c2a7e-9a43-4b8e-bb0e-2b1f6f0e8c11',
+    };
+    expect(adminProviderSchema.parse(res.body)).toMatchObject(fields);
+    expect((await t.get('/api/providers/private-rpc')).body).toMatchObject(fields);
+    expect(await pageHead(t, '/providers/private-rpc')).toMatchObject({
+      status: 200, ogTitle: 'Private RPC: no logs', ogDescription: 'An RPC that keeps nothing.',
+      // An uploaded image's path, made absolute under the site's URL.
+      ogImage: `${t.url}/objects/6f1c2a7e-9a43-4b8e-bb0e-2b1f6f0e8c11`, twitterCard: 'summary_large_image',
+    });
+  });
+
+  it('an edit changes only what is sent; a cleared share image leaves the head without a large card', async () => {
+    const id = await providerId('private-rpc');
+    const res = await admin.json('PUT', `/api/admin/providers/${id}`, { tracking: 'mixed', ogImage: '', privacyPolicyUrl: null });
+    expect(res.body).toMatchObject({ tracking: 'mixed', ogImage: null, privacyPolicyUrl: null, ogTitle: 'Private RPC: no logs' });
+    expect(await pageHead(t, '/providers/private-rpc')).toMatchObject({ ogTitle: 'Private RPC: no logs', twitterCard: 'summary' });
+  });
+
+  it.each([
+    [{ tracking: 'sometimes' }, 'tracking: Tracking must be one of none, limited, yes, mixed, unspecified'],
+    [{ privacyPolicyUrl: 'javascript:alert(1)' }, 'privacyPolicyUrl: Privacy policy URL must be an http:// or https:// URL'],
+    [{ ogTitle: 'x'.repeat(61) }, 'ogTitle: Open Graph title must be at most 60 characters'],
+    [{ ogDescription: 'x'.repeat(161) }, 'ogDescription: Open Graph description must be at most 160 characters'],
+    [{ ogImage: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'ogImage: Open Graph image must be an http:// or https:// URL or an uploaded image'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    await expectRefused(`/api/admin/providers/${await providerId('private-rpc')}`, body, message);
   });
 });

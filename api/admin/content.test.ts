@@ -7,7 +7,7 @@ import { aboutSchema, categoryContentSchema, homepageSchema, partnerLinkSchema }
 import {
   adminAdListSchema, adminAdSchema, adminEditorialReviewListSchema, contactSubmissionListSchema, editorialReviewSavedSchema,
 } from './schema.ts';
-import { databaseState, signInAdmin } from './test-support.ts';
+import { databaseState, pageHead, signInAdmin } from './test-support.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -159,6 +159,20 @@ describe('about, homepage and category pages', () => {
     expect((await t.get('/api/about')).body.content).toBe(about.content);
     const long = await admin.json('PUT', '/api/admin/about', { metaDescription: 'x'.repeat(161) });
     expect(long.body.message).toBe('metaDescription: SEO description must be at most 160 characters');
+  });
+
+  it("stores the about page's Open Graph fields; /about's head shows them, and their limits hold", async () => {
+    const og = { ogTitle: 'About the directory', ogDescription: 'Who keeps RPC Atlas up to date.', ogImage: 'https://img.example/about.png' };
+    const res = await admin.json('PUT', '/api/admin/about', og);
+    expect(res.status).toBe(200);
+    expect(aboutSchema.parse(res.body)).toMatchObject({ ...og, title: 'About RPC Atlas', metaTitle: 'About' }); // the rest is kept
+    expect((await t.get('/api/about')).body).toMatchObject(og);
+    expect(await pageHead(t, '/about')).toMatchObject({ status: 200, title: 'About', ...og, twitterCard: 'summary_large_image' });
+    const before = await databaseState(t);
+    expect((await admin.json('PUT', '/api/admin/about', { ogTitle: 'x'.repeat(61) })).body.message)
+      .toBe('ogTitle: Open Graph title must be at most 60 characters');
+    expect((await admin.json('PUT', '/api/admin/about', { ogImage: 'javascript:alert(1)' })).status).toBe(400);
+    expect(await databaseState(t)).toBe(before);
   });
 
   it('updates the homepage texts; intro and SEO text are sanitised; OG limits hold', async () => {

@@ -28,3 +28,25 @@ export async function databaseState(t: TestServer): Promise<string> {
   parts.push(`uploaded_objects: ${uploads}`);
   return parts.join('\n');
 }
+
+const unescape = (s: string) =>
+  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** The server-rendered head of a public page, as a crawler reads it (the shell is served without a build too). */
+export async function pageHead(t: TestServer, path: string) {
+  const res = await t.request(path);
+  const html = await res.text();
+  const meta = (attr: 'name' | 'property', key: string) => {
+    const value = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+    return value === undefined ? undefined : unescape(value);
+  };
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+  return {
+    status: res.status,
+    title: title === undefined ? undefined : unescape(title),
+    ogTitle: meta('property', 'og:title'),
+    ogDescription: meta('property', 'og:description'),
+    ogImage: meta('property', 'og:image'),
+    twitterCard: meta('name', 'twitter:card'),
+  };
+}
