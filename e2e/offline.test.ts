@@ -13,7 +13,7 @@ import type { ChainWithStats } from '../api/chains/schema.ts';
 import type { Provider } from '../api/providers/schema.ts';
 import { OFFLINE } from '../pwa/offline/keys.ts';
 import { searchDirectory } from '../pwa/offline/search.ts';
-import { LIST_PATHS } from '../pwa/offline/sync.ts';
+import { DIRECTORY_PATH } from '../pwa/offline/sync.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './global-setup.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 
@@ -54,11 +54,23 @@ async function controlledByWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
-/** The first online visit, as a person makes it: open the site, the worker takes over, the directory is copied. */
+/**
+ * The first online visit, as a person makes it: open the site, the directory is copied, the worker takes
+ * over. The copy is awaited before the reload so that it is made once (a reload mid-download starts it again).
+ */
 async function visitOnce(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  await controlledByWorker(page);
   await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
+  await controlledByWorker(page);
+  // After the reload the sync finds the copy fresh and asks nothing.
+  await page.waitForSelector('html[data-sync="done"]', { timeout: 30_000 });
+}
+
+/** Requests of a context to `pathname`, as they are made. */
+function requestsTo(context: BrowserContext, pathname: string): string[] {
+  const seen: string[] = [];
+  context.on('request', (r) => { if (new URL(r.url()).pathname === pathname) seen.push(r.url()); });
+  return seen;
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -77,10 +89,16 @@ async function pendingReviews(email: string) {
 describe('offline directory', () => {
   it('after one online visit, every page renders its data offline: home, lists, a provider and a chain never opened', async () => {
     const context = await newContext();
+    const directoryRequests = requestsTo(context, DIRECTORY_PATH);
+    const provider = lastProvider();
+    const providerRequests = requestsTo(context, `/api/providers/${provider.slug}`);
     const page = await context.newPage();
     const started = Date.now();
     await visitOnce(page);
     const syncMs = Date.now() - started;
+    // The whole directory came in one request; no provider was fetched on its own.
+    expect(directoryRequests).toHaveLength(1);
+    expect(providerRequests).toEqual([]);
     // Said once per device when the copy is complete and a worker is active ("Ready to work offline" toast).
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey)).not.toBeNull();
 
@@ -98,7 +116,6 @@ describe('offline directory', () => {
     await heading(page, 'All Blockchain Networks').waitFor();
     await page.getByRole('link', { name: chains[0].name }).first().waitFor();
 
-    const provider = lastProvider();
     await page.goto(`/providers/${provider.slug}`);
     await heading(page, provider.name).waitFor();
     await page.getByText(provider.description).first().waitFor();
@@ -109,6 +126,31 @@ describe('offline directory', () => {
     await heading(page, chain.name).waitFor();
     await page.getByRole('link', { name: chainProviders[0].name }).first().waitFor();
     console.log(`[offline] first visit to a controlled page with the directory copied: ${syncMs} ms`);
+  });
+
+  it('copies in one tab at a time: a tab finding the sync lock taken leaves the copy to the tab holding it', async () => {
+    const context = await newContext();
+    const directoryRequests = requestsTo(context, DIRECTORY_PATH);
+    // Another tab of the site holds the lock (as a tab copying the directory does).
+    const other = await context.newPage();
+    await other.goto('/robots.txt');
+    await other.evaluate((name) => new Promise<void>((granted) => {
+      void navigator.locks.request(name, () => {
+        granted();
+        return new Promise<void>((release) => { (window as unknown as { releaseLock: () => void }).releaseLock = release; });
+      });
+    }), OFFLINE.syncLockName);
+
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForSelector('html[data-sync="other-tab"]', { timeout: 30_000 });
+    expect(directoryRequests).toEqual([]);
+
+    // The lock is free again: the next start copies the directory.
+    await other.evaluate(() => (window as unknown as { releaseLock: () => void }).releaseLock());
+    await page.reload();
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
+    expect(directoryRequests).toHaveLength(1);
   });
 
   it('search, the chain filter and the sorts work offline with the same results as online', async () => {
@@ -377,12 +419,14 @@ describe('measurements', () => {
     await heading(page, provider.name).waitFor();
     const detailMs = Date.now() - detailStarted;
 
-    const saved = await page.evaluate((name) => new Promise<{ count: number; jsonBytes: number }>((resolve, reject) => {
+    const saved = await page.evaluate((name) => new Promise<{ paths: string[]; count: number; jsonBytes: number }>((resolve, reject) => {
       const open = indexedDB.open(name);
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const all = open.result.transaction('responses').objectStore('responses').getAll();
-        all.onsuccess = () => resolve({ count: all.result.length, jsonBytes: JSON.stringify(all.result).length });
+        all.onsuccess = () => resolve({
+          paths: all.result.map((r: { path: string }) => r.path), count: all.result.length, jsonBytes: JSON.stringify(all.result).length,
+        });
       };
     }), OFFLINE.databaseName);
     const estimate = await page.evaluate(async () => {
@@ -390,8 +434,10 @@ describe('measurements', () => {
       return { usage: e.usage ?? 0, details: e.usageDetails ?? {} };
     });
 
-    // Every list, and every provider and chain with its providers.
-    expect(saved.count).toBe(LIST_PATHS.length + providers.length + 2 * chains.length);
+    // Every answer of the directory (every list, and every provider and chain with its providers), nothing else.
+    const directory = (await e.server.get<{ responses: Record<string, unknown> }>(DIRECTORY_PATH)).body;
+    expect(saved.paths.sort()).toEqual(Object.keys(directory.responses).sort());
+    expect(saved.count).toBe(17 + providers.length + 2 * chains.length);
     expect(listMs).toBeLessThan(5000);
     const kb = (n: number | undefined) => `${Math.round((n ?? 0) / 1024)} KB`;
     const ms = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} ms`);

@@ -6,7 +6,10 @@ import { OFFLINE } from './keys.ts';
 /** One public API answer, exactly as the server sent it, under the GET path that produced it. */
 export type SavedResponse = { path: string; data: unknown; savedAt: number };
 
-/** Progress of copying the whole directory; `finishedAt` null while a run is unfinished (it resumes). */
+/**
+ * The last complete copy of the directory: when its request went out and when it was stored (the offline
+ * banner's "saved …" time). `finishedAt` null only in rows left by an unfinished copy of an earlier version.
+ */
 export type SyncRun = { key: 'directory'; startedAt: number; finishedAt: number | null };
 
 /**
@@ -41,10 +44,10 @@ export class OfflineDatabase extends Dexie {
   constructor(name: string = OFFLINE.databaseName) {
     super(name);
     this.version(1).stores({
-      // API answers keyed by request path ("/api/providers/alchemy"); savedAt tells a resumed sync what
-      // this run already fetched, and the offline banner how old the data is.
+      // API answers keyed by request path ("/api/providers/alchemy"); savedAt tells the directory sync
+      // which answers the pages saved while it ran, and the offline banner how old the data is.
       responses: '&path, savedAt',
-      // One row per background job ("directory"): when its current run started and whether it finished.
+      // One row per background job ("directory"): when its last run started and finished.
       sync: '&key',
       // Reviews waiting to be sent, in submission order (auto-increment id); looked up by provider and
       // by author+provider (one review per user and provider), and by state for the header badge.

@@ -1,11 +1,9 @@
-// React views of the offline state: the outbox (live from IndexedDB, so every tab agrees), the directory
-// sync's progress, and when the saved copy was made.
+// React views of the offline state: the outbox (live from IndexedDB, so every tab agrees) and when the
+// saved copy was made.
 import { liveQuery } from 'dexie';
-import { useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
+import { useEffect, useState, type DependencyList } from 'react';
 import { offlineDb, type OutboxEntry } from './db.ts';
-import { syncProgress } from './instance.ts';
 import { savedAt } from './store.ts';
-import type { SyncProgress } from './sync.ts';
 
 /** The latest result of a Dexie query, re-run whenever the tables it read change (in any tab). */
 function useLiveQuery<T>(query: () => Promise<T>, deps: DependencyList, initial: T): T {
@@ -32,10 +30,6 @@ export function useOutboxEntries(userId: number | undefined): OutboxEntry[] {
 /** The user's waiting review of one provider, if any. */
 export function useOutboxEntry(userId: number | undefined, slug: string): OutboxEntry | undefined {
   return useOutboxEntries(userId).find((e) => e.slug === slug);
-}
-
-export function useSyncProgress(): SyncProgress {
-  return useSyncExternalStore(syncProgress.subscribe, syncProgress.get, syncProgress.get);
 }
 
 /** When the directory copy was made (epoch ms), null when nothing is saved yet. */

@@ -1,7 +1,7 @@
 // The app's running offline parts: saved answers behind every read, the outbox and its send loop, and
-// the directory sync with its progress (also published on <html data-sync="idle|running|paused|done"
-// data-sync-progress="done/total"> for tests and the curious). Dexie and these modules load on first
-// use, after the first paint: the entry bundle carries only this file.
+// the directory sync with its progress (published on <html data-sync="idle|running|paused|other-tab|done"
+// data-sync-progress="done/total">). Dexie and these modules load on first use, after the first paint:
+// the entry bundle carries only this file.
 import type { OfflineReads } from '../lib/api.ts';
 import type { Outbox, OutboxEvent } from './outbox.ts';
 import type { SyncProgress, SyncStatus } from './sync.ts';
@@ -55,27 +55,15 @@ export async function sendOutbox(): Promise<void> {
 
 // ---------- directory sync ----------
 
-let progress: SyncProgress = { status: 'idle', done: 0, total: 0 };
-const progressListeners = new Set<() => void>();
-
-function publish(next: SyncProgress) {
-  progress = next;
-  document.documentElement.dataset.sync = next.status;
-  document.documentElement.dataset.syncProgress = `${next.done}/${next.total}`;
-  progressListeners.forEach((l) => l());
+/** For tests and the curious: <html data-sync="…" data-sync-progress="done/total">. */
+function publish(progress: SyncProgress) {
+  document.documentElement.dataset.sync = progress.status;
+  document.documentElement.dataset.syncProgress = `${progress.done}/${progress.total}`;
 }
-
-export const syncProgress = {
-  get: () => progress,
-  subscribe(listener: () => void): () => void {
-    progressListeners.add(listener);
-    return () => progressListeners.delete(listener);
-  },
-};
 
 let sync: Promise<{ run: () => Promise<SyncStatus> }> | undefined;
 
-/** Starts or resumes copying the directory; a run in progress is joined, not doubled. */
+/** Copies the directory when it is due; a run in progress in this tab is joined, not doubled. */
 export async function runDirectorySync(): Promise<SyncStatus> {
   sync ??= Promise.all([loadDb(), import('./sync.ts')])
     .then(([{ offlineDb }, { createDirectorySync }]) => createDirectorySync({ db: offlineDb, onProgress: publish }));

@@ -14,8 +14,8 @@ export const OFFLINE = {
   imageCacheMaxAgeSeconds: 30 * 24 * 60 * 60,
   /** The persisted query cache is dropped after this long; queries' gcTime must be at least this. */
   queryCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
-  /** Requests the directory sync keeps in flight at once (polite to the server and to a phone's radio). */
-  syncConcurrency: 4,
+  /** Web Lock held while the directory is copied, so two open tabs never both download and store it. */
+  syncLockName: 'rpc-atlas:directory-sync',
   /** A finished directory copy is refreshed on an app start at most this often. */
   syncRefreshMs: 6 * 60 * 60 * 1000,
   /** The outbox retries a failed send after 5 s, 10 s, 20 s … up to this (and at once when back online). */

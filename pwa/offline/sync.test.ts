@@ -4,39 +4,54 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from './db.ts';
 import { isSavedPath, loadResponse, offlineReads, savedAt } from './store.ts';
-import { createDirectorySync, LIST_PATHS, type SyncProgress } from './sync.ts';
+import { createDirectorySync, DIRECTORY_PATH, type SyncProgress } from './sync.ts';
 
 function fakeApi() {
   const api = {
-    providers: [{ id: 1, slug: 'alchemy', name: 'Alchemy', description: 'Web3 APIs', popularityScore: 2 }, { id: 2, slug: 'ankr', name: 'Ankr', description: 'nodes', popularityScore: 1 }],
-    chains: [{ id: 10, slug: 'ethereum', name: 'Ethereum', description: 'The first' }, { id: 11, slug: 'base', name: 'Base', description: 'An L2' }],
-    gone: new Set<string>(),
+    /** What GET /api/directory holds: each answer under its path. */
+    responses: {
+      '/api/providers': [{ id: 1, slug: 'alchemy', name: 'Alchemy', description: 'Web3 APIs', popularityScore: 2 }, { id: 2, slug: 'ankr', name: 'Ankr', description: 'nodes', popularityScore: 1 }],
+      '/api/chains/with-stats': [{ id: 10, slug: 'ethereum', name: 'Ethereum', description: 'The first' }, { id: 11, slug: 'base', name: 'Base', description: 'An L2' }],
+      '/api/homepage': { title: 'Home' },
+      '/api/providers/alchemy': { slug: 'alchemy' },
+      '/api/providers/ankr': { slug: 'ankr' },
+      '/api/chains/ethereum': { slug: 'ethereum' },
+      '/api/providers/by-chain/10': [{ slug: 'alchemy' }],
+    } as Record<string, unknown>,
+    /** How the server answers: the directory, no answer at all, an error, or a body cut off mid-way. */
+    answer: 'directory' as 'directory' | 'network' | 'error' | 'cut',
     requests: [] as string[],
-    inFlight: 0,
-    maxInFlight: 0,
-    /** Requests answered before the network "drops" (then fetch rejects). */
-    budget: Infinity,
     fetch: (async (input: RequestInfo | URL) => {
       const path = String(input);
-      if (api.budget-- <= 0) throw new TypeError('Failed to fetch');
       api.requests.push(path);
-      api.inFlight += 1;
-      api.maxInFlight = Math.max(api.maxInFlight, api.inFlight);
       await new Promise((r) => setTimeout(r, 2));
-      api.inFlight -= 1;
-      if (api.gone.has(path)) return Response.json({ message: 'Not found' }, { status: 404 });
-      if (path === '/api/providers') return Response.json(api.providers);
-      if (path === '/api/chains' || path === '/api/chains/with-stats') return Response.json(api.chains);
-      return Response.json({ path });
+      if (api.answer === 'network') throw new TypeError('Failed to fetch');
+      if (api.answer === 'error') return Response.json({ message: 'Service unavailable' }, { status: 503 });
+      if (api.answer === 'cut') return new Response('{"generatedAt":"2026-01-01T00:00:00.000Z","responses":{"/api/ho', { headers: { 'Content-Type': 'application/json' } });
+      if (path !== DIRECTORY_PATH) return Response.json({ message: 'Not found' }, { status: 404 });
+      return Response.json({ generatedAt: new Date(clock).toISOString(), responses: api.responses });
     }) as typeof fetch,
   };
   return api;
 }
 
-const DETAIL_PATHS = [
-  '/api/providers/alchemy', '/api/providers/ankr', '/api/chains/ethereum', '/api/chains/base',
-  '/api/providers/by-chain/10', '/api/providers/by-chain/11',
-];
+/** Web Locks as a browser gives them to the tabs of one site (Node has none): one holder per name. */
+function fakeLocks(): LockManager {
+  const held = new Set<string>();
+  const request = async <T>(name: string, options: LockOptions, callback: LockGrantedCallback<T>) => {
+    if (held.has(name)) {
+      if (options.ifAvailable) return callback(null);
+      throw new Error('this fake only grants ifAvailable requests');
+    }
+    held.add(name);
+    try {
+      return await callback({ name, mode: 'exclusive' } as Lock);
+    } finally {
+      held.delete(name);
+    }
+  };
+  return { request, query: async () => ({}) } as unknown as LockManager;
+}
 
 let db: OfflineDatabase;
 let api: ReturnType<typeof fakeApi>;
@@ -44,10 +59,12 @@ let clock: number;
 let online: boolean;
 let progress: SyncProgress[];
 
-const makeSync = (concurrency = 3) => createDirectorySync({
-  db, fetch: api.fetch, now: () => clock, isOnline: () => online, concurrency, refreshMs: 60_000,
+const makeSync = (locks: LockManager | null = null) => createDirectorySync({
+  db, fetch: api.fetch, now: () => clock, isOnline: () => online, locks, refreshMs: 60_000,
   onProgress: (p) => progress.push(p),
 });
+
+const savedPaths = async () => (await db.responses.toCollection().primaryKeys()).sort();
 
 beforeEach(() => {
   db = new OfflineDatabase(`sync-test-${crypto.randomUUID()}`);
@@ -62,55 +79,53 @@ afterEach(async () => {
 });
 
 describe('the directory sync', () => {
-  it('saves the lists and every provider and chain detail, a few requests at a time', async () => {
-    expect(await makeSync(3).run()).toBe('done');
-    expect([...api.requests].sort()).toEqual([...LIST_PATHS, ...DETAIL_PATHS].sort());
-    expect(api.maxInFlight).toBe(3);
-    expect(await db.responses.get('/api/providers/by-chain/11')).toEqual({ path: '/api/providers/by-chain/11', data: { path: '/api/providers/by-chain/11' }, savedAt: clock });
+  it('saves every answer of the directory under its path, from one request', async () => {
+    expect(await makeSync().run()).toBe('done');
+    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
+    expect(await db.responses.get('/api/providers/by-chain/10')).toEqual({ path: '/api/providers/by-chain/10', data: [{ slug: 'alchemy' }], savedAt: clock });
     expect(await db.sync.get('directory')).toEqual({ key: 'directory', startedAt: clock, finishedAt: clock });
-    const total = LIST_PATHS.length + DETAIL_PATHS.length;
+    const total = Object.keys(api.responses).length;
+    expect(progress.map((p) => p.status)).toEqual(['running', 'running', 'done']);
     expect(progress.at(-1)).toEqual({ status: 'done', done: total, total });
   });
 
-  it('pauses when the connection drops and resumes where it stopped', async () => {
-    api.budget = LIST_PATHS.length + 2;
-    expect(await makeSync(1).run()).toBe('paused');
-    expect(progress.at(-1)!.status).toBe('paused');
-    expect((await db.sync.get('directory'))!.finishedAt).toBeNull();
-    const fetchedBefore = api.requests.length;
-
-    api.budget = Infinity;
-    clock += 1000;
-    expect(await makeSync(1).run()).toBe('done');
-    // Nothing fetched twice.
-    expect(api.requests.length - fetchedBefore).toBe(DETAIL_PATHS.length - 2);
-    expect(new Set(api.requests).size).toBe(api.requests.length);
-  });
-
-  it('does not start while offline, and stops asking as soon as the browser goes offline', async () => {
+  it('does not start while offline, and a failed copy saves nothing and is made by a later run', async () => {
     online = false;
     expect(await makeSync().run()).toBe('paused');
     expect(api.requests).toHaveLength(0);
 
     online = true;
-    const sync = makeSync(1);
-    const run = sync.run();
-    await new Promise((r) => setTimeout(r, 5));
-    online = false;
-    expect(await run).toBe('paused');
-    expect(api.requests.length).toBeLessThan(LIST_PATHS.length);
+    for (const answer of ['network', 'error', 'cut'] as const) {
+      api.answer = answer;
+      expect(await makeSync().run(), answer).toBe('paused');
+      expect(progress.at(-1)!.status).toBe('paused');
+      expect(await savedPaths(), answer).toEqual([]);
+      expect(await db.sync.get('directory')).toBeUndefined();
+    }
+
+    api.answer = 'directory';
+    clock += 1000;
+    expect(await makeSync().run()).toBe('done');
+    expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
   });
 
-  it('does not fetch again what the pages themselves saved during the run', async () => {
-    // Saved by a page's read (stamped with the real time, later than this run's start).
+  it('keeps what the pages themselves saved after the request went out (it is as new or newer)', async () => {
+    // Saved by a page's read while the copy was downloading (stamped later than the run's start).
+    clock = Date.now() - 60_000;
     offlineReads(db).save('/api/providers/ankr', { fromPage: true });
     await new Promise((r) => setTimeout(r, 10));
     await makeSync().run();
-    expect(api.requests).not.toContain('/api/providers/ankr');
     expect((await db.responses.get('/api/providers/ankr'))!.data).toEqual({ fromPage: true });
+    expect((await db.responses.get('/api/providers/alchemy'))!.data).toEqual({ slug: 'alchemy' });
   });
 
-  it('is left alone while fresh; a later run refreshes everything and forgets providers that are gone', async () => {
+  it('is left alone while fresh; a later run refreshes everything and forgets providers and chains that are gone', async () => {
+    // Read by a page earlier: a chain's answer and a list the directory does not carry.
+    await db.responses.bulkPut([
+      { path: '/api/chains/base', data: { slug: 'base' }, savedAt: clock - 1 },
+      { path: '/api/category/chains', data: { title: 'Chains' }, savedAt: clock - 1 },
+    ]);
     await makeSync().run();
     api.requests = [];
     clock += 30_000;
@@ -118,24 +133,41 @@ describe('the directory sync', () => {
     expect(api.requests).toHaveLength(0);
 
     clock += 60_000;
-    api.providers = api.providers.filter((p) => p.slug !== 'ankr');
-    await makeSync().run();
-    expect(api.requests).toHaveLength(LIST_PATHS.length + DETAIL_PATHS.length - 1);
-    expect(await db.responses.get('/api/providers/ankr')).toBeUndefined();
-    expect(await db.responses.get('/api/providers/alchemy')).toBeDefined();
-  });
-
-  it('drops a detail answered 404 (deleted between the list and the detail) and still finishes', async () => {
-    api.gone.add('/api/chains/base');
+    delete api.responses['/api/providers/ankr'];
+    api.responses['/api/homepage'] = { title: 'Home, edited' };
     expect(await makeSync().run()).toBe('done');
+    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(await db.responses.get('/api/providers/ankr')).toBeUndefined();
     expect(await db.responses.get('/api/chains/base')).toBeUndefined();
+    expect((await db.responses.get('/api/homepage'))!.data).toEqual({ title: 'Home, edited' });
+    expect(await savedPaths()).toEqual([...Object.keys(api.responses), '/api/category/chains'].sort());
   });
 
-  it('joins a run in progress instead of starting a second one', async () => {
+  it('never stores an answer the pages would not keep, even when the server sends one', async () => {
+    api.responses['/api/auth/user'] = { authenticated: true, email: 'someone@example.com' };
+    api.responses['/api/providers/alchemy/reviews/mine'] = { rating: 5 };
+    await makeSync().run();
+    expect(await db.responses.get('/api/auth/user')).toBeUndefined();
+    expect(await db.responses.get('/api/providers/alchemy/reviews/mine')).toBeUndefined();
+    expect(await db.responses.get('/api/homepage')).toBeDefined();
+  });
+
+  it('joins a run in progress in the same tab instead of starting a second one', async () => {
     const sync = makeSync();
-    const [a, b] = await Promise.all([sync.run(), sync.run()]);
-    expect([a, b]).toEqual(['done', 'done']);
-    expect(api.requests).toHaveLength(LIST_PATHS.length + DETAIL_PATHS.length);
+    expect(await Promise.all([sync.run(), sync.run()])).toEqual(['done', 'done']);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('runs in one tab at a time: a tab finding the lock taken leaves the copy to the other', async () => {
+    const locks = fakeLocks();
+    const [first, second] = await Promise.all([makeSync(locks).run(), makeSync(locks).run()]);
+    expect([first, second]).toEqual(['done', 'other-tab']);
+    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(progress.map((p) => p.status)).toContain('other-tab');
+
+    // Once the lock is free, a tab takes it (and finds the copy fresh).
+    expect(await makeSync(locks).run()).toBe('done');
+    expect(api.requests).toHaveLength(1);
   });
 });
 
@@ -143,8 +175,6 @@ describe('saved answers', () => {
   it('keeps public answers only: never the user, the admin panel, or search', () => {
     expect(isSavedPath('/api/providers/alchemy')).toBe(true);
     expect(isSavedPath('/api/ads/header')).toBe(true);
-    // Every path the sync copies is one the pages' reads keep too.
-    for (const p of LIST_PATHS) expect(isSavedPath(p), p).toBe(true);
     for (const p of ['/api/auth/user', '/api/admin/reviews/pending', '/api/search?q=x', '/api/providers/alchemy/reviews/mine', '/api/votes/mine', '/api/chainsx', '/healthz']) {
       expect(isSavedPath(p)).toBe(false);
     }
@@ -154,7 +184,7 @@ describe('saved answers', () => {
     expect(await savedAt(db)).toBeNull();
     expect(await loadResponse(db, '/api/search?q=alchemy')).toBeUndefined();
     await makeSync().run();
-    expect(await offlineReads(db).load('/api/providers/alchemy')).toEqual({ path: '/api/providers/alchemy' });
+    expect(await offlineReads(db).load('/api/providers/alchemy')).toEqual({ slug: 'alchemy' });
     expect(await offlineReads(db).load('/api/providers/unknown')).toBeUndefined();
     expect(await loadResponse(db, '/api/search?q=NODES')).toMatchObject({ providers: [{ slug: 'ankr' }], chains: [] });
     expect(await loadResponse(db, `/api/search?q=${encodeURIComponent('an l2')}`)).toMatchObject({ providers: [], chains: [{ slug: 'base' }] });

@@ -1,54 +1,30 @@
 // The directory sync: after the first online visit, copies the whole public directory — lists, every
 // provider and chain with its details, the content the pages show — into IndexedDB, so every page works
-// offline. Polite: a few requests at a time, only while online, and resumable — a run remembers when it
-// started, and an answer saved since then (by this run or by the pages' own reads) is not fetched again.
-import { adPositions, categoryNames } from '../../api/content/schema.ts';
-import { saveResponse } from './store.ts';
+// offline. One request, GET /api/directory (every answer under the GET path that gives it, the very JSON
+// the pages read), stored in one transaction; only while online; in one tab at a time; refreshed on an app
+// start once the copy is older than OFFLINE.syncRefreshMs.
+import { directorySchema, type Directory } from '../../api/directory/schema.ts';
 import type { OfflineDatabase } from './db.ts';
 import { OFFLINE } from './keys.ts';
+import { isSavedPath } from './store.ts';
 
-/** The answers every page needs whatever the directory holds (the same paths the pages read). */
-export const LIST_PATHS = [
-  '/api/chains',
-  '/api/chains/with-stats',
-  '/api/providers',
-  '/api/providers/popular',
-  '/api/providers/featured',
-  '/api/homepage',
-  '/api/about',
-  ...categoryNames.map((c) => `/api/category/${c}`),
-  '/api/partner-links',
-  ...adPositions.map((p) => `/api/ads/${p}`),
-  '/api/tracking-settings',
-];
+/** The one request of a run. */
+export const DIRECTORY_PATH = '/api/directory';
 
-/** Answers about one provider or chain (details and by-chain lists); all refetched by each run. */
+/** Answers about one provider or chain (details and by-chain lists): kept only while the directory holds them. */
 const ENTITY_PATH = /^\/api\/(providers|chains)\/./;
 
-const providerPath = (slug: string) => `/api/providers/${encodeURIComponent(slug)}`;
-const chainPath = (slug: string) => `/api/chains/${encodeURIComponent(slug)}`;
-const byChainPath = (chainId: number) => `/api/providers/by-chain/${chainId}`;
-
-/** The per-entity paths, read from the lists this run saved. */
-export async function detailPaths(db: OfflineDatabase): Promise<string[]> {
-  const [providers, chains] = await Promise.all([db.responses.get('/api/providers'), db.responses.get('/api/chains')]);
-  const p = (providers?.data ?? []) as { slug: string }[];
-  const c = (chains?.data ?? []) as { id: number; slug: string }[];
-  return [...p.map((x) => providerPath(x.slug)), ...c.map((x) => chainPath(x.slug)), ...c.map((x) => byChainPath(x.id))];
-}
-
-export type SyncStatus = 'idle' | 'running' | 'paused' | 'done';
+/** `other-tab`: another tab of the app holds the sync lock and makes the copy for every tab. */
+export type SyncStatus = 'idle' | 'running' | 'paused' | 'other-tab' | 'done';
 export type SyncProgress = { status: SyncStatus; done: number; total: number };
-
-/** Thrown inside a run to stop it where it is; the next run continues from there. */
-class Paused extends Error {}
 
 export type DirectorySyncOptions = {
   db: OfflineDatabase;
   fetch?: typeof fetch;
   now?: () => number;
   isOnline?: () => boolean;
-  concurrency?: number;
+  /** Web Locks; null where the browser has none (then each tab copies on its own, as it always could). */
+  locks?: LockManager | null;
   refreshMs?: number;
   onProgress?: (progress: SyncProgress) => void;
 };
@@ -58,7 +34,7 @@ export function createDirectorySync({
   fetch: fetchFn = (...args) => globalThis.fetch(...args),
   now = Date.now,
   isOnline = () => navigator.onLine,
-  concurrency = OFFLINE.syncConcurrency,
+  locks = typeof navigator === 'undefined' ? null : navigator.locks ?? null,
   refreshMs = OFFLINE.syncRefreshMs,
   onProgress = () => {},
 }: DirectorySyncOptions) {
@@ -66,39 +42,19 @@ export function createDirectorySync({
   let progress: SyncProgress = { status: 'idle', done: 0, total: 0 };
   const report = (patch: Partial<SyncProgress>) => onProgress((progress = { ...progress, ...patch }));
 
-  /** Fetches `paths` not yet saved in this run, `concurrency` at a time. */
-  async function fetchAll(paths: string[], startedAt: number): Promise<void> {
-    const queue = [...paths];
-    report({ total: progress.total + paths.length });
-    const worker = async () => {
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        const saved = await db.responses.get(path);
-        if (!saved || saved.savedAt < startedAt) {
-          if (!isOnline()) throw new Paused();
-          let res: Response;
-          try {
-            res = await fetchFn(path, { headers: { Accept: 'application/json' } });
-          } catch {
-            throw new Paused();
-          }
-          if (res.ok) await saveResponse(db, path, await res.json(), now());
-          // Gone since the list was read (deleted meanwhile): nothing to keep.
-          else if (res.status === 404) await db.responses.delete(path);
-          else throw new Paused();
-        }
-        report({ done: progress.done + 1 });
-      }
-    };
-    const workers = Array.from({ length: Math.min(concurrency, paths.length) }, worker);
-    // Every worker is awaited before the run ends, so a pause never leaves a request writing behind it.
-    const results = await Promise.allSettled(workers);
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+  /** The whole directory, or undefined when no usable answer came (offline, a failing server, a cut-off body). */
+  async function download(): Promise<Directory | undefined> {
+    try {
+      const res = await fetchFn(DIRECTORY_PATH, { headers: { Accept: 'application/json' } });
+      return res.ok ? directorySchema.parse(await res.json()) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
-  async function runOnce(): Promise<SyncStatus> {
-    const current = await db.sync.get('directory');
-    if (current?.finishedAt && now() - current.finishedAt < refreshMs) {
+  async function copy(): Promise<SyncStatus> {
+    const last = await db.sync.get('directory');
+    if (last?.finishedAt && now() - last.finishedAt < refreshMs) {
       report({ status: 'done' });
       return 'done';
     }
@@ -106,34 +62,49 @@ export function createDirectorySync({
       report({ status: 'paused' });
       return 'paused';
     }
-    const startedAt = current && current.finishedAt === null ? current.startedAt : now();
-    await db.sync.put({ key: 'directory', startedAt, finishedAt: null });
+    const startedAt = now();
     report({ status: 'running', done: 0, total: 0 });
-    try {
-      await fetchAll(LIST_PATHS, startedAt);
-      await fetchAll(await detailPaths(db), startedAt);
-    } catch (error) {
-      if (!(error instanceof Paused)) throw error;
+    const directory = await download();
+    if (!directory) {
+      // Tried again on the `online` event and on the next app start.
       report({ status: 'paused' });
       return 'paused';
     }
+    // Only what the pages' own reads may keep: a server mistake never writes a private answer to disk.
+    const answers = Object.entries(directory.responses).filter(([path]) => isSavedPath(path));
+    report({ total: answers.length });
     await db.transaction('rw', db.responses, db.sync, async () => {
-      // Every provider and chain answer was fetched again in this run: older ones belong to providers
+      // Answers the pages saved after the request went out are at least as new as the copy's: kept.
+      const newer = new Set(await db.responses.where('savedAt').aboveOrEqual(startedAt).primaryKeys());
+      const savedAt = now();
+      await db.responses.bulkPut(answers.filter(([path]) => !newer.has(path)).map(([path, data]) => ({ path, data, savedAt })));
+      // Every provider and chain answer the directory holds was just written: older ones belong to providers
       // or chains that no longer exist.
-      await db.responses.where('savedAt').below(startedAt)
-        .filter((r) => ENTITY_PATH.test(r.path)).delete();
-      await db.sync.put({ key: 'directory', startedAt, finishedAt: now() });
+      await db.responses.where('savedAt').below(startedAt).filter((r) => ENTITY_PATH.test(r.path)).delete();
+      await db.sync.put({ key: 'directory', startedAt, finishedAt: savedAt });
     });
-    report({ status: 'done' });
+    report({ status: 'done', done: answers.length });
     return 'done';
+  }
+
+  /**
+   * One tab at a time: a tab that finds the lock taken leaves the copy to the tab holding it (the saved
+   * answers are shared, and Dexie tells every tab's views when they change).
+   */
+  async function copyInOneTab(): Promise<SyncStatus> {
+    if (!locks) return copy();
+    return locks.request(OFFLINE.syncLockName, { ifAvailable: true }, async (lock): Promise<SyncStatus> => {
+      if (lock) return copy();
+      report({ status: 'other-tab' });
+      return 'other-tab';
+    });
   }
 
   return {
     /** Starts a run, or joins the one in progress; resolves with how it ended. */
     run(): Promise<SyncStatus> {
-      running ??= runOnce().finally(() => { running = null; });
+      running ??= copyInOneTab().finally(() => { running = null; });
       return running;
     },
-    progress: () => progress,
   };
 }
