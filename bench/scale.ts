@@ -164,25 +164,36 @@ function providersCsv(n: number, links: number, chainSlugs: string[]) {
   return stringify(rows);
 }
 
+export type CsvImportRun = { links: number; bytes: number; status: number; ms: number; providers: number; message: string };
+
+/**
+ * Imports 10,000 new providers × `links` chains into the app at `url` (one POST /api/admin/import/csv,
+ * timed from sending to the last byte of the answer); the imported providers are deleted before and after.
+ */
+export async function measureCsvImport(url: string, sql: Sql, links: number): Promise<CsvImportRun> {
+  const admin = await signInAdmin(url);
+  const chainSlugs = (await sql<{ slug: string }[]>`SELECT slug FROM chains ORDER BY id`).map((c) => c.slug);
+  await sql`DELETE FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
+  const csv = providersCsv(SCALE.providers, links, chainSlugs);
+  const form = new FormData();
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'providers.csv');
+  const t0 = performance.now();
+  const res = await admin.fetch('/api/admin/import/csv', { method: 'POST', body: form });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
+  await sql`DELETE FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
+  return { links, bytes: Buffer.byteLength(csv), status: res.status, ms, providers: n, message: res.status === 200 ? '' : text.slice(0, 160) };
+}
+
 async function csvImport(target: Target, db: Database) {
-  const admin = await signInAdmin(target.url);
-  const chainSlugs = (await db.sql<{ slug: string }[]>`SELECT slug FROM chains ORDER BY id`).map((c) => c.slug);
   const rows: (string | number)[][] = [];
   for (const links of [SCALE.linksPerProvider, 5]) {
-    await db.sql`DELETE FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
-    const csv = providersCsv(SCALE.providers, links, chainSlugs);
-    const form = new FormData();
-    form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'providers.csv');
-    const t0 = performance.now();
-    const res = await admin.fetch('/api/admin/import/csv', { method: 'POST', body: form });
-    const text = await res.text();
-    const ms = performance.now() - t0;
-    const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
-    rows.push([`10,000 new providers × ${links} chains`, fmt.kb(Buffer.byteLength(csv)), res.status,
-      res.status === 200 ? `**${(ms / 1000).toFixed(2)}**` : '—', fmt.n(n), res.status === 200 ? '' : text.slice(0, 160)]);
-    console.error(`  CSV import ×${links}: ${res.status} in ${(ms / 1000).toFixed(2)} s`);
+    const run = await measureCsvImport(target.url, db.sql, links);
+    rows.push([`10,000 new providers × ${links} chains`, fmt.kb(run.bytes), run.status,
+      run.status === 200 ? `**${(run.ms / 1000).toFixed(2)}**` : '—', fmt.n(run.providers), run.message]);
+    console.error(`  CSV import ×${links}: ${run.status} in ${(run.ms / 1000).toFixed(2)} s`);
   }
-  await db.sql`DELETE FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
   report('scale', `\n### CSV import (\`POST /api/admin/import/csv\`, one transaction, into the loaded database)\n\n${table(
     ['file', 'size', 'status', 'seconds', 'providers in the database afterwards', 'message'], rows,
   )}\n`);

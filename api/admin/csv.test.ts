@@ -2,6 +2,7 @@
 // file that changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { SignedIn } from '../test/sign-in.ts';
 import { CSV_COLUMNS, csvImportResponseSchema } from './schema.ts';
@@ -110,6 +111,34 @@ describe('POST /api/admin/import/csv', () => {
     expect(provider.editorialReview).toMatchObject({ rating: 3, content: '<p>OK</p>' });
   });
 
+  it('imports more providers than one statement takes, with their links and editorial reviews, in file order', async () => {
+    const { text } = await exportCsv();
+    const [header, ...rows] = rowsOf(text);
+    const col = (name: string) => header.indexOf(name);
+    const ankr = rows.find((r) => r[col('Type')] === 'provider' && r[col('Slug')] === 'ankr')!;
+    Object.assign(ankr, { [col('Chains')]: 'base;ethereum', [col('EditorialRating')]: '2', [col('EditorialContent')]: '<p>Changed</p>' });
+    // 1,001: more rows than one insert statement takes (sql/queries/csv.ts), so the last one lands in a second.
+    const bulk = Array.from({ length: 1001 }, (_, i) => {
+      const row = header.map(() => '');
+      Object.assign(row, {
+        [col('Type')]: 'provider', [col('Name')]: `Bulk ${i}`, [col('Slug')]: `bulk-${i}`, [col('Chains')]: i % 2 ? 'base;csv-chain' : '',
+        [col('EditorialRating')]: i === 1000 ? '5' : '', [col('EditorialContent')]: i === 1000 ? '<p>Last</p>' : '',
+      });
+      return row;
+    });
+    const res = await importCsv(stringify([header, ...rows, ...bulk]));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ imported: { chains: 140, providers: 60 + 1001 } });
+
+    const exported = rowsOf((await exportCsv()).text).filter((r) => r[col('Slug')].startsWith('bulk-'));
+    expect(exported.map((r) => r[col('Slug')])).toEqual(bulk.map((r) => r[col('Slug')]));
+    expect(exported.map((r) => r[col('Chains')].split(';').filter(Boolean).sort().join(';'))).toEqual(bulk.map((_, i) => (i % 2 ? 'base;csv-chain' : '')));
+    expect((await t.get('/api/providers/bulk-1000')).body.editorialReview).toMatchObject({ rating: 5, content: '<p>Last</p>' });
+    const changed = (await t.get('/api/providers/ankr')).body;
+    expect(changed.chains.map((c: { slug: string }) => c.slug).sort()).toEqual(['base', 'ethereum']);
+    expect(changed.editorialReview).toMatchObject({ rating: 2, content: '<p>Changed</p>' });
+  });
+
   it('refuses a bad file with 400 naming every bad row, and nothing changes', async () => {
     const { text } = await exportCsv();
     const [header, ...rows] = rowsOf(text);
@@ -163,6 +192,17 @@ describe('POST /api/admin/import/csv', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toContain(message);
     expect(await databaseState(t)).toBe(before);
+  });
+
+  it('takes files up to 20 MB (a 10,000-provider file with 50 chains each is 7.2 MB) and refuses larger ones with 413', async () => {
+    const MB = 1024 * 1024;
+    // 6 MB is past the old 5 MB limit: read, then refused for its content.
+    const six = await importCsv(`${CSV_COLUMNS.join(',')}\nchain,${'x'.repeat(6 * MB)}\n`);
+    expect(six.status).toBe(400);
+    expect((await six.json()).message).toContain('The CSV file could not be read:');
+    const over = await importCsv('x'.repeat(20 * MB + 1));
+    expect(over.status).toBe(413);
+    expect((await over.json()).message).toBe('File too large - Please select a CSV file smaller than 20MB.');
   });
 
   it('refuses a JSON body (import is multipart) and a non-admin', async () => {

@@ -7,31 +7,41 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { readMultipart } from '../objects/multipart.ts';
 import { getAbout, getHomepage, updateAbout, updateHomepage } from '../../sql/queries/content.ts';
-import { chainIdsBySlug, listChainsForCsv, listProvidersForCsv } from '../../sql/queries/csv.ts';
-import { insertChain, updateChain } from '../../sql/queries/chains.ts';
-import { insertProvider, replaceProviderChains, updateProvider } from '../../sql/queries/providers.ts';
-import { saveEditorialReview } from '../../sql/queries/editorial.ts';
+import {
+  insertCsvRows, listChainsForCsv, listProvidersForCsv, replaceCsvChainLinks, saveCsvEditorialReviews, updateCsvRows,
+} from '../../sql/queries/csv.ts';
 import type { CsvImportResponse } from './schema.ts';
-import { definedOnly } from './write.ts';
-import { changedValues, importRefused, readCsv, toCsv, type CsvImport, type RowError } from './csv-format.ts';
+import {
+  changedValues, importRefused, readCsv, toCsv, type CsvImport, type ImportedChain, type ImportedProvider, type RowError,
+} from './csv-format.ts';
 
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
+type ProviderColumns = Omit<ImportedProvider, 'chainSlugs' | 'editorial'>;
+
+/** The import's file limit: a 10,000-provider file with 50 chains each is 7.2 MB (bench/scale.ts). */
+const MAX_CSV_MB = 20;
 
 async function applyImport(tx: Queryable, file: CsvImport, adminId: number | null) {
+  // Rows are sorted into new, changed and unchanged here, then written a few statements for the whole
+  // file (sql/queries/csv.ts); unchanged rows are not written at all.
   const currentChains = new Map((await listChainsForCsv(tx)).map((c) => [c.slug, c]));
+  const newChains: ImportedChain[] = [];
+  const changedChains: (ImportedChain & { id: number })[] = [];
   for (const { values } of file.chains) {
     const current = currentChains.get(values.slug);
-    if (!current) await insertChain(tx, definedOnly(values));
-    else {
-      const changed = changedValues(values, current);
-      if (Object.keys(changed).length) await updateChain(tx, current.id, changed);
-    }
+    if (!current) newChains.push(values);
+    else if (Object.keys(changedValues(values, current)).length) changedChains.push({ ...values, id: current.id });
   }
-
+  await updateCsvRows(tx, 'chains', changedChains);
   // Chains of the file exist now, so a provider may link to a chain the same file creates.
-  const chainIds = await chainIdsBySlug(tx);
-  const currentProviders = new Map((await listProvidersForCsv(tx)).map((p) => [p.slug, p]));
+  const chainIds = new Map([...currentChains].map(([slug, c]) => [slug, c.id]));
+  for (const [slug, id] of await insertCsvRows(tx, 'chains', newChains)) chainIds.set(slug, id);
+
+  const currentProviders = new Map((await listProvidersForCsv(tx, file.providers.map((p) => p.values.slug))).map((p) => [p.slug, p]));
   const errors: RowError[] = [];
+  const newProviders: ProviderColumns[] = [];
+  const changedProviders: (ProviderColumns & { id: number })[] = [];
+  const relinked: { slug: string; chainIds: number[] }[] = [];
+  const editorials: { slug: string; rating: number; content: string }[] = [];
   for (const { row, values } of file.providers) {
     const { chainSlugs, editorial, ...columns } = values;
     const unknown = chainSlugs.filter((s) => !chainIds.has(s));
@@ -40,20 +50,21 @@ async function applyImport(tx: Queryable, file: CsvImport, adminId: number | nul
       continue;
     }
     const current = currentProviders.get(values.slug);
-    let id: number;
-    if (!current) id = await insertProvider(tx, definedOnly(columns));
-    else {
-      id = current.id;
-      const changed = changedValues(columns, current);
-      if (Object.keys(changed).length) await updateProvider(tx, id, changed);
-    }
+    if (!current) newProviders.push(columns);
+    else if (Object.keys(changedValues(columns, current)).length) changedProviders.push({ ...columns, id: current.id });
     const sameChains = current && current.chainSlugs.length === chainSlugs.length && chainSlugs.every((s) => current.chainSlugs.includes(s));
-    if (!sameChains) await replaceProviderChains(tx, id, chainSlugs.map((s) => chainIds.get(s)!));
+    if (!sameChains) relinked.push({ slug: values.slug, chainIds: chainSlugs.map((s) => chainIds.get(s)!) });
     // An empty editorial cell pair leaves the provider's editorial review as it is.
     const sameEditorial = current && editorial && current.editorialRating === editorial.rating && current.editorialContent === editorial.content;
-    if (editorial && !sameEditorial) await saveEditorialReview(tx, { providerId: id, adminId, ...editorial });
+    if (editorial && !sameEditorial) editorials.push({ slug: values.slug, ...editorial });
   }
-  if (errors.length) throw importRefused(errors); // rolls the whole transaction back
+  if (errors.length) throw importRefused(errors); // rolls the whole transaction back (the chains written above)
+
+  await updateCsvRows(tx, 'providers', changedProviders);
+  const newIds = await insertCsvRows(tx, 'providers', newProviders);
+  const providerId = (slug: string) => currentProviders.get(slug)?.id ?? newIds.get(slug)!;
+  await replaceCsvChainLinks(tx, relinked.map((l) => ({ providerId: providerId(l.slug), chainIds: l.chainIds })));
+  await saveCsvEditorialReviews(tx, adminId, editorials.map(({ slug, ...e }) => ({ providerId: providerId(slug), ...e })));
 
   if (file.about) {
     const changed = changedValues(file.about, await getAbout(tx));
@@ -85,8 +96,8 @@ export function adminCsvRoutes() {
 
   router.post('/import/csv', requireAdmin, async (ctx) => {
     const { files } = await readMultipart(ctx, {
-      maxFileSize: MAX_CSV_BYTES,
-      tooLarge: () => 'File too large - Please select a CSV file smaller than 5MB.',
+      maxFileSize: MAX_CSV_MB * 1024 * 1024,
+      tooLarge: () => `File too large - Please select a CSV file smaller than ${MAX_CSV_MB}MB.`,
     });
     const upload = files.csvFile;
     if (!upload) throw new HttpError(400, 'No file selected - Please select a CSV file to import.');

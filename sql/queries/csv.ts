@@ -1,4 +1,7 @@
-// Snapshots of the chains and providers as the CSV export writes them (and the import compares against).
+// Snapshots of the chains and providers as the CSV export writes them (and the import compares against),
+// and the import's batched writes: a few statements for the whole file instead of a few per row (one round
+// trip each), which took a 10,000-provider import from 13.4 s to a few seconds (bench/RESULTS.md).
+import postgres from 'postgres';
 import type { Queryable } from '../../api/db/index.ts';
 
 export type CsvChainRow = {
@@ -21,7 +24,8 @@ export type CsvProviderRow = {
   editorialRating: number | null; editorialContent: string | null; chainSlugs: string[]; createdAt: Date; updatedAt: Date;
 };
 
-export function listProvidersForCsv(sql: Queryable) {
+/** Every provider, or (for an import) those with the given slugs only. */
+export function listProvidersForCsv(sql: Queryable, slugs?: string[]) {
   return sql<CsvProviderRow[]>`
     SELECT p.id, p.slug, p.name, p.description, p.detailed_description, p.website, p.logo_url, p.icon_url, p.color,
            p.meta_title, p.meta_description, p.nofollow_links, p.og_title, p.og_description, p.og_image,
@@ -32,11 +36,86 @@ export function listProvidersForCsv(sql: Queryable) {
                      CROSS JOIN LATERAL (SELECT c.slug, c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
                      WHERE pc.provider_id = p.id), '{}') AS chain_slugs
     FROM providers p LEFT JOIN editorial_reviews e ON e.provider_id = p.id
+    ${slugs ? sql`WHERE p.slug = ANY(${sql.array(slugs)}::text[])` : sql``}
     ORDER BY p.sort_rank, p.id`;
 }
 
-/** Chain ids by slug, for resolving a provider row's Chains cell. */
-export async function chainIdsBySlug(sql: Queryable): Promise<Map<string, number>> {
-  const rows = await sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
-  return new Map(rows.map((r) => [r.slug, r.id]));
+// ---------- import writes ----------
+
+type CsvTable = 'chains' | 'providers';
+/** Column values keyed by camelCase column name; all rows of one call have the same keys (the CSV's columns). */
+type CsvValues = Record<string, unknown>;
+
+/** Rows per statement: bounds each statement's parameter to a few MB. */
+const CHUNK_ROWS = 1000;
+
+function* chunks<T>(rows: T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield rows.slice(i, i + CHUNK_ROWS);
+}
+
+// The rows travel as one jsonb array per statement, turned back into typed rows of the table by
+// jsonb_populate_recordset (so every column gets its own type, and the parameter count stays 1 however
+// many rows there are). Keys as the client's transform would write the column names.
+const recordsOf = (sql: Queryable, rows: object[]) => sql.json(
+  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [postgres.fromCamel(k), v]))) as postgres.JSONValue,
+);
+
+/** Inserts the rows in file order (so ids follow it, as one insert per row did); answers each new id by slug. */
+export async function insertCsvRows(sql: Queryable, table: CsvTable, rows: CsvValues[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunks(rows)) {
+    const columns = Object.keys(chunk[0]);
+    const inserted = await sql<{ id: number; slug: string }[]>`
+      INSERT INTO ${sql(table)} (${sql(columns)})
+      SELECT ${sql(columns)} FROM jsonb_populate_recordset(null::${sql(table)}, ${recordsOf(sql, chunk)}) WITH ORDINALITY
+      ORDER BY ordinality
+      RETURNING id, slug`;
+    for (const r of inserted) ids.set(r.slug, r.id);
+  }
+  return ids;
+}
+
+/** Sets every given column (and updated_at) of the rows with the given ids. */
+export async function updateCsvRows(sql: Queryable, table: CsvTable, rows: (CsvValues & { id: number })[]) {
+  for (const chunk of chunks(rows)) {
+    const columns = Object.keys(chunk[0]).filter((k) => k !== 'id');
+    await sql`
+      UPDATE ${sql(table)} t
+      SET (${sql(columns)}) = (${sql(columns.map((c) => `v.${c}`))}), updated_at = now()
+      FROM jsonb_populate_recordset(null::${sql(table)}, ${recordsOf(sql, chunk)}) v
+      WHERE t.id = v.id`;
+  }
+}
+
+/**
+ * Makes each listed provider's chain links exactly its `chainIds`: one delete of their old links, one
+ * insert of all new ones. (The table holds nothing but the pair, so relinking an unchanged pair is invisible.)
+ */
+export async function replaceCsvChainLinks(sql: Queryable, links: { providerId: number; chainIds: number[] }[]) {
+  if (!links.length) return;
+  await sql`DELETE FROM provider_chains WHERE provider_id = ANY(${sql.array(links.map((l) => l.providerId))}::int[])`;
+  const providerIds = links.flatMap((l) => l.chainIds.map(() => l.providerId));
+  const chainIds = links.flatMap((l) => l.chainIds);
+  if (!chainIds.length) return;
+  await sql`
+    INSERT INTO provider_chains (provider_id, chain_id)
+    SELECT * FROM unnest(${sql.array(providerIds)}::int[], ${sql.array(chainIds)}::int[])`;
+}
+
+/**
+ * Stores the providers' editorial reviews, replacing the ones they had — as saveEditorialReview
+ * (editorial.ts) does for one: a replacement is a new publication, dated now.
+ */
+export async function saveCsvEditorialReviews(
+  sql: Queryable, adminId: number | null, reviews: { providerId: number; rating: number; content: string }[],
+) {
+  if (!reviews.length) return;
+  await sql`
+    INSERT INTO editorial_reviews (provider_id, admin_id, rating, content)
+    SELECT r.provider_id, ${adminId}::int, r.rating, r.content
+    FROM unnest(${sql.array(reviews.map((r) => r.providerId))}::int[], ${sql.array(reviews.map((r) => r.rating))}::int[],
+                ${sql.array(reviews.map((r) => r.content))}::text[]) AS r(provider_id, rating, content)
+    ON CONFLICT (provider_id) DO UPDATE
+      SET admin_id = excluded.admin_id, rating = excluded.rating, content = excluded.content,
+          created_at = now(), updated_at = now()`;
 }
