@@ -4,18 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, Menu, Search, X } from 'lucide-react';
 import { NavigationMenu as N } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { chainsQuery } from '../data/chains.ts';
 import { popularProvidersQuery } from '../data/providers.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRating, reviewCountLabel } from '../lib/rating.ts';
+import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { Wordmark } from './brand.tsx';
+import { EntityLink, LinkList } from './entity-links.tsx';
 import { HeaderSearch } from './header-search.tsx';
-import { Logo } from './logo.tsx';
 import { OfflineIndicator } from './offline-indicator.tsx';
 import { OfflineBannerSlot } from './offline-notice.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
+import { StarValue } from './stars.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The menus open on click (and keyboard), not on hover: hover-open followed by a click on the same trigger
@@ -32,62 +32,43 @@ const iconButtonClass = 'size-10 shrink-0 items-center justify-center rounded-lg
 const triggerClass =
   'group inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900';
 
-function ChainsMenuContent() {
-  const { data: chains, isPending } = useQuery(chainsQuery());
+/** A menu's panel: its grid of links and the link to the whole list. */
+function MenuPanel({ width, viewAll, children }: { width: string; viewAll: { to: '/chains' | '/providers'; label: string }; children: ReactNode }) {
   return (
-    <div className="w-[min(50rem,calc(100vw-14rem))] p-4">
-      <ul className="grid grid-cols-2 gap-1 lg:grid-cols-4">
-        {isPending
-          ? Array.from({ length: 8 }, (_, i) => <li key={i}><Skeleton className="h-9" /></li>)
-          : chains?.slice(0, LIMITS.headerChains).map((c) => (
-              <li key={c.id}>
-                <N.Link asChild>
-                  <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
-                    <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
-                    <span className="line-clamp-2 leading-snug">{c.name}</span>
-                  </Link>
-                </N.Link>
-              </li>
-            ))}
-      </ul>
+    <div className={cn('p-4', width)}>
+      {children}
       <div className="mt-3 border-t border-slate-100 pt-3">
         <N.Link asChild>
-          <Link to="/chains" className="text-sm font-medium text-accent-700 hover:underline">View all chains</Link>
+          <Link to={viewAll.to} className="text-sm font-medium text-accent-700 hover:underline">{viewAll.label}</Link>
         </N.Link>
       </div>
     </div>
   );
 }
 
+function ChainsMenuContent() {
+  const { data: chains, isPending } = useQuery(chainsQuery());
+  return (
+    <MenuPanel width="w-[min(50rem,calc(100vw-14rem))]" viewAll={{ to: '/chains', label: 'View all chains' }}>
+      <LinkList items={chains?.slice(0, LIMITS.headerChains)} loading={isPending} skeletons={8} className="grid grid-cols-2 gap-1 lg:grid-cols-4">
+        {(c) => <N.Link asChild><EntityLink chain={c} /></N.Link>}
+      </LinkList>
+    </MenuPanel>
+  );
+}
+
 function ProvidersMenuContent() {
   const { data: providers, isPending } = useQuery(popularProvidersQuery());
   return (
-    <div className="w-[min(44rem,calc(100vw-14rem))] p-4">
-      <ul className="grid grid-cols-2 gap-1 lg:grid-cols-3">
-        {isPending
-          ? Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-12" /></li>)
-          : providers?.slice(0, LIMITS.headerProviders).map((p) => (
-              <li key={p.id}>
-                <N.Link asChild>
-                  <Link to="/providers/$slug" params={{ slug: p.slug }} className="flex items-center gap-2.5 rounded-md p-2 hover:bg-slate-50">
-                    <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
-                    <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-slate-900">{p.name}</span>
-                      <span className="block text-xs text-slate-600">
-                        <span aria-hidden="true" className="text-star">★</span> {formatRating(p.averageRating)} {reviewCountLabel(p.totalReviews)}
-                      </span>
-                    </span>
-                  </Link>
-                </N.Link>
-              </li>
-            ))}
-      </ul>
-      <div className="mt-3 border-t border-slate-100 pt-3">
-        <N.Link asChild>
-          <Link to="/providers" className="text-sm font-medium text-accent-700 hover:underline">View all providers</Link>
-        </N.Link>
-      </div>
-    </div>
+    <MenuPanel width="w-[min(44rem,calc(100vw-14rem))]" viewAll={{ to: '/providers', label: 'View all providers' }}>
+      <LinkList items={providers?.slice(0, LIMITS.headerProviders)} loading={isPending} skeletons={6} className="grid grid-cols-2 gap-1 lg:grid-cols-3">
+        {(p) => (
+          <N.Link asChild>
+            <EntityLink provider={p} size="sm" detail={<><StarValue value={p.averageRating} /> {reviewCountLabel(p.totalReviews)}</>} />
+          </N.Link>
+        )}
+      </LinkList>
+    </MenuPanel>
   );
 }
 

@@ -1,7 +1,10 @@
-// Page scaffolding shared by the screens: width, breadcrumbs, optional sidebar column, title block.
+// Page scaffolding shared by the screens: width, breadcrumbs, optional sidebar column, title block, and
+// the placeholder of a chain's or provider's page while it loads.
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx';
+import { Card } from './ui/card.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 export function Page({ breadcrumbs, sidebar, children, className }: {
   breadcrumbs?: readonly Crumb[];
@@ -32,6 +35,30 @@ export function PageTitle({ title, subtitle, actions }: { title: ReactNode; subt
         {subtitle && <p className="mt-1.5 text-slate-600">{subtitle}</p>}
       </div>
       {actions}
+    </div>
+  );
+}
+
+/** A chain's or provider's page while it loads: the header card's shape, content blocks and the sidebar. */
+export function DetailPageSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label}>
+      <Page sidebar={<div className="space-y-6"><Skeleton className="h-64 rounded-xl" /><Skeleton className="h-40 rounded-xl" /></div>}>
+        <div className="space-y-6">
+          <Card className="flex gap-5 p-6">
+            <Skeleton className="size-16 rounded-2xl" />
+            <div className="flex-1 space-y-3">
+              <Skeleton className="h-8 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-5/6" />
+              <Skeleton className="h-10 w-48" />
+            </div>
+          </Card>
+          <Skeleton className="h-56 rounded-xl" />
+          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
+        </div>
+      </Page>
     </div>
   );
 }

@@ -1,63 +1,43 @@
-// The listing sidebar (spec 000 §2): Popular Providers (5) and Popular Chains (up to 90).
+// The listing sidebar (spec 000 §2): Popular Providers (5) and Popular Chains (up to 90); and the card
+// every sidebar list sits in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { chainsQuery } from '../data/chains.ts';
 import { popularProvidersQuery } from '../data/providers.ts';
-import { formatRating } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
-import { Logo } from './logo.tsx';
+import { EntityLink, LinkList } from './entity-links.tsx';
+import { StarValue } from './stars.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
+
+/** A sidebar card: its title, optionally a "View All →" link to the full list, and the content. */
+export function SidebarCard({ title, viewAll, children }: { title: ReactNode; viewAll?: '/chains' | '/providers'; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle className="flex items-center gap-2">{title}</CardTitle>
+        {viewAll && <Link to={viewAll} className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
 export function Sidebar() {
   const providers = useQuery(popularProvidersQuery());
   const chains = useQuery(chainsQuery());
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader className="flex-row items-center justify-between">
-          <CardTitle>Popular Providers</CardTitle>
-          <Link to="/providers" className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>
-        </CardHeader>
-        <CardContent>
-          <ul className="space-y-1">
-            {providers.isPending && Array.from({ length: 5 }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)}
-            {providers.data?.slice(0, LIMITS.sidebarProviders).map((p) => (
-              <li key={p.id}>
-                <Link to="/providers/$slug" params={{ slug: p.slug }} className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50">
-                  <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{p.name}</span>
-                  <span className="text-sm text-slate-600 tabular-nums">
-                    <span aria-hidden="true" className="text-star">★</span> {formatRating(p.averageRating)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="flex-row items-center justify-between">
-          <CardTitle>Popular Chains</CardTitle>
-          <Link to="/chains" className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>
-        </CardHeader>
-        <CardContent>
-          <ul className="max-h-[32rem] space-y-1 overflow-y-auto pr-1">
-            {chains.isPending && Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)}
-            {chains.data?.slice(0, LIMITS.sidebarChains).map((c) => (
-              <li key={c.id}>
-                <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50">
-                  <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-900">{c.name}</span>
-                    <span className="block text-xs text-slate-600">View providers</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SidebarCard title="Popular Providers" viewAll="/providers">
+        <LinkList items={providers.data?.slice(0, LIMITS.sidebarProviders)} loading={providers.isPending} className="space-y-1">
+          {(p) => <EntityLink provider={p} size="sm" trailing={<StarValue value={p.averageRating} />} />}
+        </LinkList>
+      </SidebarCard>
+      <SidebarCard title="Popular Chains" viewAll="/chains">
+        <LinkList items={chains.data?.slice(0, LIMITS.sidebarChains)} loading={chains.isPending} skeletons={6} className="max-h-[32rem] space-y-1 overflow-y-auto pr-1">
+          {(c) => <EntityLink chain={c} detail="View providers" />}
+        </LinkList>
+      </SidebarCard>
     </div>
   );
 }

@@ -29,3 +29,8 @@ export function Stars({ value, size = 'sm', showValue = true, className }: {
     </span>
   );
 }
+
+/** The compact form of menus and sidebars: a star and the value to one decimal (the number is what is read out). */
+export function StarValue({ value }: { value: number | string }) {
+  return <><span aria-hidden="true" className="text-star">★</span> {formatRating(value)}</>;
+}

@@ -11,16 +11,17 @@ import { ChainEndpoints } from '../components/chain-endpoints.tsx';
 import { ChainFacts } from '../components/chain-facts.tsx';
 import { ChainWalletButton } from '../components/chain-wallet-button.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
+import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ResourceNotFound } from '../components/not-found.tsx';
-import { Page } from '../components/page.tsx';
+import { DetailPageSkeleton, Page } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { SidebarCard } from '../components/sidebar.tsx';
 import { SocialLinks } from '../components/social-links.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { VoteButtons } from '../components/vote-buttons.tsx';
 import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
@@ -48,7 +49,7 @@ export const Route = createFileRoute('/chains/$slug')({
       throw error;
     }
   },
-  pendingComponent: ChainSkeleton,
+  pendingComponent: () => <DetailPageSkeleton label="Loading chain" />,
   notFoundComponent: () => (
     <ResourceNotFound
       title="Chain Not Found"
@@ -128,30 +129,12 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
 
 function OtherChains({ chain }: { chain: ChainDetail }) {
   const chains = useQuery(chainsQuery());
-  const others = chains.data && otherChains(chains.data, chain, LIMITS.otherChains);
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>Other Chains</CardTitle>
-        <Link to="/chains" className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-1">
-          {!others && Array.from({ length: LIMITS.otherChains }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)}
-          {others?.map((c) => (
-            <li key={c.id}>
-              <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50">
-                <Logo src={c.iconUrl} name={c.name} color={c.color} size="sm" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-slate-900">{c.name}</span>
-                  {c.evmChainId != null && <span className="block text-xs text-slate-500 tabular-nums">Chain ID {c.evmChainId}</span>}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SidebarCard title="Other Chains" viewAll="/chains">
+      <LinkList items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)} loading={chains.isPending} skeletons={LIMITS.otherChains} className="space-y-1">
+        {(c) => <EntityLink chain={c} size="sm" detail={c.evmChainId != null && <span className="tabular-nums">Chain ID {c.evmChainId}</span>} />}
+      </LinkList>
+    </SidebarCard>
   );
 }
 
@@ -184,29 +167,6 @@ function ChainPage() {
         {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}
         <ChainEndpoints endpoints={chain.rpcEndpoints} chainName={chain.name} />
         <ChainProviders chain={chain} />
-      </div>
-    </Page>
-  );
-}
-
-function ChainSkeleton() {
-  return (
-    <Page>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading chain">
-        <div className="space-y-6">
-          <Card className="flex gap-5 p-6">
-            <Skeleton className="size-16 rounded-2xl" />
-            <div className="flex-1 space-y-3">
-              <Skeleton className="h-8 w-1/2" />
-              <Skeleton className="h-5 w-40" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-9 w-56" />
-            </div>
-          </Card>
-          <Skeleton className="h-56 rounded-xl" />
-          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
-        </div>
-        <Skeleton className="h-72 rounded-xl" />
       </div>
     </Page>
   );

@@ -8,13 +8,13 @@ import { metaForChains } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
-import { HtmlContent } from '../components/html-content.tsx';
+import { Counter } from '../components/counter.tsx';
+import { CategoryIntro } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsWithStatsQuery } from '../data/chains.ts';
 import { categoryQuery } from '../data/content.ts';
@@ -39,15 +39,6 @@ export const Route = createFileRoute('/chains/')({
   },
   component: ChainsPage,
 });
-
-function Counter({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <p className="text-sm text-slate-600">{label}</p>
-      {value === undefined ? <Skeleton className="mt-1 h-8 w-16" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
-    </Card>
-  );
-}
 
 function TestnetToggle({ checked, onChange, count }: { checked: boolean; onChange: (v: boolean) => void; count: number | undefined }) {
   return (
@@ -99,12 +90,7 @@ function ChainsPage() {
   return (
     <Page breadcrumbs={[{ label: 'Chains' }]}>
       <AdSlot position="header" className="mb-6" />
-      {category.data && (category.data.title || category.data.contentHtml) && (
-        <section className="mb-8" aria-label="About these networks">
-          {category.data.title && <h2 className="mb-3 text-xl font-semibold text-slate-900">{category.data.title}</h2>}
-          <HtmlContent html={category.data.contentHtml} />
-        </section>
-      )}
+      <CategoryIntro category={category.data} label="About these networks" />
       <PageTitle
         title="All Blockchain Networks"
         subtitle="Every network in the directory with its chain ID, public RPC endpoints and the providers that serve it."

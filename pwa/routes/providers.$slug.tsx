@@ -6,10 +6,12 @@ import { useState } from 'react';
 import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
 import { metaForProvider } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ResourceNotFound } from '../components/not-found.tsx';
-import { Page } from '../components/page.tsx';
+import { DetailPageSkeleton, Page } from '../components/page.tsx';
+import { SidebarCard } from '../components/sidebar.tsx';
 import { SocialLinks, socialLinks } from '../components/social-links.tsx';
 import { Stars } from '../components/stars.tsx';
 import { TrackingBadge } from '../components/tracking-badge.tsx';
@@ -37,7 +39,7 @@ export const Route = createFileRoute('/providers/$slug')({
       throw error;
     }
   },
-  pendingComponent: ProviderSkeleton,
+  pendingComponent: () => <DetailPageSkeleton label="Loading provider" />,
   notFoundComponent: () => (
     <ResourceNotFound
       title="Provider Not Found"
@@ -160,30 +162,20 @@ function UserReviews({ provider, reviewOpen, setReviewOpen }: {
 function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail; onWriteReview: () => void }) {
   const { isAuthenticated, isLoading } = useAuth();
   const socials = socialLinks(provider);
+  const website = providerWebsiteLink(provider);
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader><CardTitle>Supported Chains</CardTitle></CardHeader>
-        <CardContent>
-          {provider.chains.length === 0 ? (
-            <p className="text-sm text-slate-600">No chains specified</p>
-          ) : (
-            <ul className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
-              {provider.chains.map((c) => (
-                <li key={c.id}>
-                  <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2.5 rounded-lg p-1.5 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
-                    <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
-                    <span className="truncate">{c.name}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader><CardTitle className="flex items-center gap-2"><Zap className="size-4 text-accent-600" aria-hidden="true" />Quick Actions</CardTitle></CardHeader>
-        <CardContent className="grid gap-2">
+      <SidebarCard title="Supported Chains">
+        {provider.chains.length === 0 ? (
+          <p className="text-sm text-slate-600">No chains specified</p>
+        ) : (
+          <LinkList items={provider.chains} className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
+            {(c) => <EntityLink chain={c} />}
+          </LinkList>
+        )}
+      </SidebarCard>
+      <SidebarCard title={<><Zap className="size-4 text-accent-600" aria-hidden="true" />Quick Actions</>}>
+        <div className="grid gap-2">
           {isLoading ? <Skeleton className="h-10" /> : isAuthenticated ? (
             <Button variant="outline" onClick={onWriteReview}><PenLine aria-hidden="true" />Write Review</Button>
           ) : (
@@ -191,8 +183,8 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
               <PenLine aria-hidden="true" />Write Review
             </a>
           )}
-          {providerWebsiteLink(provider) && (
-            <a href={providerWebsiteLink(provider)!.href} target="_blank" rel={providerWebsiteLink(provider)!.rel} className={buttonClasses('outline', 'md')}>
+          {website && (
+            <a href={website.href} target="_blank" rel={website.rel} className={buttonClasses('outline', 'md')}>
               <ExternalLink aria-hidden="true" />Visit Website<span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
@@ -207,31 +199,28 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
               <Lock className="size-3.5" aria-hidden="true" />Privacy policy<span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader><CardTitle className="flex items-center gap-2"><BarChart3 className="size-4 text-accent-600" aria-hidden="true" />Statistics</CardTitle></CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-2 gap-4">
-            <div>
-              <dt className="text-sm text-slate-600">Average Rating</dt>
-              <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{formatRating(provider.averageRating)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Total Reviews</dt>
-              <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{provider.totalReviews}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Networks</dt>
-              <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.chains.length}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Endpoints</dt>
-              <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.rpcEndpoints.length}</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
+        </div>
+      </SidebarCard>
+      <SidebarCard title={<><BarChart3 className="size-4 text-accent-600" aria-hidden="true" />Statistics</>}>
+        <dl className="grid grid-cols-2 gap-4">
+          <div>
+            <dt className="text-sm text-slate-600">Average Rating</dt>
+            <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{formatRating(provider.averageRating)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Total Reviews</dt>
+            <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{provider.totalReviews}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Networks</dt>
+            <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.chains.length}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Endpoints</dt>
+            <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{provider.rpcEndpoints.length}</dd>
+          </div>
+        </dl>
+      </SidebarCard>
     </div>
   );
 }
@@ -265,33 +254,6 @@ function ProviderPage() {
         <UserReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
         <p className="text-xs text-slate-500">Last updated {formatDate(provider.updatedAt)}</p>
-      </div>
-    </Page>
-  );
-}
-
-function ProviderSkeleton() {
-  return (
-    <Page>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading provider">
-        <div className="space-y-6">
-          <Card className="flex gap-5 p-6">
-            <Skeleton className="size-16 rounded-2xl" />
-            <div className="flex-1 space-y-3">
-              <Skeleton className="h-8 w-1/2" />
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-5/6" />
-              <Skeleton className="h-10 w-48" />
-            </div>
-          </Card>
-          <Skeleton className="h-48 rounded-xl" />
-          <Skeleton className="h-64 rounded-xl" />
-        </div>
-        <div className="space-y-6">
-          <Skeleton className="h-56 rounded-xl" />
-          <Skeleton className="h-40 rounded-xl" />
-        </div>
       </div>
     </Page>
   );

@@ -1,17 +1,17 @@
 // /providers: every provider with search and sort, two counters, category content, Browse by Blockchain.
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { metaForProviders } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
-import { HtmlContent } from '../components/html-content.tsx';
-import { Logo } from '../components/logo.tsx';
+import { CategoryIntro } from '../components/html-content.tsx';
+import { Counter } from '../components/counter.tsx';
+import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
 import { SearchInput } from '../components/search-input.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { SidebarCard } from '../components/sidebar.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { categoryQuery } from '../data/content.ts';
@@ -31,34 +31,14 @@ export const Route = createFileRoute('/providers/')({
   component: ProvidersPage,
 });
 
-function Counter({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <p className="text-sm text-slate-600">{label}</p>
-      {value === undefined ? <Skeleton className="mt-1 h-8 w-16" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
-    </Card>
-  );
-}
-
 function BrowseByBlockchain() {
   const chains = useQuery(chainsQuery());
   return (
-    <Card>
-      <CardHeader><CardTitle>Browse by Blockchain</CardTitle></CardHeader>
-      <CardContent>
-        <ul className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
-          {chains.isPending && Array.from({ length: 6 }, (_, i) => <li key={i}><Skeleton className="h-9" /></li>)}
-          {chains.data?.map((c) => (
-            <li key={c.id}>
-              <Link to="/chains/$slug" params={{ slug: c.slug }} className="flex items-center gap-2.5 rounded-lg p-2 text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900">
-                <Logo src={c.iconUrl} name={c.name} color={c.color} size="xs" />
-                <span className="truncate">{c.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SidebarCard title="Browse by Blockchain">
+      <LinkList items={chains.data} loading={chains.isPending} skeletons={6} className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
+        {(c) => <EntityLink chain={c} />}
+      </LinkList>
+    </SidebarCard>
   );
 }
 
@@ -87,12 +67,7 @@ function ProvidersPage() {
     <Page breadcrumbs={[{ label: 'Providers' }]} sidebar={<BrowseByBlockchain />}>
       <AdSlot position="header" className="mb-6" />
       <PageTitle title="All RPC Providers" subtitle="Compare RPC providers by rating, reviews and the networks they support." />
-      {category.data && (category.data.title || category.data.contentHtml) && (
-        <section className="mb-8" aria-label="About these providers">
-          {category.data.title && <h2 className="mb-3 text-xl font-semibold text-slate-900">{category.data.title}</h2>}
-          <HtmlContent html={category.data.contentHtml} />
-        </section>
-      )}
+      <CategoryIntro category={category.data} label="About these providers" />
 
       <div className="mb-6 grid grid-cols-2 gap-4">
         <Counter label="Total Providers" value={providers.data?.length} />
