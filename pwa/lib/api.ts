@@ -43,17 +43,25 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
-/** GET a JSON resource; with a schema the response is validated (and typed) by the API's own zod schema. */
-export async function getJson<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T> {
-  let data: unknown;
+/**
+ * `fetchData()`'s answer, saved for offline use under `path`; when the network itself fails, the answer
+ * saved there. A read made of several requests (a paged list) is kept whole under its unpaged path.
+ */
+export async function readThrough(path: string, fetchData: () => Promise<unknown>): Promise<unknown> {
   try {
-    data = await (await apiRequest('GET', path)).json();
+    const data = await fetchData();
     offlineReads?.save(path, data);
+    return data;
   } catch (error) {
     const saved = isNetworkError(error) ? await offlineReads?.load(path) : undefined;
     if (saved === undefined) throw error;
-    data = saved;
+    return saved;
   }
+}
+
+/** GET a JSON resource; with a schema the response is validated (and typed) by the API's own zod schema. */
+export async function getJson<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T> {
+  const data = await readThrough(path, async () => (await apiRequest('GET', path)).json());
   return schema ? schema.parse(data) : (data as T);
 }
 
