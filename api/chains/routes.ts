@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
+import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
@@ -12,6 +13,9 @@ import type { Chain, ChainDetail, ChainWithStats } from './schema.ts';
 
 export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
+/** Sort key of the paged chain list (?limit&after, api/lib/paging.ts): sort_rank, id. */
+const chainListKey = z.tuple([keyPart.int, keyPart.int]);
+
 export function chainRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/chains' });
 
@@ -20,7 +24,9 @@ export function chainRoutes() {
   });
 
   router.get('/with-stats', cached, async (ctx) => {
-    ctx.body = await loadChainsWithStats(ctx.sql);
+    const page = requestedPage(ctx, chainListKey);
+    if (page) answerPage(ctx, await listChainsWithStats(ctx.sql, page), page, presentChainWithStats);
+    else ctx.body = await loadChainsWithStats(ctx.sql);
   });
 
   router.get('/:slug', cached, async (ctx) => {

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
+import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { parse } from '../middleware/validate.ts';
@@ -15,6 +16,10 @@ import { slugParam } from '../chains/routes.ts';
 import { presentProvider, presentProviderDetail } from './presenter.ts';
 import type { Provider, ProviderDetail } from './schema.ts';
 
+// Sort keys of the paged lists (?limit&after, api/lib/paging.ts), as sql/queries/providers.ts orders them.
+const providerListKey = z.tuple([keyPart.int, keyPart.int]); // sort_rank, id
+const byChainKey = z.tuple([keyPart.int, keyPart.int, keyPart.int]); // total_reviews, sort_rank, id
+
 export const idParam = (name: string) =>
   z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
 
@@ -22,7 +27,9 @@ export function providerRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
   router.get('/', cached, async (ctx) => {
-    ctx.body = await loadProviderList(ctx.sql);
+    const page = requestedPage(ctx, providerListKey);
+    if (page) answerPage(ctx, await listProviders(ctx.sql, page), page, presentProvider);
+    else ctx.body = await loadProviderList(ctx.sql);
   });
 
   router.get('/popular', cached, async (ctx) => {
@@ -35,6 +42,12 @@ export function providerRoutes() {
 
   router.get('/by-chain/:chainId', cached, async (ctx) => {
     const { chainId } = parse(idParam('chainId'), ctx.params) as { chainId: number };
+    const page = requestedPage(ctx, byChainKey);
+    if (page) {
+      if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
+      answerPage(ctx, await listProvidersByChain(ctx.sql, chainId, page), page, presentProvider);
+      return;
+    }
     const providers = await loadProvidersByChain(ctx.sql, chainId);
     if (!providers) throw new HttpError(404, 'Chain not found');
     ctx.body = providers;

@@ -1,7 +1,9 @@
 // User reviews: POST /api/providers/{slug}/reviews, GET /api/providers/{slug}/reviews/mine, and the
 // moderation queue under /api/admin/reviews (pending, approve, reject).
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
+import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -15,6 +17,9 @@ import {
 import { presentMine, presentModerated, presentPending, presentSubmitted } from './presenter.ts';
 import { idempotencyKeySchema, reviewSubmitSchema } from './schema.ts';
 import { moderateReview, submitReview } from './service.ts';
+
+/** The moderation queue's sort key (sql/queries/reviews.ts): sent at (microseconds), id. */
+const pendingKey = z.tuple([keyPart.micros, keyPart.int]);
 
 /** How long an Idempotency-Key is remembered (an offline outbox may come back much later). */
 const IDEMPOTENCY_KEY_DAYS = 30;
@@ -67,7 +72,10 @@ export function adminReviewRoutes() {
   router.use(requireAdmin);
 
   router.get('/pending', async (ctx) => {
-    ctx.body = (await listPendingReviews(ctx.sql)).map(presentPending);
+    const page = requestedPage(ctx, pendingKey);
+    const reviews = await listPendingReviews(ctx.sql, page);
+    if (page) answerPage(ctx, reviews, page, presentPending);
+    else ctx.body = reviews.map(presentPending);
   });
 
   for (const [action, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {

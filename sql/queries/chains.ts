@@ -1,6 +1,7 @@
 // Queries of the chains table and its endpoints (reads; the admin's writes at the end).
 import type postgres from 'postgres';
 import type { Queryable, Sql } from '../../api/db/index.ts';
+import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
 
 export type ChainRow = {
   id: number; name: string; slug: string; title: string | null; description: string; detailedDescription: string;
@@ -45,10 +46,15 @@ export function listChains(sql: Sql) {
   return sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c ORDER BY c.sort_rank, c.id`;
 }
 
-export function listChainsWithStats(sql: Sql) {
-  return sql<ChainStatsRow[]>`
-    SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}
-    FROM chains c ${groupedStats(sql)}
+/** Every chain with its stats, or one page of them (stats for that page's chains only); sort key [sort_rank, id]. */
+export function listChainsWithStats(sql: Sql, page?: Page) {
+  const after = page?.after;
+  return sql<(ChainStatsRow & Keyed)[]>`
+    WITH listed AS (
+      SELECT * FROM chains c ${after ? sql`WHERE (c.sort_rank, c.id) > (${after[0]}, ${after[1]})` : sql``}
+      ORDER BY c.sort_rank, c.id ${pageLimit(sql, page)})
+    SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}, json_build_array(c.sort_rank, c.id) AS page_key
+    FROM listed c ${groupedStats(sql, page ? sql`SELECT id FROM listed` : undefined)}
     ORDER BY c.sort_rank, c.id`;
 }
 

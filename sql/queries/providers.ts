@@ -1,5 +1,6 @@
 // Queries of the providers table, its chain links, reviews and editorial review (reads; the admin's writes at the end).
 import type { Queryable, Sql } from '../../api/db/index.ts';
+import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
 
 export type ProviderRow = {
   id: number; name: string; slug: string; description: string; website: string | null; affiliateUrl: string | null;
@@ -24,8 +25,14 @@ const providerColumns = (sql: Queryable) => sql`
             CROSS JOIN LATERAL (SELECT c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
             WHERE pc.provider_id = p.id), '{}') AS chain_ids`;
 
-export function listProviders(sql: Sql) {
-  return sql<ProviderRow[]>`SELECT ${providerColumns(sql)} FROM providers p ORDER BY p.sort_rank, p.id`;
+/** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
+export function listProviders(sql: Sql, page?: Page) {
+  const after = page?.after;
+  return sql<(ProviderRow & Keyed)[]>`
+    SELECT ${providerColumns(sql)}, json_build_array(p.sort_rank, p.id) AS page_key FROM providers p
+    ${after ? sql`WHERE (p.sort_rank, p.id) > (${after[0]}, ${after[1]})` : sql``}
+    ORDER BY p.sort_rank, p.id
+    ${pageLimit(sql, page)}`;
 }
 
 /** How many providers "popular" returns: the header menu shows 15, the sidebar the first 5. */
@@ -43,12 +50,17 @@ export function listFeaturedProviders(sql: Sql) {
     SELECT ${providerColumns(sql)} FROM providers p WHERE p.featured ORDER BY p.sort_rank, p.id`;
 }
 
-export function listProvidersByChain(sql: Sql, chainId: number) {
-  return sql<ProviderRow[]>`
-    SELECT ${providerColumns(sql)}
+/** The chain's providers, most reviewed first, or one page of them; sort key [total_reviews, sort_rank, id]. */
+export function listProvidersByChain(sql: Sql, chainId: number, page?: Page) {
+  const after = page?.after;
+  return sql<(ProviderRow & Keyed)[]>`
+    SELECT ${providerColumns(sql)}, json_build_array(p.total_reviews, p.sort_rank, p.id) AS page_key
     FROM provider_chains link JOIN providers p ON p.id = link.provider_id
     WHERE link.chain_id = ${chainId}
-    ORDER BY p.total_reviews DESC, p.sort_rank, p.id`;
+    ${after ? sql`AND p.total_reviews <= ${after[0]}
+                  AND (p.total_reviews < ${after[0]} OR (p.sort_rank, p.id) > (${after[1]}, ${after[2]}))` : sql``}
+    ORDER BY p.total_reviews DESC, p.sort_rank, p.id
+    ${pageLimit(sql, page)}`;
 }
 
 export function searchProviders(sql: Sql, pattern: string, term: string, limit: number) {

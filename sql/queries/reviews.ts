@@ -3,6 +3,7 @@
 // all changes to one provider's aggregates (always taken before the review row, so no deadlocks).
 import type postgres from 'postgres';
 import type { Queryable } from '../../api/db/index.ts';
+import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
@@ -74,16 +75,23 @@ export type PendingReviewRow = {
   email: string | null;
 };
 
-/** Reviews awaiting approval, oldest first (the moderation queue). */
-export function listPendingReviews(sql: Queryable) {
-  return sql<PendingReviewRow[]>`
+/**
+ * Reviews awaiting approval, oldest first (the moderation queue), or one page of them; sort key
+ * [created_at in microseconds, id] (exact: a JS Date would drop the microseconds).
+ */
+export function listPendingReviews(sql: Queryable, page?: Page) {
+  const after = page?.after;
+  return sql<(PendingReviewRow & Keyed)[]>`
     SELECT r.id, r.provider_id, p.name AS provider_name, p.slug AS provider_slug, r.rating, r.comment,
-           r.created_at, r.updated_at, u.display_name, u.first_name, u.last_name, u.email
+           r.created_at, r.updated_at, u.display_name, u.first_name, u.last_name, u.email,
+           json_build_array((extract(epoch FROM r.created_at) * 1000000)::int8, r.id) AS page_key
     FROM user_reviews r
     JOIN providers p ON p.id = r.provider_id
     JOIN users u ON u.id = r.user_id
     WHERE r.status = 'pending'
-    ORDER BY r.created_at, r.id`;
+    ${after ? sql`AND (r.created_at, r.id) > (timestamptz 'epoch' + ${after[0]}::int8 * interval '1 microsecond', ${after[1]})` : sql``}
+    ORDER BY r.created_at, r.id
+    ${pageLimit(sql, page)}`;
 }
 
 export type ProviderRatingRow = { averageRating: number; totalReviews: number };

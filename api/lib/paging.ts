@@ -1,0 +1,68 @@
+// Optional keyset paging of the big lists (issue 8; bench/RESULTS.md): `?limit=N&after=<cursor>`.
+// Without `limit` a list answers its whole array, as the spec has it. With it, at most N items of the same
+// shape in the same order and, when more remain, `Link: <…>; rel="next"` naming the next page. The cursor
+// is the last item's sort key (base64url JSON, opaque to clients): the next page starts right after that
+// key, so rows written meanwhile neither repeat nor go missing as they would with offsets, and each page is
+// one index range scan however deep into the list it starts.
+import { z } from 'zod';
+import type { AppCtx } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+
+export const MAX_PAGE_SIZE = 1000;
+
+/** A page request: `after` is the sort key of the previous page's last row (absent on the first page). */
+export type Page = { limit: number; after?: number[] };
+
+/** Rows of a paged query carry their sort key, e.g. `json_build_array(p.sort_rank, p.id) AS page_key`. */
+export type Keyed = { pageKey: number[] };
+
+/** Parts of a sort key: an integer column, or a timestamp as microseconds since 1970 (exact in a JS number). */
+export const keyPart = {
+  int: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+  micros: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+};
+
+const LIMIT_ERROR = `must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+const CURSOR_ERROR = "must be a cursor from this list's Link header";
+
+const decodeCursor = (cursor: string): unknown => {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const encodeCursor = (key: number[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function pageQuerySchema(key: z.ZodType<number[]>) {
+  return z.object({
+    limit: z.coerce.number({ error: LIMIT_ERROR }).int(LIMIT_ERROR).min(1, LIMIT_ERROR).max(MAX_PAGE_SIZE, LIMIT_ERROR).optional(),
+    after: z.string({ error: CURSOR_ERROR }).transform((cursor, ctx) => {
+      const parsed = key.safeParse(decodeCursor(cursor));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
+      return z.NEVER;
+    }).optional(),
+  }).refine((q) => q.after === undefined || q.limit !== undefined, { message: 'is only taken with limit', path: ['after'] });
+}
+
+/**
+ * The page `?limit&after` asks for, or undefined for the whole list; `key` describes the list's sort key
+ * (e.g. `z.tuple([keyPart.int, keyPart.int])`). A bad value is a 400 naming the parameter.
+ */
+export function requestedPage(ctx: AppCtx, key: z.ZodType<number[]>): Page | undefined {
+  const { limit, after } = pageQuerySchema(key).parse(ctx.query);
+  return limit === undefined ? undefined : { limit, after };
+}
+
+/** A paged query's LIMIT: one row more than asked, which tells whether another page follows. */
+export const pageLimit = (sql: Queryable, page: Page | undefined) => (page ? sql`LIMIT ${page.limit + 1}` : sql``);
+
+/** Answers a page's rows (a paged query's: one more than the page), presented, and the Link to the next page if any. */
+export function answerPage<R extends Keyed, T>(ctx: AppCtx, rows: R[], page: Page, present: (row: R) => T) {
+  if (rows.length > page.limit) {
+    rows = rows.slice(0, page.limit);
+    ctx.set('Link', `<${ctx.path}?limit=${page.limit}&after=${encodeCursor(rows[page.limit - 1].pageKey)}>; rel="next"`);
+  }
+  ctx.body = rows.map(present);
+}
