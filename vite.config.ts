@@ -1,5 +1,5 @@
 // Vite build of the PWA (pwa/ → dist/). The dev server proxies every server-owned path to the API on :3000.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -8,6 +8,42 @@ import { OFFLINE } from './pwa/offline/keys.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const serverPaths = ['/api', '/oidc', '/connect', '/r', '/objects', '/sitemap.xml', '/robots.txt'];
+
+/**
+ * Files only the admin panel loads (the panel's route chunk and what it alone imports: TipTap, the tabs):
+ * kept out of the service worker's precache, which every visitor downloads on the first visit, while
+ * the panel needs a connection anyway. Filled from the chunk graph at generateBundle; the precache is
+ * made afterwards (closeBundle) and filters with it.
+ */
+const adminOnlyFiles = new Set<string>();
+const ADMIN_ROUTE = /\/pwa\/routes\/admin\.tsx\b/;
+
+function adminOnlyChunks(): Plugin {
+  return {
+    name: 'rpc-atlas:admin-only-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      // Everything the public app can load: from the entry, through static and dynamic imports, not entering the admin route.
+      const reachable = new Set<string>();
+      const visit = (file: string, dynamic: boolean) => {
+        const chunk = chunks.get(file);
+        if (!chunk || reachable.has(file) || (dynamic && ADMIN_ROUTE.test(chunk.facadeModuleId ?? ''))) return;
+        reachable.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) reachable.add(css);
+        chunk.imports.forEach((f) => visit(f, false));
+        chunk.dynamicImports.forEach((f) => visit(f, true));
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName, false);
+      adminOnlyFiles.clear();
+      for (const [file, chunk] of chunks) {
+        if (reachable.has(file)) continue;
+        adminOnlyFiles.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) if (!reachable.has(css)) adminOnlyFiles.add(css);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -20,6 +56,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    adminOnlyChunks(),
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the user accepts the prompt (pwa/components/update-prompt.tsx).
@@ -50,6 +87,7 @@ export default defineConfig({
         // The app shell: every built script, style and the shell page. PNG icons stay out (the browser
         // fetches the manifest's icons itself; nothing in the pages needs them offline).
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !adminOnlyFiles.has(e.url)), warnings: [] })],
         // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
         // Server-owned paths must reach the network, never the app shell.
