@@ -11,8 +11,8 @@ export function NotFoundScreen() {
   return (
     <div className="mx-auto flex w-full max-w-7xl items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md p-8">
-        <div className="flex items-center gap-2">
-          <AlertCircle className="size-8 text-red-500" aria-hidden="true" />
+        <div className="flex items-start gap-2">
+          <AlertCircle className="size-8 shrink-0 text-red-500" aria-hidden="true" />
           <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         </div>
         <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>

@@ -11,8 +11,8 @@ import { ChainEndpoints } from '../components/chain-endpoints.tsx';
 import { ChainFacts } from '../components/chain-facts.tsx';
 import { ChainWalletButton } from '../components/chain-wallet-button.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
+import { EntityHeader } from '../components/entity-header.tsx';
 import { EntityLink, LinkList } from '../components/entity-links.tsx';
-import { Logo } from '../components/logo.tsx';
 import { ResourceNotFound } from '../components/not-found.tsx';
 import { DetailPageSkeleton, Page } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
@@ -70,32 +70,27 @@ function BackLink() {
 
 function ChainHeader({ chain }: { chain: ChainDetail }) {
   return (
-    <Card className="p-5 sm:p-6">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <Logo src={chain.iconUrl} name={chain.name} color={chain.color} size="lg" />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{chain.name}</h1>
-            {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
-          </div>
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge variant="default">{pluralize(chain.providerCount, 'Provider')}</Badge>
-            {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
-            {chain.averageRating > 0 && (
-              <span className="inline-flex items-center gap-1.5" title="Mean rating of its rated providers">
-                <Stars value={chain.averageRating} /><span>average provider rating</span>
-              </span>
-            )}
-          </div>
-          {chain.description && <p className="mt-3 text-slate-700">{chain.description}</p>}
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            <VoteButtons target="chain" slug={chain.slug} name={chain.name} upvotes={chain.totalUpvotes} downvotes={chain.totalDownvotes} />
-            <ChainWalletButton chain={chain} />
-            <SocialLinks entity={chain} name={chain.name} />
-          </div>
-        </div>
-      </div>
-    </Card>
+    <EntityHeader
+      name={chain.name}
+      image={chain.iconUrl}
+      color={chain.color}
+      badge={chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
+      facts={<>
+        <Badge variant="default">{pluralize(chain.providerCount, 'Provider')}</Badge>
+        {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
+        {chain.averageRating > 0 && (
+          <span className="inline-flex items-center gap-1.5" title="Mean rating of its rated providers">
+            <Stars value={chain.averageRating} /><span>average provider rating</span>
+          </span>
+        )}
+      </>}
+      description={chain.description}
+      actions={<>
+        <VoteButtons target="chain" slug={chain.slug} name={chain.name} upvotes={chain.totalUpvotes} downvotes={chain.totalDownvotes} />
+        <ChainWalletButton chain={chain} />
+        <SocialLinks entity={chain} name={chain.name} />
+      </>}
+    />
   );
 }
 

@@ -42,7 +42,7 @@ export const Route = createFileRoute('/chains/')({
 
 function TestnetToggle({ checked, onChange, count }: { checked: boolean; onChange: (v: boolean) => void; count: number | undefined }) {
   return (
-    <label className="inline-flex h-10 cursor-pointer items-center gap-2.5 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm select-none hover:border-slate-400 has-focus-visible:ring-2 has-focus-visible:ring-accent-600/40">
+    <label className="inline-flex h-10 cursor-pointer items-center gap-2.5 rounded-lg border whitespace-nowrap border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm select-none hover:border-slate-400 has-focus-visible:ring-2 has-focus-visible:ring-accent-600/40">
       <input
         type="checkbox"
         role="switch"
@@ -103,9 +103,10 @@ function ChainsPage() {
           : <Counter label="Active Networks" value={view?.counters.active} />}
       </div>
 
-      <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_13rem_auto]">
+      {/* Phones: one control a row (side by side, the sort label was cut and the toggle's words wrapped). */}
+      <div className="mb-6 grid gap-3 sm:grid-cols-2 md:grid-cols-[minmax(0,1fr)_13rem_auto]">
         <SearchInput
-          className="col-span-2 md:col-span-1"
+          className="sm:col-span-2 md:col-span-1"
           value={term}
           onChange={(v) => { setTerm(v); void setSearch({ q: v || undefined }); }}
           placeholder="Search chains..."

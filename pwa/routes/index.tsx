@@ -49,8 +49,8 @@ function SignedOutInvitation() {
   if (isAuthenticated) return null;
   return (
     <Card className="mb-6 flex flex-col gap-3 border-accent-200 bg-accent-50/60 p-4 sm:flex-row sm:items-center">
-      <Sparkles className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
-      <p className="flex-1 text-sm text-slate-700">
+      <p className="flex flex-1 items-start gap-3 text-sm text-slate-700">
+        <Sparkles className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
         New to {PRODUCT_NAME}? See how developers use it to pick RPC providers, or sign in to rate and review the ones you use.
       </p>
       <div className="flex gap-2">

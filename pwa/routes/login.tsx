@@ -42,10 +42,10 @@ function LoginPage() {
           <GoogleIcon />Continue with Google
         </a>
 
-        <ul className="mt-6 space-y-1.5 text-sm text-slate-600">
-          <li>• Rate and review the RPC providers you use</li>
-          <li>• Vote on providers and networks</li>
-          <li>• One click — no password to remember</li>
+        <ul className="mt-6 list-disc space-y-1.5 pl-5 text-sm text-slate-600 marker:text-slate-400">
+          <li>Rate and review the RPC providers you use</li>
+          <li>Vote on providers and networks</li>
+          <li>One click — no password to remember</li>
         </ul>
 
         <p className="mt-6 border-t border-slate-100 pt-4 text-center text-xs text-slate-600">

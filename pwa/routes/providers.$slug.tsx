@@ -6,9 +6,9 @@ import { useState } from 'react';
 import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
 import { metaForProvider } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { EntityHeader } from '../components/entity-header.tsx';
 import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
-import { Logo } from '../components/logo.tsx';
 import { ResourceNotFound } from '../components/not-found.tsx';
 import { DetailPageSkeleton, Page } from '../components/page.tsx';
 import { SidebarCard } from '../components/sidebar.tsx';
@@ -74,22 +74,23 @@ function WebsiteButton({ provider, className }: { provider: ProviderDetail; clas
 
 function ProviderHeader({ provider }: { provider: ProviderDetail }) {
   return (
-    <Card className="p-5 sm:p-6">
-      <div className="flex items-center gap-4 sm:gap-5">
-        <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="lg" />
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{provider.name}</h1>
-            {provider.featured && <Badge variant="default">Featured</Badge>}
-          </div>
-          <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-            <Stars value={provider.averageRating} size="md" />
-            <span>{reviewCountLabel(provider.totalReviews)}</span>
-            <TrackingBadge tracking={provider.tracking} />
-          </div>
-        </div>
-      </div>
-      <p className="mt-4 text-slate-700">{provider.description}</p>
+    <EntityHeader
+      name={provider.name}
+      image={provider.logoUrl}
+      color={provider.color}
+      badge={provider.featured && <Badge variant="default">Featured</Badge>}
+      facts={<>
+        <Stars value={provider.averageRating} size="md" />
+        <span>{reviewCountLabel(provider.totalReviews)}</span>
+        <TrackingBadge tracking={provider.tracking} />
+      </>}
+      description={provider.description}
+      actions={<>
+        <WebsiteButton provider={provider} />
+        <VoteButtons target="provider" slug={provider.slug} name={provider.name} upvotes={provider.upvotes} downvotes={provider.downvotes} />
+        <SocialLinks entity={provider} name={provider.name} />
+      </>}
+    >
       {provider.chains.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
           {provider.chains.slice(0, HEADER_CHAIN_BADGES).map((c) => (
@@ -100,12 +101,7 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
           {provider.chains.length > HEADER_CHAIN_BADGES && <li><Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge></li>}
         </ul>
       )}
-      <div className="mt-5 flex flex-wrap items-center gap-3">
-        <WebsiteButton provider={provider} />
-        <VoteButtons target="provider" slug={provider.slug} name={provider.name} upvotes={provider.upvotes} downvotes={provider.downvotes} />
-        <SocialLinks entity={provider} name={provider.name} />
-      </div>
-    </Card>
+    </EntityHeader>
   );
 }
 
