@@ -62,6 +62,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
         return;
       }
       try {
+        // Hashed assets have Brotli and gzip copies made at build time (vite.config.ts), which koa-send picks by
+        // Accept-Encoding (koa-compress has set Vary: Accept-Encoding on every response already).
         await send(ctx, ctx.path, {
           root: distDir,
           setHeaders: (res, file) => {

@@ -1,7 +1,9 @@
 // Server-rendered page heads, read the way a crawler reads them (no JavaScript), plus sitemap and robots.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 // @ts-expect-error jsdom ships no type declarations (and @types/jsdom is not needed for this one call)
 import { JSDOM } from 'jsdom';
@@ -44,6 +46,22 @@ async function page(pathname: string) {
 }
 
 const invalidate = () => t.app.context.cache.invalidate();
+
+/** webRoutes over the build in `distDir` (a fixture), on the test database; `close` when done. */
+async function serveDist(distDir: string) {
+  const app = new Koa();
+  Object.assign(app.context, t.app.context);
+  app.use(webRoutes({ distDir }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -313,13 +331,8 @@ describe('the app shell file', () => {
     writeFileSync(path.join(dir, 'index.html'),
       '<!doctype html><html><head><!--app-head--><title>Fixture</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(dir, 'hello.txt'), 'hi');
-    const app = new Koa();
-    Object.assign(app.context, t.app.context);
-    app.use(webRoutes({ distDir: dir }));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    const { url, close } = await serveDist(dir);
     try {
-      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       const html = await (await fetch(`${url}/terms`)).text();
       expect(html).toContain('<title data-page-meta>Terms of Service | RPC Atlas Directory</title>');
       expect(html).not.toContain('Fixture');
@@ -328,8 +341,47 @@ describe('the app shell file', () => {
       expect(shell.headers.get('x-robots-tag')).toBe('noindex');
       expect(await shell.text()).toContain('<title>Fixture</title>');
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
+    }
+  });
+});
+
+/** GET without fetch's transparent decompression: status, headers and the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('hashed assets', () => {
+  it('are sent as their build-time Brotli or gzip copy by Accept-Encoding, and cached for good', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    const js = `export const x = ${JSON.stringify('y'.repeat(4000))};`;
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>');
+    writeFileSync(path.join(dir, 'assets/app-abc123.js'), js);
+    writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
+    writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    const { url: origin, close } = await serveDist(dir);
+    try {
+      const url = `${origin}/assets/app-abc123.js`;
+      const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(br.body).toString()).toBe(js);
+      const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).toString()).toBe(js);
+      const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(js);
+    } finally {
+      await close();
     }
   });
 });
