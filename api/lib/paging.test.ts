@@ -1,9 +1,12 @@
 // Keyset paging of the big lists (?limit=N&after=…): walked through their Link headers, the pages are
 // exactly the unpaged answer (ties in the sort keys included), cached pages included; a bad limit or
-// cursor is a 400 naming it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// cursor is a 400 naming it; and the PWA's list reader (pwa/data/paged.ts) turns the pages of this real
+// server back into that one array.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
+import { setOfflineReads } from '../../pwa/lib/api.ts';
+import { getAllPages } from '../../pwa/data/paged.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -29,6 +32,8 @@ beforeAll(async () => {
   admin = await signIn(t, 'admin@example.com');
 });
 afterAll(async () => {
+  vi.unstubAllGlobals();
+  setOfflineReads(undefined);
   await t.close();
 });
 
@@ -117,5 +122,28 @@ describe('a bad page request is a 400 naming the parameter', () => {
     const res = await admin.fetch(`/api/admin/reviews/pending?limit=5&after=${cursor([1.5, 2])}`);
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(CURSOR);
+  });
+});
+
+describe("the PWA's list reader", () => {
+  it('walks the pages into the unpaged array, kept offline under the unpaged path', async () => {
+    const whole = (await t.get('/api/chains/with-stats')).body as unknown[];
+    const requests: string[] = [];
+    const realFetch = globalThis.fetch;
+    // The PWA asks with same-origin paths.
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      requests.push(input);
+      return realFetch(t.url + input, init);
+    });
+    const saved = new Map<string, unknown>();
+    setOfflineReads({ save: (path, data) => saved.set(path, data), load: async (path) => saved.get(path) });
+
+    const read = await getAllPages('/api/chains/with-stats', (s) => s.chainWithStatsListSchema, 50);
+    expect(read).toEqual(whole);
+    expect(requests).toHaveLength(Math.ceil(whole.length / 50));
+    expect(saved.get('/api/chains/with-stats')).toEqual(whole);
+
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await getAllPages('/api/chains/with-stats', (s) => s.chainWithStatsListSchema, 50)).toEqual(whole);
   });
 });

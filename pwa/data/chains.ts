@@ -1,6 +1,7 @@
 // Chains API: key factory (keys double as the request path, spec 000 §7) and query options.
 import { queryOptions } from '@tanstack/react-query';
 import type { Chain } from '../../api/chains/schema.ts';
+import { getAllPages } from './paged.ts';
 import { getParsed } from './parsed.ts';
 
 export const chainKeys = {
@@ -13,7 +14,7 @@ export const chainsQuery = () =>
   queryOptions({ queryKey: chainKeys.all, queryFn: () => getParsed('/api/chains', (s) => s.chainListSchema) });
 
 export const chainsWithStatsQuery = () =>
-  queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getParsed('/api/chains/with-stats', (s) => s.chainWithStatsListSchema) });
+  queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getAllPages('/api/chains/with-stats', (s) => s.chainWithStatsListSchema) });
 
 export const chainQuery = (slug: string) =>
   queryOptions({

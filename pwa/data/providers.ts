@@ -1,5 +1,6 @@
 // Providers API: key factory (keys double as the request path) and query options.
 import { queryOptions } from '@tanstack/react-query';
+import { getAllPages } from './paged.ts';
 import { getParsed } from './parsed.ts';
 
 export const providerKeys = {
@@ -11,7 +12,7 @@ export const providerKeys = {
 };
 
 export const providersQuery = () =>
-  queryOptions({ queryKey: providerKeys.all, queryFn: () => getParsed('/api/providers', (s) => s.providerListSchema) });
+  queryOptions({ queryKey: providerKeys.all, queryFn: () => getAllPages('/api/providers', (s) => s.providerListSchema) });
 
 export const popularProvidersQuery = () =>
   queryOptions({ queryKey: providerKeys.popular(), queryFn: () => getParsed('/api/providers/popular', (s) => s.providerListSchema) });
@@ -22,7 +23,7 @@ export const featuredProvidersQuery = () =>
 export const providersByChainQuery = (chainId: number) =>
   queryOptions({
     queryKey: providerKeys.byChain(chainId),
-    queryFn: () => getParsed(`/api/providers/by-chain/${chainId}`, (s) => s.providerListSchema),
+    queryFn: () => getAllPages(`/api/providers/by-chain/${chainId}`, (s) => s.providerListSchema),
   });
 
 export const providerQuery = (slug: string) =>

@@ -1,0 +1,31 @@
+// The big lists read page by page (`?limit=…` and the Link rel="next" header; api/lib/paging.ts) into the
+// one array the unpaged path answers: query keys, screens and the offline copy (saved under the unpaged
+// path) stay as they were, while at 10,000 providers no single answer runs to megabytes.
+import type { z } from 'zod';
+import { apiRequest, readThrough } from '../lib/api.ts';
+import { loadSchemas, type Schemas } from './parsed.ts';
+
+/** Items per request: the shipped directory (59 providers, 139 chains) takes one request per list. */
+export const PAGE_SIZE = 500;
+
+/** The target of a Link header's rel="next", if there is one. */
+export function nextPageUrl(link: string | null): string | undefined {
+  return link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
+}
+
+/** GET every page of the list at `path` and validate the whole array with the chosen schema. */
+export async function getAllPages<T>(path: string, pick: (s: Schemas) => z.ZodType<T>, pageSize = PAGE_SIZE): Promise<T> {
+  const [data, schemas] = await Promise.all([
+    readThrough(path, async () => {
+      const items: unknown[] = [];
+      for (let url: string | undefined = `${path}?limit=${pageSize}`; url; ) {
+        const res = await apiRequest('GET', url);
+        items.push(...((await res.json()) as unknown[]));
+        url = nextPageUrl(res.headers.get('Link'));
+      }
+      return items;
+    }),
+    loadSchemas(),
+  ]);
+  return pick(schemas).parse(data);
+}
