@@ -1,9 +1,11 @@
 // Saved API answers: every successful public GET is kept under its path, and when the network fails the
 // same path is answered from here — the exact JSON the server sent, so pages parse it with the same
-// schemas. Search has no saved answers: it runs locally over the saved provider and chain lists.
-import type { ChainWithStats } from '../../api/chains/schema.ts';
+// schemas. Search has no saved answers: it runs locally over the saved provider and chain lists; a chain's
+// provider list is derived from the saved provider list too (the directory sync does not copy those lists).
+import type { Chain, ChainWithStats } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import type { OfflineReads } from '../lib/api.ts';
+import { BY_CHAIN_PATH, providersOnChain } from './by-chain.ts';
 import type { OfflineDatabase } from './db.ts';
 
 /** The public read endpoints (the server's `cached` routes): the same answer for every visitor. */
@@ -24,8 +26,22 @@ export async function saveResponse(db: OfflineDatabase, path: string, data: unkn
 
 const SEARCH_PATH = /^\/api\/search\?/;
 
-/** The saved answer for `path` (or the local search's), undefined when there is none. */
+/**
+ * A chain's providers (GET /api/providers/by-chain/{id}): derived from the saved provider list, unless the
+ * chain page saved its own answer after that list (read online since: newer, and for a chain the list may
+ * not know yet). A chain the saved chain list does not hold has no answer, as the server's is a 404.
+ */
+async function loadProvidersOnChain(db: OfflineDatabase, path: string, chainId: number): Promise<unknown> {
+  const [own, providers, chains] = await db.responses.bulkGet([path, '/api/providers', '/api/chains']);
+  if (own && (!providers || own.savedAt > providers.savedAt)) return own.data;
+  if (!providers || !(chains?.data as Chain[] | undefined)?.some((c) => c.id === chainId)) return undefined;
+  return providersOnChain(providers.data as Provider[], chainId);
+}
+
+/** The saved answer for `path` (or the local search's, or a chain's providers derived), undefined when there is none. */
 export async function loadResponse(db: OfflineDatabase, path: string): Promise<unknown> {
+  const byChain = BY_CHAIN_PATH.exec(path);
+  if (byChain) return loadProvidersOnChain(db, path, Number(byChain[1]));
   if (SEARCH_PATH.test(path)) {
     const [providers, chains] = await Promise.all([db.responses.get('/api/providers'), db.responses.get('/api/chains/with-stats')]);
     if (!providers || !chains) return undefined;

@@ -3,20 +3,26 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from './db.ts';
-import { isSavedPath, loadResponse, offlineReads, savedAt } from './store.ts';
+import { isSavedPath, loadResponse, offlineReads, saveResponse, savedAt } from './store.ts';
 import { createDirectorySync, DIRECTORY_PATH, type SyncProgress } from './sync.ts';
 
 function fakeApi() {
   const api = {
     /** What GET /api/directory holds: each answer under its path. */
     responses: {
-      '/api/providers': [{ id: 1, slug: 'alchemy', name: 'Alchemy', description: 'Web3 APIs', popularityScore: 2 }, { id: 2, slug: 'ankr', name: 'Ankr', description: 'nodes', popularityScore: 1 }],
+      // In the server's list order (sort_rank, id), not by id.
+      '/api/providers': [
+        { id: 3, slug: 'blast', name: 'Blast', description: 'Fast', popularityScore: 3, totalReviews: 2, chainIds: [10] },
+        { id: 1, slug: 'alchemy', name: 'Alchemy', description: 'Web3 APIs', popularityScore: 2, totalReviews: 2, chainIds: [10, 11] },
+        { id: 2, slug: 'ankr', name: 'Ankr', description: 'nodes', popularityScore: 1, totalReviews: 5, chainIds: [10] },
+      ],
+      '/api/chains': [{ id: 10, slug: 'ethereum' }, { id: 11, slug: 'base' }, { id: 12, slug: 'scroll' }],
       '/api/chains/with-stats': [{ id: 10, slug: 'ethereum', name: 'Ethereum', description: 'The first' }, { id: 11, slug: 'base', name: 'Base', description: 'An L2' }],
       '/api/homepage': { title: 'Home' },
       '/api/providers/alchemy': { slug: 'alchemy' },
       '/api/providers/ankr': { slug: 'ankr' },
+      '/api/providers/blast': { slug: 'blast' },
       '/api/chains/ethereum': { slug: 'ethereum' },
-      '/api/providers/by-chain/10': [{ slug: 'alchemy' }],
     } as Record<string, unknown>,
     /** How the server answers: the directory, no answer at all, an error, or a body cut off mid-way. */
     answer: 'directory' as 'directory' | 'network' | 'error' | 'cut',
@@ -83,7 +89,7 @@ describe('the directory sync', () => {
     expect(await makeSync().run()).toBe('done');
     expect(api.requests).toEqual([DIRECTORY_PATH]);
     expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
-    expect(await db.responses.get('/api/providers/by-chain/10')).toEqual({ path: '/api/providers/by-chain/10', data: [{ slug: 'alchemy' }], savedAt: clock });
+    expect(await db.responses.get('/api/providers/ankr')).toEqual({ path: '/api/providers/ankr', data: { slug: 'ankr' }, savedAt: clock });
     expect(await db.sync.get('directory')).toEqual({ key: 'directory', startedAt: clock, finishedAt: clock });
     const total = Object.keys(api.responses).length;
     expect(progress.map((p) => p.status)).toEqual(['running', 'running', 'done']);
@@ -121,9 +127,11 @@ describe('the directory sync', () => {
   });
 
   it('is left alone while fresh; a later run refreshes everything and forgets providers and chains that are gone', async () => {
-    // Read by a page earlier: a chain's answer and a list the directory does not carry.
+    // Read by a page earlier: a chain's answer, a chain's providers (derived from the new provider list
+    // from now on) and a list the directory does not carry.
     await db.responses.bulkPut([
       { path: '/api/chains/base', data: { slug: 'base' }, savedAt: clock - 1 },
+      { path: '/api/providers/by-chain/11', data: [{ slug: 'old' }], savedAt: clock - 1 },
       { path: '/api/category/chains', data: { title: 'Chains' }, savedAt: clock - 1 },
     ]);
     await makeSync().run();
@@ -139,6 +147,7 @@ describe('the directory sync', () => {
     expect(api.requests).toEqual([DIRECTORY_PATH]);
     expect(await db.responses.get('/api/providers/ankr')).toBeUndefined();
     expect(await db.responses.get('/api/chains/base')).toBeUndefined();
+    expect(await db.responses.get('/api/providers/by-chain/11')).toBeUndefined();
     expect((await db.responses.get('/api/homepage'))!.data).toEqual({ title: 'Home, edited' });
     expect(await savedPaths()).toEqual([...Object.keys(api.responses), '/api/category/chains'].sort());
   });
@@ -189,6 +198,33 @@ describe('saved answers', () => {
     expect(await loadResponse(db, '/api/search?q=NODES')).toMatchObject({ providers: [{ slug: 'ankr' }], chains: [] });
     expect(await loadResponse(db, `/api/search?q=${encodeURIComponent('an l2')}`)).toMatchObject({ providers: [], chains: [{ slug: 'base' }] });
     expect(await savedAt(db)).toBe(clock);
+  });
+
+  it("answers a chain's providers from the saved provider list, in the server's order (most reviewed first, then list order)", async () => {
+    const slugs = async (chainId: number) => ((await loadResponse(db, `/api/providers/by-chain/${chainId}`)) as { slug: string }[] | undefined)?.map((p) => p.slug);
+    expect(await slugs(10)).toBeUndefined();
+    await makeSync().run();
+    expect(await slugs(10)).toEqual(['ankr', 'blast', 'alchemy']);
+    expect(await slugs(11)).toEqual(['alchemy']);
+    // A known chain no provider serves, and a chain the saved chain list does not hold (the server's 404).
+    expect(await slugs(12)).toEqual([]);
+    expect(await slugs(99)).toBeUndefined();
+    expect(await offlineReads(db).load('/api/providers/by-chain/11')).toEqual([(api.responses['/api/providers'] as unknown[])[1]]);
+  });
+
+  it("prefers a chain page's own answer when it is newer than the saved provider list, never when older", async () => {
+    // Before any copy, a chain page's read is all there is.
+    await saveResponse(db, '/api/providers/by-chain/99', [{ slug: 'new-chain-provider' }], clock - 10);
+    expect(await loadResponse(db, '/api/providers/by-chain/99')).toEqual([{ slug: 'new-chain-provider' }]);
+    await makeSync().run();
+    // Read online after the copy: a chain the copy does not know yet, and a list changed since.
+    await saveResponse(db, '/api/providers/by-chain/99', [{ slug: 'new-chain-provider' }], clock + 1);
+    await saveResponse(db, '/api/providers/by-chain/11', [{ slug: 'alchemy', totalReviews: 3 }], clock + 1);
+    expect(await loadResponse(db, '/api/providers/by-chain/99')).toEqual([{ slug: 'new-chain-provider' }]);
+    expect(await loadResponse(db, '/api/providers/by-chain/11')).toEqual([{ slug: 'alchemy', totalReviews: 3 }]);
+    // Older than the saved provider list: the derived answer.
+    await saveResponse(db, '/api/providers/by-chain/11', [{ slug: 'stale' }], clock - 1);
+    expect(await loadResponse(db, '/api/providers/by-chain/11')).toEqual([(api.responses['/api/providers'] as unknown[])[1]]);
   });
 
   it('does not save what it must not keep', async () => {

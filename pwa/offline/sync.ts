@@ -11,7 +11,11 @@ import { isSavedPath } from './store.ts';
 /** The one request of a run. */
 export const DIRECTORY_PATH = '/api/directory';
 
-/** Answers about one provider or chain (details and by-chain lists): kept only while the directory holds them. */
+/**
+ * Answers about one provider or chain: kept only while the directory holds them. Chains' provider lists
+ * (`/api/providers/by-chain/…`, saved by chain pages) are not in it: once the fresh provider list is stored,
+ * the list derived from it (store.ts) replaces an older one, so a run drops those too.
+ */
 const ENTITY_PATH = /^\/api\/(providers|chains)\/./;
 
 /** `other-tab`: another tab of the app holds the sync lock and makes the copy for every tab. */
@@ -78,8 +82,8 @@ export function createDirectorySync({
       const newer = new Set(await db.responses.where('savedAt').aboveOrEqual(startedAt).primaryKeys());
       const savedAt = now();
       await db.responses.bulkPut(answers.filter(([path]) => !newer.has(path)).map(([path, data]) => ({ path, data, savedAt })));
-      // Every provider and chain answer the directory holds was just written: older ones belong to providers
-      // or chains that no longer exist.
+      // Every provider and chain detail the directory holds was just written: older ones belong to providers
+      // or chains that no longer exist, and older by-chain lists are derived from the new provider list instead.
       await db.responses.where('savedAt').below(startedAt).filter((r) => ENTITY_PATH.test(r.path)).delete();
       await db.sync.put({ key: 'directory', startedAt, finishedAt: savedAt });
     });
