@@ -1,15 +1,24 @@
 // GET /api/directory on a real database: each answer it holds is exactly what its own path answers; it covers
-// the lists, every provider and every chain; it is public (the same for everyone, nothing private in it);
-// and a write shows in it at once (it is cached like the routes it mirrors, and cleared with them).
+// the lists, every provider and every chain; the chains' provider lists it leaves out are derived by the PWA
+// exactly as the server answers them; it is public (the same for everyone, nothing private in it); and a
+// write shows in it at once (it is cached like the routes it mirrors, and cleared with them).
+import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSavedPath } from '../../pwa/offline/store.ts';
+import { OfflineDatabase } from '../../pwa/offline/db.ts';
+import { isSavedPath, loadResponse } from '../../pwa/offline/store.ts';
+import { createDirectorySync } from '../../pwa/offline/sync.ts';
+import type { Provider } from '../providers/schema.ts';
 import { signInAdmin } from '../admin/test-support.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
 import { directorySchema } from './schema.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+  // The seeded providers have no reviews yet: counts that differ (and tie) put the chains' order to the test.
+  await t.sql`UPDATE providers SET total_reviews = id % 3, rating_sum = 4 * (id % 3)`;
+});
 afterAll(async () => { await t.close(); });
 
 async function directory() {
@@ -28,7 +37,7 @@ describe('GET /api/directory', () => {
     }
   }, 120_000);
 
-  it('covers the lists and content, every provider, every chain and each chain\'s providers', async () => {
+  it('covers the lists and content, every provider and every chain (not the chains\' provider lists)', async () => {
     const { responses } = await directory();
     const providers = await t.sql<{ slug: string }[]>`SELECT slug FROM providers`;
     const chains = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
@@ -39,11 +48,39 @@ describe('GET /api/directory', () => {
       '/api/tracking-settings',
       ...providers.map((p) => `/api/providers/${p.slug}`),
       ...chains.map((c) => `/api/chains/${c.slug}`),
-      ...chains.map((c) => `/api/providers/by-chain/${c.id}`),
     ];
     expect(Object.keys(responses).sort()).toEqual(expected.sort());
-    expect(expected).toHaveLength(17 + 59 + 2 * 139);
+    expect(expected).toHaveLength(17 + 59 + 139);
   });
+
+  it('copied into the PWA\'s store (real Dexie), answers every chain\'s providers exactly as GET /api/providers/by-chain/{id}', async () => {
+    const db = new OfflineDatabase(`directory-test-${crypto.randomUUID()}`);
+    try {
+      const sync = createDirectorySync({ db, fetch: (input, init) => t.request(String(input), init), isOnline: () => true, locks: null });
+      expect(await sync.run()).toBe('done');
+      expect(await db.responses.where('path').startsWith('/api/providers/by-chain/').count()).toBe(0);
+
+      const providers = (await t.get('/api/providers')).body as Provider[];
+      const chains = await t.sql<{ id: number }[]>`SELECT id FROM chains ORDER BY id`;
+      let reordered = 0;
+      for (const { id } of chains) {
+        const online = await t.get(`/api/providers/by-chain/${id}`);
+        expect(online.status).toBe(200);
+        expect(await loadResponse(db, `/api/providers/by-chain/${id}`), `chain ${id}`).toEqual(online.body);
+        const inListOrder = providers.filter((p) => p.chainIds.includes(id)).map((p) => p.id);
+        if (JSON.stringify(inListOrder) !== JSON.stringify((online.body as Provider[]).map((p) => p.id))) reordered++;
+      }
+      // The order is put to the test: for some chains the most reviewed come before the list's order.
+      expect(reordered).toBeGreaterThan(10);
+      // An unknown chain: the server's 404, no answer offline.
+      const unknown = chains.at(-1)!.id + 1000;
+      expect((await t.get(`/api/providers/by-chain/${unknown}`)).status).toBe(404);
+      expect(await loadResponse(db, `/api/providers/by-chain/${unknown}`)).toBeUndefined();
+    } finally {
+      db.close();
+      await db.delete();
+    }
+  }, 120_000);
 
   it('is public: the same for everyone, nothing about users beyond their approved reviews, only paths the offline app keeps', async () => {
     // A signed-in user's pending review and vote: private until approved, never in the directory.

@@ -2,6 +2,9 @@
 // — one request instead of one per provider and chain. Each value is built by the loader of the route it
 // stands for, so it is exactly what that path answers. Public data only, the same for every visitor; cached
 // like the routes it mirrors: built once per write, then served compressed from memory.
+// Not the chains' provider lists (/api/providers/by-chain/{id}): each repeats whole providers of
+// /api/providers once per chain they serve (≈ 500,000 copies at 10,000 providers), so the PWA derives them
+// from the provider list instead (pwa/offline/by-chain.ts).
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
@@ -10,7 +13,7 @@ import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/r
 import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from '../content/routes.ts';
 import { adPositions, categoryNames } from '../content/schema.ts';
 import {
-  loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList, loadProvidersByChain,
+  loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList,
 } from '../providers/routes.ts';
 import type { Chain } from '../chains/schema.ts';
 import type { Provider } from '../providers/schema.ts';
@@ -43,11 +46,10 @@ const listAnswers = (sql: Sql): Answer[] => [
   ['/api/tracking-settings', () => loadTrackingSettings(sql)],
 ];
 
-/** Each provider's and chain's answers: their details and each chain's provider list, at the paths the pages request. */
+/** Each provider's and chain's details, at the paths the pages request. */
 const entityAnswers = (sql: Sql, providers: Provider[], chains: Chain[]): Answer[] => [
   ...providers.map((p): Answer => [`/api/providers/${encodeURIComponent(p.slug)}`, () => loadProviderDetail(sql, p.slug)]),
   ...chains.map((c): Answer => [`/api/chains/${encodeURIComponent(c.slug)}`, () => loadChainDetail(sql, c.slug)]),
-  ...chains.map((c): Answer => [`/api/providers/by-chain/${c.id}`, () => loadProvidersByChain(sql, c.id)]),
 ];
 
 /**
