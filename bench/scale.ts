@@ -67,6 +67,34 @@ function renderExplains(explained: Explained[]) {
   return `${summary}\n\n${plans}\n`;
 }
 
+/** The path of page `n` (1-based) of a paged list, found by following its `Link: <…>; rel="next"` headers. */
+async function pagePath(url: string, first: string, n: number): Promise<string> {
+  let path = first;
+  for (let i = 1; i < n; i++) {
+    const res = await fetch(url + path);
+    await res.arrayBuffer();
+    const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+    if (!next) throw new Error(`${first}: no page ${i + 1}`);
+    path = next.startsWith('http') ? new URL(next).pathname + new URL(next).search : next;
+  }
+  return path;
+}
+
+/** Page 1 and a deep page of each paged list (the optional `?limit=` keyset paging), 100 items a page. */
+async function pagedEndpoints(url: string, topChainId: number): Promise<Endpoint[]> {
+  const lists = [
+    ['/api/providers?limit=100', 50],
+    [`/api/providers/by-chain/${topChainId}?limit=100`, 25],
+    ['/api/chains/with-stats?limit=100', 5],
+  ] as const;
+  const endpoints: Endpoint[] = [];
+  for (const [first, deep] of lists) {
+    endpoints.push({ name: `GET ${first} (page 1)`, paths: [first] });
+    endpoints.push({ name: `GET ${first} (page ${deep})`, paths: [await pagePath(url, first, deep)] });
+  }
+  return endpoints;
+}
+
 async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: BenchOptions) {
   const slugs = (await sql<{ slug: string }[]>`SELECT slug FROM providers WHERE slug NOT LIKE ${CSV_SLUG_PREFIX + '%'}`).map((r) => r.slug);
   const chains = await sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
@@ -87,6 +115,7 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     { name: `GET /api/chains/${picks.topChain.slug} (most providers)`, paths: [`/api/chains/${picks.topChain.slug}`] },
     { name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`, paths: [`/api/providers/by-chain/${picks.topChain.id}`] },
     { name: 'GET /api/search?q=eth', paths: ['/api/search?q=eth'] },
+    ...(await pagedEndpoints(target.url, picks.topChain.id)),
   ];
   const random: Endpoint[] = [
     { name: 'GET /api/providers/{random of 10,000}', paths: slugs.map((s) => `/api/providers/${s}`) },
@@ -98,7 +127,7 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
   const rows = await compareEndpoints(target, single, MODES.identity, { ...common, variants: ['app', 'ceiling'] });
   report('scale', `\n#### One path per endpoint (served from the response cache after the first request) — no compression\n\n${renderRows(rows)}\n`);
   // Encoding and revalidation matter for the big answers: those five only.
-  const big = single.filter((e) => /^GET \/api\/(providers|chains|chains\/with-stats)$|most reviews|by-chain/.test(e.name));
+  const big = single.filter((e) => /^GET \/api\/(providers|chains|chains\/with-stats)$|most reviews|by-chain/.test(e.name) && !e.name.includes('limit='));
   const browser = await compareEndpoints(target, big, MODES.browser, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
   report('scale', `\n#### The big answers, ${MODES.browser.name}\n\n${renderRows(browser)}\n`);
   const conditional = await compareEndpoints(target, big, MODES.conditional, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
