@@ -21,8 +21,7 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
     retry: removeOldestQuery,
   });
   const [, restored] = persistQueryClient({
-    // The persist packages pin an older query-core than react-query's; the QueryClient API they use is the same.
-    queryClient: queryClient as unknown as Parameters<typeof persistQueryClient>[0]['queryClient'],
+    queryClient,
     persister,
     maxAge: OFFLINE.queryCacheMaxAgeMs,
     buster: BUILD_ID,
