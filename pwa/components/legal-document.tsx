@@ -1,5 +1,6 @@
 // Layout of the legal pages (/terms, /privacy): title, date, a table of contents and numbered sections.
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from './breadcrumbs.tsx';
 import { Page } from './page.tsx';
 import { Card } from './ui/card.tsx';
 
@@ -9,8 +10,10 @@ export type LegalSection = { id: string; title: string; body: ReactNode };
 
 export function LegalDocument({ title, intro, sections, crumb }: { title: string; intro: ReactNode; sections: readonly LegalSection[]; crumb: string }) {
   return (
-    <Page breadcrumbs={[{ label: crumb }]}>
+    <Page>
+      {/* The breadcrumbs in the reading column too, so they line up with the title rather than the page edge. */}
       <div className="mx-auto max-w-3xl">
+        <Breadcrumbs items={[{ label: crumb }]} />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">Last updated: {LEGAL_LAST_UPDATED}</p>
         <div className="prose-content mt-6">{intro}</div>

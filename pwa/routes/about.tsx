@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { metaForAbout } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page } from '../components/page.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -89,9 +90,11 @@ function AboutPage() {
   const content = about.data?.content.trim();
 
   return (
-    <Page breadcrumbs={[{ label: 'About' }]}>
-      <AdSlot position="header" className="mb-6" />
+    <Page>
+      {/* One reading column, breadcrumbs included, so they line up with the title rather than the page edge. */}
       <div className="mx-auto max-w-3xl">
+        <Breadcrumbs items={[{ label: 'About' }]} />
+        <AdSlot position="header" className="mb-6" />
         {about.isPending ? (
           <div aria-busy="true" aria-label="Loading">
             <Skeleton className="h-9 w-2/3" />
