@@ -116,6 +116,8 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     { name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`, paths: [`/api/providers/by-chain/${picks.topChain.id}`] },
     { name: 'GET /api/search?q=eth', paths: ['/api/search?q=eth'] },
     ...(await pagedEndpoints(target.url, picks.topChain.id)),
+    // The page size the PWA reads (pwa/data/paged.ts).
+    { name: 'GET /api/providers?limit=500 (page 1)', paths: ['/api/providers?limit=500'] },
   ];
   const random: Endpoint[] = [
     { name: 'GET /api/providers/{random of 10,000}', paths: slugs.map((s) => `/api/providers/${s}`) },
