@@ -151,5 +151,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server names each page's route chunks in its head (api/web/preload.ts).
+    manifest: true,
   },
 });

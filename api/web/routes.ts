@@ -14,6 +14,7 @@ import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/trac
 import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { resolvePage } from './pages.ts';
+import { loadPreloads, renderPreloads } from './preload.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -25,13 +26,17 @@ const NEVER_SHELL = /^\/(api|oidc|connect|r|objects)(\/|$)/;
 const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
   '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
-/** The shell with the page head in place of the placeholder, the shell's own <title> removed and body extras added. */
-export function fillShell(shell: string, head: string, bodyStart = ''): string {
+/**
+ * The shell with the page head in place of the placeholder, the shell's own <title> removed, `headEnd` last in
+ * <head> (after the shell's own script tags) and body extras added.
+ */
+export function fillShell(shell: string, head: string, bodyStart = '', headEnd = ''): string {
   const at = shell.indexOf(HEAD_PLACEHOLDER);
   // Without the placeholder (an old build) the head still goes in, at the end of <head>.
-  const withHead = at >= 0
+  const withHead = (at >= 0
     ? shell.slice(0, at) + head + shell.slice(at + HEAD_PLACEHOLDER.length).replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end);
+    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end))
+    .replace(/<\/head>/i, (end) => headEnd + end);
   return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
 }
 
@@ -45,6 +50,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   const indexPath = path.join(distDir, 'index.html');
   let shell: string | undefined;
   const loadShell = () => (shell ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : UNBUILT_SHELL);
+  let preloads: ((pathname: string) => string[]) | undefined;
+  const preloadsOf = (pathname: string) => (preloads ??= loadPreloads(distDir))(pathname);
 
   return async function serveWeb(ctx: AppCtx, next: Next) {
     await next();
@@ -88,7 +95,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fillShell(loadShell(), head, renderTrackingBody(tracking));
+    // The route's chunks after the shell's entry script, which the browser should fetch first.
+    ctx.body = fillShell(loadShell(), head, renderTrackingBody(tracking), renderPreloads(preloadsOf(ctx.path)));
   };
 }
 

@@ -9,6 +9,7 @@ import Koa from 'koa';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { createPreloads, routePattern, type BuildManifest } from './preload.ts';
 import { fillShell, webRoutes } from './routes.ts';
 
 /** A document parsed the way a browser (or a crawler) parses it. */
@@ -324,6 +325,9 @@ describe('the app shell file', () => {
     // An old shell without the placeholder still gets the head; `$&` in data is not a replacement pattern.
     expect(fillShell('<head><title>Dev</title></head><body></body>', '<title>$& $1</title>'))
       .toBe('<head><title>$& $1</title></head><body></body>');
+    // `headEnd` goes after everything the shell has in its head (its entry script).
+    expect(fillShell('<head><!--app-head--><script src="/e.js"></script></head><body></body>', '<title>P</title>', '', '<link rel="modulepreload" href="/r.js">'))
+      .toBe('<head><title>P</title><script src="/e.js"></script><link rel="modulepreload" href="/r.js"></head><body></body>');
   });
 
   it('webRoutes({ distDir }) serves the given build: the page head in its index.html, assets from its folder', async () => {
@@ -382,6 +386,64 @@ describe('hashed assets', () => {
       expect(plain.body.toString()).toBe(js);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('route preloads', () => {
+  const manifest: BuildManifest = {
+    'index.html': { file: 'assets/index-e.js', src: 'index.html', isEntry: true, imports: ['_shared-s.js'] },
+    '_shared-s.js': { file: 'assets/shared-s.js' },
+    '_list-l.js': { file: 'assets/list-l.js', imports: ['_shared-s.js'] },
+    '_schema-z.js': { file: 'assets/schema-z.js' },
+    'pwa/data/schemas.ts': { file: 'assets/schemas-q.js', src: 'pwa/data/schemas.ts', imports: ['_schema-z.js'] },
+    'pwa/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h.js', imports: ['index.html', '_list-l.js'] },
+    'pwa/routes/providers.index.tsx?tsr-split=component': { file: 'assets/providers.index-p.js', imports: ['_list-l.js'] },
+    'pwa/routes/providers.$slug.tsx?tsr-split=component': { file: 'assets/providers._slug-d.js', imports: ['index.html'] },
+    'pwa/routes/providers.$slug.tsx?tsr-split=notFoundComponent': { file: 'assets/providers._slug-n.js' },
+  };
+  const preloads = createPreloads(manifest);
+  const schemas = ['/assets/schemas-q.js', '/assets/schema-z.js'];
+
+  it('names the route component chunk, its imports and the schemas, but nothing the shell names already', () => {
+    expect(preloads('/')).toEqual(['/assets/routes-h.js', '/assets/list-l.js', ...schemas]);
+    expect(preloads('/providers')).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js', ...schemas]);
+    expect(preloads('/providers/')).toEqual(preloads('/providers'));
+    expect(preloads('/providers/drpc')).toEqual(['/assets/providers._slug-d.js', ...schemas]);
+    // Not a route: only what every page reads through (the not-found page has the header and footer).
+    expect(preloads('/providers/drpc/x')).toEqual(schemas);
+  });
+
+  it('maps TanStack flat route file names to paths', () => {
+    expect(routePattern('index')!.test('/')).toBe(true);
+    expect(routePattern('chains.index')!.test('/chains')).toBe(true);
+    expect(routePattern('chains.$slug')!.test('/chains/ethereum')).toBe(true);
+    expect(routePattern('chains.$slug')!.test('/chains')).toBe(false);
+    expect(routePattern('about')!.test('/about/x')).toBe(false);
+    expect(routePattern('__root')).toBeUndefined();
+  });
+
+  it('the page head names them after the shell\'s entry script; a build without a manifest gets none', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
+    writeFileSync(path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--><title>Fixture</title><script type="module" src="/assets/index-e.js"></script></head><body></body></html>');
+    const before = await serveDist(dir);
+    try {
+      expect(await (await fetch(`${before.url}/providers/drpc`)).text()).not.toContain('modulepreload');
+    } finally {
+      await before.close();
+    }
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    const after = await serveDist(dir);
+    try {
+      const html = await (await fetch(`${after.url}/providers/drpc`)).text();
+      const head = parse(html).head;
+      expect([...head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')))
+        .toEqual(['/assets/providers._slug-d.js', ...schemas]);
+      expect(html.indexOf('/assets/providers._slug-d.js')).toBeGreaterThan(html.indexOf('/assets/index-e.js'));
+    } finally {
+      await after.close();
     }
   });
 });
