@@ -242,6 +242,68 @@ describe('an admin', () => {
     expect((await json('/api/providers/atlas-nodes')).chains.map((c: { slug: string }) => c.slug)).toEqual(['atlas-testnet']);
   });
 
+  it("edits a chain's status and parent chain; the chain page shows them", async () => {
+    await openTab(page, 'Chains');
+    await press(page.getByRole('button', { name: 'Edit Atlas Testnet' }));
+    const dialog = page.getByRole('dialog', { name: 'Edit Chain' });
+    const parent = dialog.getByLabel('Parent chain');
+    expect(await parent.inputValue()).toBe(''); // "None"
+    // A chain is never offered as its own parent.
+    expect(await parent.locator('option').allTextContents()).not.toContain('Atlas Testnet');
+    await parent.selectOption({ label: 'Ethereum Mainnet' });
+    await dialog.getByLabel('Status').selectOption({ label: 'Deprecated' });
+    await press(dialog.getByRole('button', { name: 'Update Chain' }));
+    await toastWith(page, 'Chain updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await json('/api/chains/atlas-testnet')).toMatchObject({ status: 'deprecated', parentChain: { slug: 'ethereum' } });
+
+    const visitor = await newPage();
+    await visitor.goto('/chains/atlas-testnet');
+    const fact = (label: string) => visitor.locator(`dt:text-is("${label}") + dd`);
+    await fact('Parent chain').getByRole('link', { name: 'Ethereum Mainnet' }).waitFor();
+    expect(await fact('Network type').textContent()).toContain('deprecated');
+    await fact('Parent chain').getByRole('link', { name: 'Ethereum Mainnet' }).click();
+    await visitor.waitForURL('**/chains/ethereum');
+  });
+
+  it("edits a provider's privacy and Open Graph fields; its page and page head show them", async () => {
+    await openTab(page, 'Providers');
+    await press(page.getByRole('button', { name: 'Edit Atlas Nodes' }));
+    const dialog = page.getByRole('dialog', { name: 'Edit Provider' });
+    await dialog.getByLabel('Tracking', { exact: true }).selectOption({ label: 'No tracking' });
+    await dialog.getByLabel('Privacy policy URL').fill('https://atlasnodes.example/privacy');
+    const ogTitle = dialog.getByLabel('Open Graph title');
+    await ogTitle.fill('x'.repeat(70));
+    expect((await ogTitle.inputValue()).length).toBe(60); // capped at 60
+    await ogTitle.fill('Atlas Nodes: RPC without logs');
+    await dialog.getByLabel('Open Graph description').fill('Fast nodes for every Atlas chain.');
+    markToasts(page);
+    await dialog.getByLabel('Upload open graph image').setInputFiles({ name: 'share.png', mimeType: 'image/png', buffer: PNG });
+    await toastWith(page, 'Image uploaded successfully');
+    const ogImage = await dialog.locator('#provider-ogImage').inputValue();
+    expect(ogImage).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    await press(dialog.getByRole('button', { name: 'Update Provider' }));
+    await toastWith(page, 'Provider updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await json('/api/providers/atlas-nodes')).toMatchObject({
+      tracking: 'none', privacyPolicyUrl: 'https://atlasnodes.example/privacy', ogTitle: 'Atlas Nodes: RPC without logs',
+      ogDescription: 'Fast nodes for every Atlas chain.', ogImage,
+    });
+
+    // What a link preview reads: the server-rendered head, the image made absolute.
+    const html = await (await fetch(`${e.url}/providers/atlas-nodes`)).text();
+    expect(html).toContain('<meta property="og:title" content="Atlas Nodes: RPC without logs"');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="https?://[^"]+${ogImage}"`));
+    // The page itself: the tracking badge, the policy link, and the same tags once the app has started.
+    const visitor = await newPage();
+    await visitor.goto('/providers/atlas-nodes');
+    await visitor.getByRole('heading', { name: 'Atlas Nodes', level: 1 }).waitFor();
+    await visitor.getByRole('main').getByText('No tracking', { exact: true }).first().waitFor();
+    expect(await visitor.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('https://atlasnodes.example/privacy');
+    expect(await visitor.locator('meta[property="og:description"]').getAttribute('content')).toBe('Fast nodes for every Atlas chain.');
+    expect(await visitor.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+  });
+
   it('writes an editorial review', async () => {
     await openTab(page, 'Editorial');
     await press(page.getByRole('button', { name: 'Write Editorial Review' }));
