@@ -13,7 +13,8 @@ import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useSaveChain } from '../data/admin.ts';
 import { chainQuery } from '../data/chains.ts';
-import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields, TRACKING_LABELS } from './field-groups.tsx';
+import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
+import { trackingLabels } from '../components/tracking-badge.tsx';
 import { CheckboxField, FormSection, SelectField, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, WhenLoaded } from './parts.tsx';
@@ -235,7 +236,7 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
                   </select>
                   <select aria-label={`Endpoint ${i + 1} tracking`} value={ep.tracking} onChange={(e) => setEndpoint(i, { tracking: e.target.value as Tracking })}
                     className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
-                    {rpcTrackingValues.map((t) => <option key={t} value={t}>{TRACKING_LABELS[t]}</option>)}
+                    {rpcTrackingValues.map((t) => <option key={t} value={t}>{trackingLabels[t].text}</option>)}
                   </select>
                   <label className="flex items-center gap-2 text-slate-700">
                     <input type="checkbox" checked={ep.needsApiKey} onChange={(e) => setEndpoint(i, { needsApiKey: e.target.checked })} className="size-4 accent-accent-600" />

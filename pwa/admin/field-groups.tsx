@@ -1,8 +1,7 @@
 // Groups of fields that several admin forms share: name with its slug, colour, social links, SEO and Open
-// Graph; and the tracking labels of the provider and endpoint selects. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
+// Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
 import { useState } from 'react';
 import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../api/admin/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
 import { Input } from '../components/ui/input.tsx';
 import { Field, FormSection, slugify, TextField, type FormFields } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
@@ -105,8 +104,3 @@ export function SeoAndSharingSections({ form }: { form: FormFields<'metaTitle' |
     </>
   );
 }
-
-/** The privacy labels (a provider's and its endpoints'), in the words of the public pages' tracking badge. */
-export const TRACKING_LABELS: Record<Provider['tracking'], string> = {
-  none: 'No tracking', limited: 'Limited tracking', yes: 'Tracks usage', mixed: 'Mixed tracking', unspecified: 'Tracking unknown',
-};

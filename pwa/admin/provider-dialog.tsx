@@ -9,13 +9,14 @@ import type { Chain } from '../../api/chains/schema.ts';
 import { trackingLabelSchema, type Provider } from '../../api/providers/schema.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin.ts';
-import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields, TRACKING_LABELS } from './field-groups.tsx';
+import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
+import { trackingLabels } from '../components/tracking-badge.tsx';
 import { CheckboxField, FormSection, SelectField, text, TextField, useForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, matches, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-const TRACKING_OPTIONS = trackingLabelSchema.options.map((value) => ({ value, label: TRACKING_LABELS[value] }));
+const TRACKING_OPTIONS = trackingLabelSchema.options.map((value) => ({ value, label: trackingLabels[value].text }));
 
 const toForm = (p?: AdminProvider) => ({
   name: text(p?.name),

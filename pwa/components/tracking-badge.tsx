@@ -4,8 +4,8 @@ import { Badge } from './ui/badge.tsx';
 
 type Tracking = RpcEndpoint['tracking'] | Provider['tracking'];
 
-/** Chainlist's privacy label of an RPC endpoint (or of a provider overall). */
-const labels: Record<Tracking, { text: string; variant: 'success' | 'warning' | 'danger' | 'neutral'; title: string }> = {
+/** Chainlist's privacy label of an RPC endpoint (or of a provider overall); the admin forms use the same words. */
+export const trackingLabels: Record<Tracking, { text: string; variant: 'success' | 'warning' | 'danger' | 'neutral'; title: string }> = {
   none: { text: 'No tracking', variant: 'success', title: 'Declares it does not track users' },
   limited: { text: 'Limited tracking', variant: 'warning', title: 'Keeps limited data, such as IP addresses for a short time' },
   yes: { text: 'Tracks usage', variant: 'danger', title: 'May record and use request data' },
@@ -14,6 +14,6 @@ const labels: Record<Tracking, { text: string; variant: 'success' | 'warning' | 
 };
 
 export function TrackingBadge({ tracking }: { tracking: Tracking }) {
-  const l = labels[tracking];
+  const l = trackingLabels[tracking];
   return <Badge variant={l.variant} title={l.title}>{l.text}</Badge>;
 }
