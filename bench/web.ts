@@ -82,7 +82,15 @@ function initialJs(html: string, origin: string, dist: string) {
   return { files: urls.size, gzip: [...urls].reduce((n, u) => n + gzipSize(dist, u), 0) };
 }
 
-const pageHtml = async (url: string) => (await fetch(url)).text();
+/** The page's HTML; retried, since a keep-alive socket the server is just closing fails the first try. */
+async function pageHtml(url: string, tries = 3): Promise<string> {
+  try {
+    return await (await fetch(url)).text();
+  } catch (error) {
+    if (tries <= 1) throw error;
+    return pageHtml(url, tries - 1);
+  }
+}
 
 /** Offline repeat visit: first visit online, reload once so the service worker controls the page, then network off. */
 async function offlineRepeat(origin: string, routes: string[]) {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Stars } from './stars.tsx';
+import { starFillPercent, Stars } from './stars.tsx';
 
 afterEach(cleanup);
 
@@ -11,9 +11,11 @@ describe('Stars', () => {
     expect(screen.getByText('3.6')).toBeTruthy();
   });
   it('fills half a star for a .5 fraction', () => {
-    const { container } = render(<Stars value={2.5} showValue={false} />);
-    const widths = [...container.querySelectorAll<HTMLElement>('span[style]')].map((s) => s.style.width);
-    expect(widths).toEqual(['100%', '100%', '50%']);
+    render(<Stars value={2.5} showValue={false} />);
+    expect(screen.getByRole('img').style.getPropertyValue('--star-fill')).toBe('50%');
     expect(screen.queryByText('2.5')).toBeNull();
+  });
+  it('colours whole stars, half of the next for .5 and above, nothing for less', () => {
+    expect([0, 1, 2.4, 2.5, 4.99, 5].map(starFillPercent)).toEqual([0, 20, 40, 50, 90, 100]);
   });
 });

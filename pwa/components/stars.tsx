@@ -1,30 +1,34 @@
-import { Star } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { cn } from '../lib/cn.ts';
-import { formatRating, starFills } from '../lib/rating.ts';
+import { formatRating, STAR_COUNT, starFills } from '../lib/rating.ts';
 
-/** Five stars with half-star fill and, unless hidden, the value to one decimal. */
+/** How much of the five stars is coloured: whole stars, and half of the next one for a .5 fraction. */
+export function starFillPercent(value: number | string): number {
+  const stars = starFills(value).reduce((n, fill) => n + (fill === 'full' ? 1 : fill === 'half' ? 0.5 : 0), 0);
+  return (stars / STAR_COUNT) * 100;
+}
+
+/**
+ * Five stars with half-star fill and, unless hidden, the value to one decimal. One element for the five
+ * (.star-rating in styles.css): a list draws one per card, and a node and an SVG per star made rendering
+ * the home page's list a long task on phones (bench/RESULTS.md).
+ */
 export function Stars({ value, size = 'sm', showValue = true, className }: {
   value: number | string;
   size?: 'sm' | 'md' | 'lg';
   showValue?: boolean;
   className?: string;
 }) {
-  const px = { sm: 'size-4', md: 'size-5', lg: 'size-6' }[size];
+  const height = { sm: 'h-4', md: 'h-5', lg: 'h-6' }[size];
   const label = `Rated ${formatRating(value)} out of 5`;
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>
-      <span className="inline-flex items-center" role="img" aria-label={label}>
-        {starFills(value).map((fill, i) => (
-          <span key={i} className={cn('relative inline-block', px)} aria-hidden="true">
-            <Star className={cn('absolute inset-0 text-slate-300', px)} strokeWidth={1.5} />
-            {fill !== 'empty' && (
-              <span className="absolute inset-0 overflow-hidden" style={{ width: fill === 'half' ? '50%' : '100%' }}>
-                <Star className={cn('fill-star text-star', px)} strokeWidth={1.5} />
-              </span>
-            )}
-          </span>
-        ))}
-      </span>
+      <span
+        role="img"
+        aria-label={label}
+        className={cn('star-rating', height)}
+        style={{ '--star-fill': `${starFillPercent(value)}%` } as CSSProperties}
+      />
       {showValue && <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatRating(value)}</span>}
     </span>
   );
