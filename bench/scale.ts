@@ -15,6 +15,7 @@ import { migrate } from '../api/db/migrate.ts';
 import { CSV_COLUMNS } from '../api/admin/schema.ts';
 import { moderateReview } from '../api/reviews/service.ts';
 import type { BenchOptions } from './run.ts';
+import { PAGE_SIZE } from '../pwa/data/paged.ts';
 
 const DB_NAME = 'rpc_atlas_bench_scale';
 const CSV_SLUG_PREFIX = 'csv-import-';
@@ -116,8 +117,8 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     { name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`, paths: [`/api/providers/by-chain/${picks.topChain.id}`] },
     { name: 'GET /api/search?q=eth', paths: ['/api/search?q=eth'] },
     ...(await pagedEndpoints(target.url, picks.topChain.id)),
-    // The page size the PWA reads (pwa/data/paged.ts).
-    { name: 'GET /api/providers?limit=500 (page 1)', paths: ['/api/providers?limit=500'] },
+    // The page size the PWA reads.
+    { name: `GET /api/providers?limit=${PAGE_SIZE} (page 1)`, paths: [`/api/providers?limit=${PAGE_SIZE}`] },
   ];
   const random: Endpoint[] = [
     { name: 'GET /api/providers/{random of 10,000}', paths: slugs.map((s) => `/api/providers/${s}`) },

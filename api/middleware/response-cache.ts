@@ -16,7 +16,11 @@ import type { AppCtx } from '../context.ts';
 
 export type Encoding = 'br' | 'gzip';
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
-type Entry = { body: Buffer; etag: string; link?: string; encoded: Partial<Record<Encoding, Promise<Buffer>>>; bytes: number };
+// `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
+type Entry = {
+  body: Buffer; etag: string; link?: string; bytes: number;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>; ready: Partial<Record<Encoding, Buffer>>;
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Bodies smaller than this go uncompressed (koa-compress's threshold, which the app uses for the rest). */
@@ -34,8 +38,19 @@ const encoders: Record<Encoding, (b: Buffer) => Promise<Buffer>> = {
 
 /** The encoding to answer with: Brotli when accepted, else gzip, else none (koa-compress's preference order). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const header = acceptEncoding ?? '';
+  // Browsers send a handful of distinct headers: parse each once (bounded, for hostile clients).
+  if (choices.has(header)) return choices.get(header);
+  if (choices.size >= 256) choices.clear();
+  const choice = parseAcceptEncoding(header);
+  choices.set(header, choice);
+  return choice;
+}
+const choices = new Map<string, Encoding | undefined>();
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   const q = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim());
     const weight = params.find((p) => p.startsWith('q='));
     if (name) q.set(name, weight ? Number(weight.slice(2)) : 1);
@@ -71,7 +86,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     }
   };
 
-  async function serve(ctx: Context, key: string, entry: Entry) {
+  /** Sync when the bytes are ready (every hit but the first per encoding): no promise on the hot path. */
+  function serve(ctx: Context, key: string, entry: Entry): Promise<void> | void {
     ctx.status = 200; // before ctx.fresh, which only holds for 2xx answers
     ctx.type = 'application/json';
     ctx.etag = entry.etag;
@@ -82,16 +98,26 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       ctx.body = entry.body;
       return;
     }
-    if (!entry.encoded[encoding]) {
-      const done = (entry.encoded[encoding] = encoders[encoding](entry.body));
-      const size = (await done).length;
-      if (entries.get(key) === entry) {
-        entry.bytes += size;
-        totalBytes += size;
-      }
-    }
     ctx.set('Content-Encoding', encoding); // koa-compress leaves encoded bodies alone
-    ctx.body = await entry.encoded[encoding]!;
+    const ready = entry.ready[encoding];
+    if (ready) {
+      ctx.body = ready;
+      return;
+    }
+    return encode(key, entry, encoding).then((bytes) => { ctx.body = bytes; });
+  }
+
+  /** Makes `entry`'s `encoding` once, however many requests wait for it, and counts its bytes. */
+  function encode(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    entry.encoded[encoding] ??= encoders[encoding](entry.body).then((bytes) => {
+      entry.ready[encoding] = bytes;
+      if (entries.get(key) === entry) {
+        entry.bytes += bytes.length;
+        totalBytes += bytes.length;
+      }
+      return bytes;
+    });
+    return entry.encoded[encoding];
   }
 
   /** The entry for `key`, marked as the most recently used. */
@@ -111,10 +137,9 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
      * Measured in bench/ (RESULTS.md): the routing and session layers a hit skips cost up to a quarter of
      * the throughput of small answers.
      */
-    serveHits: async function serveHits(ctx: Context, next: Next) {
+    serveHits: function serveHits(ctx: Context, next: Next): Promise<void> | void {
       const hit = ctx.method === 'GET' || ctx.method === 'HEAD' ? lookup(ctx.url) : undefined;
-      if (hit) return serve(ctx, ctx.url, hit);
-      await next();
+      return hit ? serve(ctx, ctx.url, hit) : next();
     },
     /**
      * Route middleware: serve this route's JSON from memory until the next write. Only for public answers,
@@ -138,7 +163,7 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
         if (ctx.status === 200 && ctx.body !== undefined && ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body)) {
           const body = Buffer.from(JSON.stringify(ctx.body));
           const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-          entry = { body, etag, link: ctx.response.get('Link') || undefined, encoded: {}, bytes: body.length };
+          entry = { body, etag, link: ctx.response.get('Link') || undefined, encoded: {}, ready: {}, bytes: body.length };
         }
       } finally {
         // Requests waiting on this one get the entry, or compute their own when there is none (errors, 404s).
