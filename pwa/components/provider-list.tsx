@@ -1,5 +1,5 @@
 // A list of provider cards with skeletons while loading, an empty message, and optional inline ad blocks.
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Ad } from '../../api/content/schema.ts';
 import type { Chain } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
@@ -10,7 +10,7 @@ import { Card } from './ui/card.tsx';
 
 export const SKELETON_CARDS = 6;
 
-export function ProviderList({ providers: current, chainsById, inlineAds, empty, headingLevel }: {
+export function ProviderList({ providers, chainsById, inlineAds, empty, headingLevel }: {
   /** undefined while loading. */
   providers: readonly Provider[] | undefined;
   chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
@@ -18,9 +18,6 @@ export function ProviderList({ providers: current, chainsById, inlineAds, empty,
   empty: ReactNode;
   headingLevel?: 'h2' | 'h3';
 }) {
-  // A new list (the data arriving, a sort, a filter) is drawn in the background, in slices that leave the page
-  // responsive, while the previous one stays up: drawing every card at once was the home page's longest task.
-  const providers = useDeferredValue(current);
   if (!providers) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label="Loading providers">
