@@ -18,6 +18,13 @@ import type { BenchOptions } from './run.ts';
 import { PAGE_SIZE } from '../pwa/data/paged.ts';
 
 const DB_NAME = 'rpc_atlas_bench_scale';
+
+// A focused run (figures for one change, without the whole table): SCALE_PARTS=explain,endpoints,approvals,csv
+// picks the parts (default all); SCALE_ENDPOINTS=<regex> keeps the endpoint rows whose name matches.
+const PARTS = new Set((process.env.SCALE_PARTS ?? 'explain,endpoints,approvals,csv').split(','));
+const ENDPOINTS = process.env.SCALE_ENDPOINTS ? new RegExp(process.env.SCALE_ENDPOINTS) : undefined;
+const chosen = (endpoints: Endpoint[]) => (ENDPOINTS ? endpoints.filter((e) => ENDPOINTS.test(e.name)) : endpoints);
+
 const CSV_SLUG_PREFIX = 'csv-import-';
 
 async function loadDataset(opts: BenchOptions): Promise<Database> {
@@ -96,6 +103,17 @@ async function pagedEndpoints(url: string, topChainId: number): Promise<Endpoint
   return endpoints;
 }
 
+/** The busiest provider's review pages after those its detail embeds: the first, and one deep in the list. */
+async function reviewPages(url: string, slug: string): Promise<Endpoint[]> {
+  const res = await fetch(`${url}/api/providers/${slug}`);
+  const next = ((await res.json()) as { userReviewsNext?: string | null }).userReviewsNext;
+  if (!next) return [];
+  return [
+    { name: `GET /api/providers/${slug}/reviews (page 2, most reviews)`, paths: [next] },
+    { name: `GET /api/providers/${slug}/reviews (page 100, most reviews)`, paths: [await pagePath(url, next, 99)] },
+  ];
+}
+
 async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: BenchOptions) {
   const slugs = (await sql<{ slug: string }[]>`SELECT slug FROM providers WHERE slug NOT LIKE ${CSV_SLUG_PREFIX + '%'}`).map((r) => r.slug);
   const chains = await sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
@@ -105,7 +123,7 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     const w = WORDS[Math.floor(r() * WORDS.length)];
     return w.slice(0, Math.min(w.length, 3 + Math.floor(r() * 4)));
   });
-  const single: Endpoint[] = [
+  let single: Endpoint[] = [
     { name: 'GET /api/providers', paths: ['/api/providers'] },
     { name: 'GET /api/chains/with-stats', paths: ['/api/chains/with-stats'] },
     { name: 'GET /api/chains', paths: ['/api/chains'] },
@@ -113,6 +131,7 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     { name: 'GET /api/providers/featured', paths: ['/api/providers/featured'] },
     { name: `GET /api/providers/${picks.topProvider} (most reviews)`, paths: [`/api/providers/${picks.topProvider}`] },
     { name: `GET /api/providers/${picks.medianProvider} (median reviews)`, paths: [`/api/providers/${picks.medianProvider}`] },
+    ...(await reviewPages(target.url, picks.topProvider)),
     { name: `GET /api/chains/${picks.topChain.slug} (most providers)`, paths: [`/api/chains/${picks.topChain.slug}`] },
     { name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`, paths: [`/api/providers/by-chain/${picks.topChain.id}`] },
     { name: 'GET /api/search?q=eth', paths: ['/api/search?q=eth'] },
@@ -120,25 +139,31 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     // The page size the PWA reads.
     { name: `GET /api/providers?limit=${PAGE_SIZE} (page 1)`, paths: [`/api/providers?limit=${PAGE_SIZE}`] },
   ];
-  const random: Endpoint[] = [
+  let random: Endpoint[] = [
     { name: 'GET /api/providers/{random of 10,000}', paths: slugs.map((s) => `/api/providers/${s}`) },
     { name: 'GET /api/chains/{random of 1,000}', paths: chains.map((c) => `/api/chains/${c.slug}`) },
     { name: 'GET /api/providers/by-chain/{random of 1,000}', paths: chains.map((c) => `/api/providers/by-chain/${c.id}`) },
     { name: 'GET /api/search?q={random of 400 terms}', paths: [...new Set(terms)].map((t) => `/api/search?q=${t}`) },
   ];
   const common = { rounds: opts.rounds, seconds: opts.seconds, coldSamples: 5 };
+  single = chosen(single);
+  random = chosen(random);
   const rows = await compareEndpoints(target, single, MODES.identity, { ...common, variants: ['app', 'ceiling'] });
   report('scale', `\n#### One path per endpoint (served from the response cache after the first request) — no compression\n\n${renderRows(rows)}\n`);
   // Encoding and revalidation matter for the big answers: those five only.
   const big = single.filter((e) => /^GET \/api\/(providers|chains|chains\/with-stats)$|most reviews|by-chain/.test(e.name) && !e.name.includes('limit='));
-  const browser = await compareEndpoints(target, big, MODES.browser, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
-  report('scale', `\n#### The big answers, ${MODES.browser.name}\n\n${renderRows(browser)}\n`);
-  const conditional = await compareEndpoints(target, big, MODES.conditional, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
-  report('scale', `\n#### The big answers, ${MODES.conditional.name}\n\n${renderRows(conditional)}\n`);
+  if (big.length) {
+    const browser = await compareEndpoints(target, big, MODES.browser, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
+    report('scale', `\n#### The big answers, ${MODES.browser.name}\n\n${renderRows(browser)}\n`);
+    const conditional = await compareEndpoints(target, big, MODES.conditional, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
+    report('scale', `\n#### The big answers, ${MODES.conditional.name}\n\n${renderRows(conditional)}\n`);
+  }
   // Fresh cache: most of these paths are requested for the first time during the run.
   await target.invalidate();
-  const spread = await compareEndpoints(target, random, MODES.identity, { ...common, variants: ['app'], coldSamples: 0 });
-  report('scale', `\n#### A random path per request (mostly cache misses: the database path under load) — no compression\n\n${renderRows(spread)}\n`);
+  if (random.length) {
+    const spread = await compareEndpoints(target, random, MODES.identity, { ...common, variants: ['app'], coldSamples: 0 });
+    report('scale', `\n#### A random path per request (mostly cache misses: the database path under load) — no compression\n\n${renderRows(spread)}\n`);
+  }
   const mem = await target.memory();
   report('scale', `\nServer process after the runs: RSS ${fmt.n(mem.rss / 2 ** 20)} MB, heap used ${fmt.n(mem.heapUsed / 2 ** 20)} MB.\n`);
 }
@@ -240,27 +265,30 @@ export async function benchScale(opts: BenchOptions) {
       + `rating_sum/total_reviews differ from their approved reviews: **${await inconsistentProviders(db.sql)}**.\n`);
     const picks = await pick(db.sql);
 
-    const explained = await explainRequests(url, PORTS.scale, [
-      { name: 'GET /api/providers', path: '/api/providers' },
-      { name: 'GET /api/chains', path: '/api/chains' },
-      { name: 'GET /api/chains/with-stats', path: '/api/chains/with-stats' },
-      { name: 'GET /api/providers/popular', path: '/api/providers/popular' },
-      { name: 'GET /api/providers/featured', path: '/api/providers/featured' },
-      { name: `GET /api/providers/${picks.topProvider}`, path: `/api/providers/${picks.topProvider}` },
-      { name: `GET /api/chains/${picks.topChain.slug}`, path: `/api/chains/${picks.topChain.slug}` },
-      { name: `GET /api/providers/by-chain/${picks.topChain.id}`, path: `/api/providers/by-chain/${picks.topChain.id}` },
-      { name: 'GET /api/search?q=eth', path: '/api/search?q=eth' },
-      { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', admin: true },
-      { name: 'GET /api/admin/reviews/pending', path: '/api/admin/reviews/pending', admin: true },
-      { name: `PUT /api/admin/reviews/${picks.pendingId}/approve`, method: 'PUT', path: `/api/admin/reviews/${picks.pendingId}/approve`, admin: true },
-    ]);
-    report('scale', `\n### EXPLAIN (ANALYZE, BUFFERS) of every statement the hot requests run (PostgreSQL, loaded dataset)\n\n${renderExplains(explained)}`);
+    if (PARTS.has('explain')) {
+      const explained = await explainRequests(url, PORTS.scale, [
+        { name: 'GET /api/providers', path: '/api/providers' },
+        { name: 'GET /api/chains', path: '/api/chains' },
+        { name: 'GET /api/chains/with-stats', path: '/api/chains/with-stats' },
+        { name: 'GET /api/providers/popular', path: '/api/providers/popular' },
+        { name: 'GET /api/providers/featured', path: '/api/providers/featured' },
+        { name: `GET /api/providers/${picks.topProvider}`, path: `/api/providers/${picks.topProvider}` },
+        { name: `GET /api/providers/${picks.topProvider}/reviews?limit=50`, path: `/api/providers/${picks.topProvider}/reviews?limit=50` },
+        { name: `GET /api/chains/${picks.topChain.slug}`, path: `/api/chains/${picks.topChain.slug}` },
+        { name: `GET /api/providers/by-chain/${picks.topChain.id}`, path: `/api/providers/by-chain/${picks.topChain.id}` },
+        { name: 'GET /api/search?q=eth', path: '/api/search?q=eth' },
+        { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', admin: true },
+        { name: 'GET /api/admin/reviews/pending', path: '/api/admin/reviews/pending', admin: true },
+        { name: `PUT /api/admin/reviews/${picks.pendingId}/approve`, method: 'PUT', path: `/api/admin/reviews/${picks.pendingId}/approve`, admin: true },
+      ]);
+      report('scale', `\n### EXPLAIN (ANALYZE, BUFFERS) of every statement the hot requests run (PostgreSQL, loaded dataset)\n\n${renderExplains(explained)}`);
+    }
 
     const target = await startTarget(PORTS.scale, { databaseUrl: url });
     try {
-      await endpointTables(target, db.sql, picks, opts);
-      await approvals(target, db, picks);
-      await csvImport(target, db);
+      if (PARTS.has('endpoints')) await endpointTables(target, db.sql, picks, opts);
+      if (PARTS.has('approvals')) await approvals(target, db, picks);
+      if (PARTS.has('csv')) await csvImport(target, db);
     } finally {
       await target.stop();
     }

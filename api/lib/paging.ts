@@ -58,11 +58,19 @@ export function requestedPage(ctx: AppCtx, key: z.ZodType<number[]>): Page | und
 /** A paged query's LIMIT: one row more than asked, which tells whether another page follows. */
 export const pageLimit = (sql: Queryable, page: Page | undefined) => (page ? sql`LIMIT ${page.limit + 1}` : sql``);
 
+/**
+ * A paged query's rows (one more than the page) cut to the page, and the path of the next page when more
+ * remain: `path?limit=N&after=<the last row's key>`.
+ */
+export function pageOf<R extends Keyed>(rows: R[], page: Page, path: string): { rows: R[]; next?: string } {
+  if (rows.length <= page.limit) return { rows };
+  const kept = rows.slice(0, page.limit);
+  return { rows: kept, next: `${path}?limit=${page.limit}&after=${encodeCursor(kept[page.limit - 1].pageKey)}` };
+}
+
 /** Answers a page's rows (a paged query's: one more than the page), presented, and the Link to the next page if any. */
 export function answerPage<R extends Keyed, T>(ctx: AppCtx, rows: R[], page: Page, present: (row: R) => T) {
-  if (rows.length > page.limit) {
-    rows = rows.slice(0, page.limit);
-    ctx.set('Link', `<${ctx.path}?limit=${page.limit}&after=${encodeCursor(rows[page.limit - 1].pageKey)}>; rel="next"`);
-  }
-  ctx.body = rows.map(present);
+  const { rows: kept, next } = pageOf(rows, page, ctx.path);
+  if (next) ctx.set('Link', `<${next}>; rel="next"`);
+  ctx.body = kept.map(present);
 }

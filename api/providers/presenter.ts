@@ -35,13 +35,15 @@ export function presentEditorial(r: EditorialRow): EditorialReview {
 
 export function presentProviderDetail(
   r: ProviderRow & { detailedDescription: string },
-  chains: ChainRefRow[], reviews: ApprovedReviewRow[], editorial: EditorialRow | undefined, endpoints: ProviderEndpointRow[],
+  chains: ChainRefRow[], reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
+  endpoints: ProviderEndpointRow[],
 ): ProviderDetail {
   return {
     ...presentProvider(r),
     detailedDescription: r.detailedDescription,
     chains: chains.map(presentChainRef),
-    userReviews: reviews.map(presentApprovedReview),
+    userReviews: reviews.rows.map(presentApprovedReview),
+    userReviewsNext: reviews.next ?? null,
     editorialReview: editorial ? presentEditorial(editorial) : null,
     rpcEndpoints: endpoints.map((e) => ({
       url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,

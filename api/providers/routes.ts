@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
-import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
+import { answerPage, keyPart, pageOf, requestedPage, type Page } from '../lib/paging.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { parse } from '../middleware/validate.ts';
@@ -13,12 +13,22 @@ import {
   listProviderChains, listProviderEndpoints, listProviders, listProvidersByChain,
 } from '../../sql/queries/providers.ts';
 import { slugParam } from '../chains/routes.ts';
-import { presentProvider, presentProviderDetail } from './presenter.ts';
+import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
+import { presentApprovedReview, presentProvider, presentProviderDetail } from './presenter.ts';
 import type { Provider, ProviderDetail } from './schema.ts';
 
 // Sort keys of the paged lists (?limit&after, api/lib/paging.ts), as sql/queries/providers.ts orders them.
 const providerListKey = z.tuple([keyPart.int, keyPart.int]); // sort_rank, id
 const byChainKey = z.tuple([keyPart.int, keyPart.int, keyPart.int]); // total_reviews, sort_rank, id
+const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microseconds), id; newest first
+
+/**
+ * Approved reviews the provider page embeds (the newest); the rest are read a page at a time from
+ * GET /api/providers/{slug}/reviews, which answers this many without `limit`. A provider of the shipped
+ * dataset has far fewer, so its detail holds them all, as the spec has it; the provider with 8,800 reviews
+ * at scale answered 3.2 MB without this bound.
+ */
+export const EMBEDDED_REVIEWS = 50;
 
 export const idParam = (name: string) =>
   z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
@@ -57,7 +67,17 @@ export function providerRoutes() {
     const { slug } = parse(slugParam, ctx.params);
     const detail = await loadProviderDetail(ctx.sql, slug);
     if (!detail) throw new HttpError(404, 'Provider not found');
+    if (detail.userReviewsNext) ctx.set('Link', `<${detail.userReviewsNext}>; rel="next"`);
     ctx.body = detail;
+  });
+
+  // The provider's approved reviews after those its detail embeds, newest first, a page at a time.
+  router.get('/:slug/reviews', cached, async (ctx) => {
+    const { slug } = parse(slugParam, ctx.params);
+    const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
+    const providerId = await findProviderIdBySlug(ctx.sql, slug);
+    if (providerId === undefined) throw new HttpError(404, 'Provider not found');
+    answerPage(ctx, await listApprovedReviews(ctx.sql, providerId, page), page, presentApprovedReview);
   });
 
   return router;
@@ -90,11 +110,13 @@ export async function loadProvidersByChain(sql: Sql, chainId: number): Promise<P
 export async function loadProviderDetail(sql: Sql, slug: string): Promise<ProviderDetail | undefined> {
   const provider = await findProviderBySlug(sql, slug);
   if (!provider) return undefined;
+  const firstReviews: Page = { limit: EMBEDDED_REVIEWS };
   const [chains, reviews, editorial, endpoints] = await Promise.all([
     listProviderChains(sql, provider.id),
-    listApprovedReviews(sql, provider.id),
+    listApprovedReviews(sql, provider.id, firstReviews),
     findEditorialReview(sql, provider.id),
     listProviderEndpoints(sql, provider.id),
   ]);
-  return presentProviderDetail(provider, chains, reviews, editorial, endpoints);
+  const embedded = pageOf(reviews, firstReviews, `/api/providers/${encodeURIComponent(provider.slug)}/reviews`);
+  return presentProviderDetail(provider, chains, embedded, editorial, endpoints);
 }

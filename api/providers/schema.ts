@@ -73,7 +73,14 @@ export type EditorialReview = z.infer<typeof editorialReviewSchema>;
 export const providerDetailSchema = providerSchema.extend({
   detailedDescription: z.string(),
   chains: z.array(chainRefSchema),
+  /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/routes.ts); totalReviews counts them all. */
   userReviews: z.array(userReviewSchema),
+  /**
+   * When the provider has more approved reviews than userReviews holds, the path of the next page of them
+   * (GET /api/providers/{slug}/reviews?limit&after; also the detail's Link rel="next"); null when userReviews is all.
+   * Optional for answers saved offline before it existed.
+   */
+  userReviewsNext: z.string().nullable().optional(),
   editorialReview: editorialReviewSchema.nullable(),
   rpcEndpoints: z.array(z.object({
     url: z.string(),
@@ -83,3 +90,6 @@ export const providerDetailSchema = providerSchema.extend({
   })),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
+
+/** GET /api/providers/{slug}/reviews?limit&after: a page of approved reviews, newest first (Link rel="next" names the next). */
+export const userReviewPageSchema = z.array(userReviewSchema);

@@ -1,18 +1,47 @@
 // The signed-in user's review of a provider: GET .../reviews/mine and POST .../reviews (create or update).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProviderDetail } from '../../api/providers/schema.ts';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
 import type { MyReview, ReviewSubmit, ReviewSubmitted } from '../../api/reviews/schema.ts';
-import { ApiError } from '../lib/api.ts';
+import { ApiError, apiRequest, readThrough } from '../lib/api.ts';
 import { getOutbox, sendOutbox } from '../offline/instance.ts';
 import { authKeys, type AuthUser } from './auth.ts';
-import { getParsed } from './parsed.ts';
+import { nextPageUrl } from './paged.ts';
+import { getParsed, parseWith } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
 export type { MyReview, ReviewSubmit };
 
 export const reviewKeys = {
   mine: (slug: string) => [...providerKeys.detail(slug), 'reviews', 'mine'] as const,
+  /** The pages after those the detail embeds, from its `userReviewsNext`. */
+  more: (slug: string, first: string) => [...providerKeys.detail(slug), 'reviews', 'more', first] as const,
 };
+
+/** A page of a provider's approved reviews (GET /api/providers/{slug}/reviews?limit&after) and the path of the next. */
+export type ReviewPage = { reviews: UserReview[]; next: string | null };
+
+/**
+ * One page at `path` (a `userReviewsNext` or a page's Link rel="next"). Saved for offline use with its next
+ * path under `path#page` (the server's answer is the bare array; the Link header would be lost), so the
+ * pages read online can be shown and walked again offline.
+ */
+export async function getReviewPage(path: string): Promise<ReviewPage> {
+  const page = (await readThrough(`${path}#page`, async () => {
+    const res = await apiRequest('GET', path);
+    return { reviews: await res.json(), next: nextPageUrl(res.headers.get('Link')) ?? null };
+  })) as { reviews: unknown; next: string | null };
+  return { reviews: await parseWith((s) => s.providerDetailSchema.shape.userReviews, page.reviews), next: page.next };
+}
+
+/** The provider's reviews after the embedded ones, read a page at a time once asked for (`enabled`). */
+export const moreReviewsQuery = (slug: string, first: string, enabled: boolean) =>
+  infiniteQueryOptions({
+    queryKey: reviewKeys.more(slug, first),
+    queryFn: ({ pageParam }) => getReviewPage(pageParam),
+    initialPageParam: first,
+    getNextPageParam: (last: ReviewPage) => last.next ?? undefined,
+    enabled,
+  });
 
 /** Only fetched when signed in (spec 000 §7); `null` when the user has not reviewed the provider. */
 export const myReviewQuery = (slug: string, enabled: boolean) =>

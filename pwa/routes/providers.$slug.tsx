@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
-import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
+import type { ProviderDetail } from '../../api/providers/schema.ts';
 import { metaForProvider } from '../../api/seo/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { EntityHeader } from '../components/entity-header.tsx';
@@ -28,7 +28,7 @@ import { providerWebsiteLink } from '../lib/outbound.ts';
 import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
-import { ReviewForm } from './-components/review-form.tsx';
+import { ProviderReviews } from './-components/provider-reviews.tsx';
 
 export const Route = createFileRoute('/providers/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
@@ -55,12 +55,6 @@ const HEADER_CHAIN_BADGES = 12;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-function reviewerName(r: UserReview): string {
-  if (r.isAnonymous) return 'Anonymous';
-  const full = [r.user.firstName, r.user.lastName].filter(Boolean).join(' ');
-  return r.user.displayName || full || 'Anonymous';
-}
 
 function WebsiteButton({ provider, className }: { provider: ProviderDetail; className?: string }) {
   const link = providerWebsiteLink(provider);
@@ -119,38 +113,6 @@ function EditorialReviewCard({ review }: { review: NonNullable<ProviderDetail['e
         </p>
       </CardHeader>
       <CardContent><HtmlContent html={review.content} /></CardContent>
-    </Card>
-  );
-}
-
-function UserReviews({ provider, reviewOpen, setReviewOpen }: {
-  provider: ProviderDetail; reviewOpen: boolean; setReviewOpen: (open: boolean) => void;
-}) {
-  const reviews = provider.userReviews;
-  return (
-    <Card id="reviews">
-      <CardHeader>
-        <CardTitle>User Reviews ({reviews.length})</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <ReviewForm slug={provider.slug} providerName={provider.name} open={reviewOpen} onOpenChange={setReviewOpen} />
-        {reviews.length === 0 ? (
-          <p className="text-sm text-slate-600">No reviews yet. Be the first to share your experience with {provider.name}.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {reviews.map((r) => (
-              <li key={r.id} className="py-4 first:pt-0 last:pb-0">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium text-slate-900">{reviewerName(r)}</span>
-                  <time dateTime={r.createdAt} className="text-xs text-slate-500">{formatDate(r.createdAt)}</time>
-                </div>
-                <Stars value={r.rating} showValue={false} className="mt-1" />
-                {r.comment && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
     </Card>
   );
 }
@@ -247,7 +209,7 @@ function ProviderPage() {
           </Card>
         )}
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
-        <UserReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
+        <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
         <p className="text-xs text-slate-500">Last updated {formatDate(provider.updatedAt)}</p>
       </div>

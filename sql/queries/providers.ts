@@ -92,13 +92,21 @@ export type ApprovedReviewRow = {
   displayName: string | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null;
 };
 
-export function listApprovedReviews(sql: Sql, providerId: number) {
-  return sql<ApprovedReviewRow[]>`
+/**
+ * The provider's approved reviews, newest first: all of them, or one page (index user_reviews_provider_status_page);
+ * sort key [created_at in microseconds, id], both descending.
+ */
+export function listApprovedReviews(sql: Sql, providerId: number, page?: Page) {
+  const after = page?.after;
+  return sql<(ApprovedReviewRow & Keyed)[]>`
     SELECT r.id, r.rating, r.comment, r.created_at, r.updated_at, r.is_anonymous,
-           u.display_name, u.first_name, u.last_name, u.profile_image_url
+           u.display_name, u.first_name, u.last_name, u.profile_image_url,
+           json_build_array((extract(epoch FROM r.created_at) * 1000000)::int8, r.id) AS page_key
     FROM user_reviews r JOIN users u ON u.id = r.user_id
     WHERE r.provider_id = ${providerId} AND r.status = 'approved'
-    ORDER BY r.created_at DESC, r.id DESC`;
+    ${after ? sql`AND (r.created_at, r.id) < (timestamptz 'epoch' + ${after[0]}::int8 * interval '1 microsecond', ${after[1]})` : sql``}
+    ORDER BY r.created_at DESC, r.id DESC
+    ${pageLimit(sql, page)}`;
 }
 
 export type EditorialRow = { rating: number; content: string; createdAt: Date; updatedAt: Date; adminDisplayName: string | null; hasAdmin: boolean };
