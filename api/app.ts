@@ -29,12 +29,13 @@ import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
 
-export type AppDeps = { db: Database; config: Config; log: Logger };
+/** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
+export type AppDeps = { db: Database; config: Config; log: Logger; distDir?: string };
 
 /** Largest JSON body accepted (rich-text fields included). */
 export const JSON_BODY_LIMIT = '1mb';
 
-export function createApp({ db, config, log }: AppDeps) {
+export function createApp({ db, config, log, distDir }: AppDeps) {
   const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://') });
   const cache = createResponseCache(db);
   const rateLimits = createRateLimits(db.sql, config);
@@ -51,7 +52,7 @@ export function createApp({ db, config, log }: AppDeps) {
   app.use(compress({ threshold: 1024 }));
   app.use(conditionalGet());
   app.use(etag());
-  app.use(webRoutes());
+  app.use(webRoutes({ distDir }));
   app.use(async (ctx, next) => {
     // API answers may change with any write: browsers must revalidate (cheap: ETag → 304).
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-cache');

@@ -1,10 +1,12 @@
 // Entry point: one QueryClient, the router (with the client in its context), mounted on #root — after the
-// offline layer has started and the saved query cache is back, so the router's loaders find it.
+// offline layer has started and the saved query cache is back, so the router's loaders find it. A page the
+// server rendered (api/web/ssr.ts) is hydrated with the query data it was rendered from; the service
+// worker's offline shell carries none, and is rendered here from scratch.
 import './lib/zod-no-eval.ts'; // before any schema parses
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
@@ -16,15 +18,39 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 startOffline(queryClient);
 
+/** The query data the server rendered this page from (id: SSR_STATE_ID in api/web/ssr.ts). */
+function renderedState(): DehydratedState | undefined {
+  const text = document.getElementById('ssr-state')?.textContent;
+  try {
+    return text ? (JSON.parse(text) as DehydratedState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const app = <App queryClient={queryClient} router={router} />;
+
+// The update prompt lives beside the app, not in the tree the server renders.
+const promptRoot = document.body.appendChild(document.createElement('div'));
+createRoot(promptRoot).render(<UpdatePrompt />);
+
 // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
 // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
-void persistQueryCache(queryClient).catch(() => {}).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+void persistQueryCache(queryClient).catch(() => {}).then(async () => {
+  const root = document.getElementById('root')!;
+  const state = renderedState();
+  if (!state) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
+  // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
+  hydrate(queryClient, state);
+  // Marks the router as hydrating server HTML: it then leaves out the client-only <Suspense> around the
+  // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
+  router.ssr = { manifest: undefined };
+  await router.load();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 });

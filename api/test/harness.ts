@@ -53,7 +53,7 @@ export async function createEmbeddedDataDir(): Promise<string> {
  * Starts the whole app on 127.0.0.1 with a random port. `env` overrides configuration
  * (rate limits are off unless a test turns them on).
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(env: Record<string, string> = {}, { distDir }: { distDir?: string } = {}) {
   const db = await openTestDatabase();
   let handler: http.RequestListener = (_req, res) => res.end();
   const server = http.createServer((req, res) => handler(req, res));
@@ -62,7 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const config: Config = loadConfig({
     NODE_ENV: 'test', RATE_LIMITS: 'off', PUBLIC_URL: url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'silent', ...env,
   });
-  const app = createApp({ db, config, log: pino({ level: config.logLevel }) });
+  const app = createApp({ db, config, log: pino({ level: config.logLevel }), distDir });
   handler = app.callback();
 
   const request = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });

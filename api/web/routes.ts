@@ -15,6 +15,7 @@ import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { resolvePage } from './pages.ts';
 import { loadPreloads, renderPreloads } from './preload.ts';
+import { fillBody, hasBodySlot, renderPageBody } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -44,7 +45,7 @@ export function fillShell(shell: string, head: string, bodyStart = '', headEnd =
 export const loadTrackingIds = (ctx: AppCtx) =>
   ctx.cache.memo('tracking-settings', async () => trackingIds(await getTrackingSettings(ctx.sql)));
 
-export type WebOptions = { distDir?: string };
+export type WebOptions = { distDir?: string | undefined };
 
 export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   const indexPath = path.join(distDir, 'index.html');
@@ -87,7 +88,14 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
       return;
     }
 
-    const [page, tracking] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx)]);
+    const shell = loadShell();
+    const [page, tracking, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), hasBodySlot(shell)
+      ? renderPageBody(ctx).catch((err: unknown) => {
+        // The shell still works without it: the browser renders the page itself.
+        ctx.log.error({ err, url: ctx.url }, 'page render failed');
+        return undefined;
+      })
+      : undefined]);
     // A fresh nonce per response for the inline scripts (the Content-Security-Policy reads it from state).
     const nonce = randomBytes(16).toString('base64');
     ctx.state.cspNonce = nonce;
@@ -96,7 +104,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     // The route's chunks after the shell's entry script, which the browser should fetch first.
-    ctx.body = fillShell(loadShell(), head, renderTrackingBody(tracking), renderPreloads(preloadsOf(ctx.path)));
+    const filled = fillShell(shell, head, renderTrackingBody(tracking), renderPreloads(preloadsOf(ctx.path)));
+    ctx.body = body ? fillBody(filled, body) : filled;
   };
 }
 

@@ -180,8 +180,9 @@ describe('page heads without JavaScript', () => {
     const p = await page(`/providers/${slug}`);
     expect(p.html).not.toContain(hostile);
     expect(p.doc.querySelectorAll('img[onerror], img[src="x"]')).toHaveLength(0);
-    // Every script in the page is either JSON-LD or one the shell itself carries.
-    const inline = Array.from(p.doc.querySelectorAll('script')).filter((s) => s.getAttribute('type') !== 'application/ld+json');
+    // Every script in the page is data (JSON-LD, the rendered page's query data) or one the shell itself carries.
+    const inline = Array.from(p.doc.querySelectorAll('script'))
+      .filter((s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''));
     expect(inline.every((s) => !s.textContent!.includes('alert'))).toBe(true);
     expect(p.jsonLd[0].name).toBe(hostile);
     expect(p.title).toContain(hostile); // shown as text, safely

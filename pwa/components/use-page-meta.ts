@@ -5,8 +5,11 @@ import { applyPageMeta, type PageMeta } from '../../api/seo/meta.ts';
 
 export type { PageMeta };
 
-/** The site's base URL as the browser sees it (canonical links are built on it). */
-export const siteOrigin = (): string => window.location.origin;
+/**
+ * The site's base URL as the browser sees it (canonical links are built on it). Empty while the server
+ * renders the page: metadata is only applied in the browser (the server wrote the page's head itself).
+ */
+export const siteOrigin = (): string => (typeof window === 'undefined' ? '' : window.location.origin);
 
 export function usePageMeta(meta: PageMeta | null | undefined): void {
   const serialized = meta ? JSON.stringify(meta) : '';

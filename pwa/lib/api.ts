@@ -17,8 +17,14 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`);
 }
 
+/** How requests go out: the browser's fetch, or the server's own handler when it renders a page (api/web/ssr.ts). */
+let send: typeof fetch = (input, init) => fetch(input, init);
+export function setApiFetch(fetchImpl: typeof fetch): void {
+  send = fetchImpl;
+}
+
 export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const res = await fetch(path, {
+  const res = await send(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },

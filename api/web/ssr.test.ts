@@ -1,0 +1,137 @@
+// Page bodies rendered on the server (api/web/ssr.ts + pwa/entry-server.tsx), read without JavaScript: the
+// page's content is in the HTML, with the query data the browser hydrates from, for each visitor.
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error jsdom ships no type declarations
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signIn } from '../test/sign-in.ts';
+import { SSR_STATE_ID } from './ssr.ts';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  // The repository's own index.html (the markers the build keeps) as the built shell.
+  const distDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-ssr-'));
+  copyFileSync('index.html', path.join(distDir, 'index.html'));
+  t = await startTestServer({}, { distDir });
+});
+afterAll(() => t?.close());
+
+type State = { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+
+async function render(pathname: string, headers: Record<string, string> = {}) {
+  const res = await t.request(pathname, { headers });
+  const html = await res.text();
+  const doc: Document = new JSDOM(html).window.document;
+  const root = doc.getElementById('root')!;
+  const stateText = doc.getElementById(SSR_STATE_ID)?.textContent;
+  return {
+    status: res.status, html, doc, root,
+    text: root.textContent!.replace(/\s+/g, ' '),
+    state: stateText ? (JSON.parse(stateText) as State) : undefined,
+    keys: stateText ? (JSON.parse(stateText) as State).queries.map((q) => q.queryKey.join('/')) : [],
+  };
+}
+
+describe('server-rendered pages', () => {
+  it('the home page carries the hotlist, the chrome and the data it was drawn from', async () => {
+    const page = await render('/');
+    expect(page.status).toBe(200);
+    expect(page.root.querySelector('h1')?.textContent).toBe('RPC Atlas Hotlist');
+    const [{ name, count }] = await t.sql<{ name: string; count: number }[]>`
+      SELECT (SELECT name FROM providers ORDER BY name LIMIT 1) AS name, (SELECT count(*)::int FROM providers) AS count`;
+    expect(page.text).toContain(name);
+    expect(page.text).toContain(`Showing ${count} providers`);
+    expect(page.root.querySelector('header')).not.toBeNull();
+    expect(page.root.querySelector('footer')).not.toBeNull();
+    // Rendered completely: no part was left for the browser because it failed on the server.
+    expect(page.html).not.toContain('<!--$!-->');
+    // The fallback header of the shell is replaced, not kept beside the page.
+    expect(page.html).not.toContain('<!--app-html-->');
+    expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains', '/api/auth/user']));
+    const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state.data as unknown[];
+    expect(providers).toHaveLength(count);
+  });
+
+  it.each([
+    ['/providers', 'All RPC Providers'],
+    ['/chains', 'All Blockchain Networks'],
+    ['/about', 'About'],
+    ['/login', 'Welcome to RPC Atlas'],
+    ['/terms', 'Terms of Service'],
+  ])('%s is rendered with its content', async (pathname, heading) => {
+    const page = await render(pathname);
+    expect(page.status).toBe(200);
+    expect(page.root.querySelector('h1')?.textContent).toContain(heading);
+    expect(page.html).not.toContain('<!--$!-->');
+  });
+
+  it('a provider and a chain page carry their details; unknown ones their not-found screens with 404', async () => {
+    const provider = await render('/providers/drpc');
+    expect(provider.root.querySelector('h1')?.textContent).toBe('dRPC');
+    expect(provider.keys).toContain('/api/providers/drpc');
+    const chain = await render('/chains/ethereum');
+    expect(chain.root.querySelector('h1')?.textContent).toContain('Ethereum');
+    const missing = await render('/providers/no-such-provider');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Provider Not Found');
+    const unknown = await render('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('404 Page Not Found');
+  });
+
+  it('search results and filters in the query string are rendered', async () => {
+    const page = await render('/search?q=drpc');
+    expect(page.text).toContain('dRPC');
+    const filtered = await render('/?q=zzzz-nothing');
+    expect(filtered.text).toContain('No providers found');
+  });
+
+  it('data is escaped: a hostile provider name stays text in the body and inert in the data', async () => {
+    const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    await t.sql`UPDATE providers SET name = ${hostile} WHERE slug = 'drpc'`;
+    await t.app.context.cache.invalidate();
+    try {
+      const page = await render('/providers/drpc');
+      expect(page.html).not.toContain(hostile);
+      expect(page.root.querySelector('h1')?.textContent).toBe(hostile);
+      expect(page.doc.querySelectorAll('img[onerror]')).toHaveLength(0);
+      const executable = Array.from(page.doc.querySelectorAll('script'))
+        .filter((s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''));
+      expect(executable.every((s) => !s.textContent!.includes('alert'))).toBe(true);
+      expect(JSON.stringify(page.state)).toContain(hostile);
+    } finally {
+      await t.sql`UPDATE providers SET name = 'dRPC' WHERE slug = 'drpc'`;
+      await t.app.context.cache.invalidate();
+    }
+  });
+
+  it('a signed-in visitor gets their own header; the shared signed-out page is not theirs, and a write refreshes it', async () => {
+    const before = await render('/');
+    expect(before.text).toContain('Login');
+    const user = await signIn(t, 'ssr-reader@example.com');
+    await user.json('PUT', '/api/auth/profile', { displayName: 'Render Reader' });
+    const mine = await render('/', { Cookie: user.cookie });
+    expect(mine.text).toContain('Render Reader');
+    expect(mine.text).not.toContain('Sign Up');
+    const anonymous = await render('/');
+    expect(anonymous.text).not.toContain('Render Reader');
+    expect(anonymous.text).toContain('Sign Up');
+
+    // The shared page is rebuilt after a write (here an admin renaming a provider).
+    const admin = await signIn(t, 'admin@example.com');
+    const [drpc] = await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'drpc'`;
+    expect((await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC Renamed' })).status).toBe(200);
+    expect((await render('/')).text).toContain('dRPC Renamed');
+    await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC' });
+  });
+
+  it('the admin panel is left to the browser: the shell keeps its own header', async () => {
+    const page = await render('/admin');
+    expect(page.state).toBeUndefined();
+    expect(page.html).toContain('<!--app-html-->');
+  });
+});

@@ -1,0 +1,72 @@
+// The body of each app page rendered on the server (pwa/entry-server.tsx), so it paints from the HTML
+// instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
+// handler, in process, with the visitor's cookies: the same answers (and response cache) the browser's
+// reads get. Pages for signed-out visitors without a query string are kept until the next write.
+import type { IncomingHttpHeaders } from 'node:http';
+import inject from 'light-my-request';
+import type { AppCtx } from '../context.ts';
+import { SESSION_COOKIE } from '../middleware/session.ts';
+import type { RenderedPage } from '../../pwa/entry-server.tsx';
+
+/** Where index.html's body is replaced by the rendered page (the markup between is the no-render fallback). */
+const BODY_START = '<!--app-html-->';
+const BODY_END = '<!--/app-html-->';
+/** The element the browser reads the render's query data from (pwa/main.tsx). */
+export const SSR_STATE_ID = 'ssr-state';
+
+/** Pages left to the browser: the admin panel is per-user and heavy, and never indexed. */
+const CLIENT_ONLY = /^\/admin(\/|$)/;
+
+type Handler = ReturnType<AppCtx['app']['callback']>;
+const handlers = new WeakMap<AppCtx['app'], Handler>();
+
+function toHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | number | undefined>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) out.append(name, v);
+  }
+  return out;
+}
+
+/** A fetch answered by this app's own handler: the page's reads as the visitor would make them. */
+function fetchThroughApp(ctx: AppCtx): typeof fetch {
+  let handler = handlers.get(ctx.app);
+  if (!handler) handlers.set(ctx.app, handler = ctx.app.callback());
+  const app = handler;
+  const cookie = ctx.get('Cookie');
+  return async (input, init) => {
+    const res = await inject(app, {
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+    });
+    return new Response(res.statusCode === 304 || res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: toHeaders(res.headers),
+    });
+  };
+}
+
+const loadRenderer = () => import('../../pwa/entry-server.tsx');
+
+/** The page at ctx.url rendered for this visitor, or undefined when it is left to the browser. */
+export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefined> {
+  if (CLIENT_ONLY.test(ctx.path)) return undefined;
+  const { renderPage } = await loadRenderer();
+  const render = () => renderPage(ctx.url, fetchThroughApp(ctx));
+  const shared = !ctx.cookies.get(SESSION_COOKIE) && ctx.querystring === '';
+  return shared ? ctx.cache.memo(`ssr:${ctx.path}`, render) : render();
+}
+
+/** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
+export const hasBodySlot = (shell: string) => shell.includes(BODY_START) && shell.includes(BODY_END);
+
+/** The shell with the rendered body in #root, its resource hints in <head> and its query data beside it. */
+export function fillBody(shell: string, page: RenderedPage): string {
+  const start = shell.indexOf(BODY_START);
+  const end = shell.indexOf(BODY_END);
+  // JSON in an inert <script>: "<" escaped so no text can close the element.
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  return shell.slice(0, start).replace(/<\/head>/i, (tag) => page.head + tag) + page.html + shell.slice(end + BODY_END.length)
+    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>${tag}`);
+}

@@ -1,0 +1,70 @@
+// Server-side rendering (api/web/ssr.ts): the page's body as HTML plus the query data it was drawn from, so
+// the browser paints the page before any JavaScript has run and then hydrates the same tree (pwa/main.tsx).
+// Reads go to the server's own API handler through `fetchApi`, with the visitor's cookies.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import './lib/zod-no-eval.ts';
+import { App } from './app.tsx';
+import { setApiFetch } from './lib/api.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { createAppRouter } from './router.tsx';
+
+/** `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root. */
+export type RenderedPage = { head: string; html: string; state: DehydratedState };
+
+// Concurrent renders each read through their own request's fetch.
+const requestFetch = new AsyncLocalStorage<typeof fetch>();
+setApiFetch((input, init) => {
+  const fetchApi = requestFetch.getStore();
+  if (!fetchApi) return Promise.reject(new TypeError('No request to read through'));
+  return fetchApi(input, init);
+});
+
+/** Most passes a page takes: components that only ask for their data while rendering (menus, sidebars) add one. */
+const MAX_PASSES = 3;
+
+/** Queries a render asked for that have no answer yet and may run (not switched off by `enabled`). */
+function unanswered(queryClient: QueryClient) {
+  return queryClient.getQueryCache().getAll().filter((q) =>
+    q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false);
+}
+
+async function settle(queryClient: QueryClient) {
+  while (queryClient.isFetching() > 0) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() === 0) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+  }
+}
+
+/** Renders the app at `url` (path and query string) with data read through `fetchApi`. */
+export function renderPage(url: string, fetchApi: typeof fetch): Promise<RenderedPage> {
+  return requestFetch.run(fetchApi, async () => {
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+    await router.load();
+    const app = <App queryClient={queryClient} router={router} />;
+    let html = '';
+    for (let pass = 1; ; pass++) {
+      await settle(queryClient);
+      html = renderToString(app);
+      const missing = unanswered(queryClient);
+      if (missing.length === 0 || pass === MAX_PASSES) break;
+      // A failed read renders as it would in the browser (its error or empty state); the client retries it.
+      await Promise.all(missing.map((q) => q.fetch().catch(() => {})));
+    }
+    const state = dehydrate(queryClient);
+    // Drops the queries' garbage-collection timers (set for days: pwa/lib/query-client.ts), which would keep
+    // every rendered page's data alive.
+    queryClient.clear();
+    const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
+    return { head: hints, html: html.slice(hints.length), state };
+  });
+}
