@@ -53,7 +53,7 @@ export const Route = createFileRoute('/providers/$slug')({
 /** Chain badges under the provider's name; the sidebar lists them all. */
 const HEADER_CHAIN_BADGES = 12;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 function WebsiteButton({ provider, className }: { provider: ProviderDetail; className?: string }) {
