@@ -185,12 +185,17 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       if (value !== undefined && generation === startedAt) values.set(key, value);
       return value;
     },
-    /** App middleware: after a successful write, drop every cached response everywhere. */
+    /**
+     * App middleware: after a successful write, drop every cached response everywhere. This process's cache
+     * is cleared before the answer goes out; the other processes' notice (a NOTIFY round trip) is sent
+     * without holding the answer back — they learn of it asynchronously either way (LISTEN), and the
+     * review approval's latency target counts every round trip (bench/RESULTS.md).
+     */
     invalidateOnWrite: async function invalidateOnWrite(ctx: Context, next: Next) {
       await next();
       if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400) {
         clear();
-        await db.publishInvalidation();
+        db.publishInvalidation().catch((err: unknown) => (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'));
       }
     },
     /** For writes that happen outside a write request (e.g. sign-in refreshing a user's name). */

@@ -1,5 +1,6 @@
 // Property: any sequence of submits, edits, approvals and rejections leaves every provider's
-// rating_sum / total_reviews / average_rating equal to the sum, count and mean of its approved reviews.
+// rating_sum / total_reviews / average_rating equal to the sum, count and mean of its approved reviews,
+// and each moderation answers the rating stored after it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -52,8 +53,13 @@ async function run(commands: Command[]) {
     } else {
       const review = await findUserReview(t.sql, userId, providerId);
       if (!review) continue;
-      await t.sql.begin((tx) => moderateReview(tx, review.id, c.kind));
+      const moderated = await t.sql.begin((tx) => moderateReview(tx, review.id, c.kind));
       model.get(key)!.status = c.kind;
+      // The rating it answers is the provider's as stored after the decision.
+      const [stored] = await t.sql<{ averageRating: number; totalReviews: number }[]>`
+        SELECT average_rating::float8 AS average_rating, total_reviews FROM providers WHERE id = ${providerId}`;
+      expect(moderated?.rating).toEqual(stored);
+      expect(moderated?.review).toMatchObject({ id: review.id, status: c.kind, rating: review.rating });
     }
   }
   const reviews = await t.sql<{ userId: number; providerId: number; rating: number; status: string }[]>`

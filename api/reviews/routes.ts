@@ -11,7 +11,7 @@ import { parse } from '../middleware/validate.ts';
 import { slugParam } from '../chains/routes.ts';
 import { idParam } from '../providers/routes.ts';
 import {
-  claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug, findProviderRating,
+  claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug,
   findUserReview, listPendingReviews, storeIdempotentResponse,
 } from '../../sql/queries/reviews.ts';
 import { presentMine, presentModerated, presentPending, presentSubmitted } from './presenter.ts';
@@ -81,12 +81,9 @@ export function adminReviewRoutes() {
   for (const [action, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
     router.put(`/:id/${action}`, async (ctx) => {
       const { id } = parse(idParam('id'), ctx.params) as { id: number };
-      const body = await ctx.sql.begin(async (tx) => {
-        const review = await moderateReview(tx, id, decision);
-        if (!review) throw new HttpError(404, 'Review not found');
-        return presentModerated(review, await findProviderRating(tx, review.providerId));
-      });
-      ctx.body = body;
+      const moderated = await ctx.sql.begin((tx) => moderateReview(tx, id, decision));
+      if (!moderated) throw new HttpError(404, 'Review not found');
+      ctx.body = presentModerated(moderated.review, moderated.rating);
     });
   }
 

@@ -32,6 +32,16 @@ export async function findUserReview(sql: Queryable, userId: number, providerId:
   return row;
 }
 
+/**
+ * Locks the provider of review `id` (see the module comment) in one round trip; false when there is no such
+ * review. A review's provider never changes, so the lock is the right one whatever happens to the review.
+ */
+export async function lockProviderOfReview(tx: Queryable, id: number) {
+  const [row] = await tx<{ id: number }[]>`
+    SELECT id FROM providers WHERE id = (SELECT provider_id FROM user_reviews WHERE id = ${id}) FOR UPDATE`;
+  return row !== undefined;
+}
+
 export async function findReview(sql: Queryable, id: number) {
   const [row] = await sql<UserReviewRow[]>`SELECT ${reviewColumns(sql)} FROM user_reviews r WHERE r.id = ${id}`;
   return row;
@@ -62,11 +72,29 @@ export async function resubmitReview(tx: Queryable, id: number, r: { rating: num
   return row;
 }
 
-export async function setReviewStatus(tx: Queryable, id: number, status: ReviewStatus) {
-  const [row] = await tx<UserReviewRow[]>`
-    UPDATE user_reviews SET status = ${status}, updated_at = now() WHERE id = ${id}
-    RETURNING id, provider_id, user_id, rating, comment, status, created_at, updated_at`;
-  return row;
+/**
+ * Sets the review's status and shifts its provider's aggregates by `direction` × its rating (0: unchanged),
+ * in one statement; answers the review and the provider's new rating. Under lockProvider, with the review
+ * as re-read under that lock (its rating is the one the aggregate holds or will hold).
+ */
+export async function setReviewStatusShifting(
+  tx: Queryable, review: { id: number; providerId: number; rating: number }, status: ReviewStatus, direction: 1 | 0 | -1,
+) {
+  const [row] = await tx<(UserReviewRow & ProviderRatingRow)[]>`
+    WITH shifted AS (
+      UPDATE providers SET rating_sum = rating_sum + ${direction * review.rating}, total_reviews = total_reviews + ${direction},
+                           updated_at = now()
+      WHERE id = ${review.providerId} AND ${direction} <> 0
+      RETURNING average_rating, total_reviews
+    )
+    UPDATE user_reviews r SET status = ${status}, updated_at = now()
+    FROM providers p LEFT JOIN shifted s ON true
+    WHERE r.id = ${review.id} AND p.id = r.provider_id
+    RETURNING r.id, r.provider_id, r.user_id, r.rating, r.comment, r.status, r.created_at, r.updated_at,
+              coalesce(s.average_rating, p.average_rating)::float8 AS average_rating,
+              coalesce(s.total_reviews, p.total_reviews) AS total_reviews`;
+  const { averageRating, totalReviews, ...rest } = row;
+  return { review: rest as UserReviewRow, rating: { averageRating, totalReviews } };
 }
 
 export type PendingReviewRow = {
