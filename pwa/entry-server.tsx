@@ -14,13 +14,10 @@ import { createAppRouter } from './router.tsx';
 /** `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root. */
 export type RenderedPage = { head: string; html: string; state: DehydratedState };
 
-// Concurrent renders each read through their own request's fetch.
+// Concurrent renders each read through their own request's fetch; reads outside a render (PWA code run
+// in the server's tests) keep the global fetch.
 const requestFetch = new AsyncLocalStorage<typeof fetch>();
-setApiFetch((input, init) => {
-  const fetchApi = requestFetch.getStore();
-  if (!fetchApi) return Promise.reject(new TypeError('No request to read through'));
-  return fetchApi(input, init);
-});
+setApiFetch((input, init) => (requestFetch.getStore() ?? fetch)(input, init));
 
 /** Most passes a page takes: components that only ask for their data while rendering (menus, sidebars) add one. */
 const MAX_PASSES = 3;
