@@ -77,10 +77,9 @@ async function json<T = any>(path: string): Promise<T> {
   return res.json() as Promise<T>;
 }
 
-/** Chooses `option` in the Radix select labelled `label`. */
+/** Chooses `option` in the select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 describe('the guard', () => {

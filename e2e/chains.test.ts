@@ -92,8 +92,7 @@ describe('/chains', () => {
     await expect.poll(() => page.getByTestId('chain-card').count()).toBe(chains.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(chains.length));
 
-    await page.getByRole('combobox', { name: 'Sort chains' }).click();
-    await page.getByRole('option', { name: 'Sort: Name A-Z' }).click();
+    await page.getByRole('combobox', { name: 'Sort chains' }).selectOption({ label: 'Sort: Name A-Z' });
     const names = await page.getByTestId('chain-card').locator('h2').allInnerTexts();
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
     expect(names).toHaveLength(chains.length);
@@ -233,8 +232,7 @@ describe('/chains/{slug}', () => {
     const list = main(page).locator('section[aria-labelledby="chain-providers"]');
     await list.getByTestId('provider-card').first().waitFor();
     expect(await list.getByTestId('provider-card').count()).toBe(byChain.length);
-    await page.getByRole('combobox', { name: 'Sort providers' }).click();
-    await page.getByRole('option', { name: 'Sort: Name A-Z' }).click();
+    await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Sort: Name A-Z' });
     await expect.poll(() => page.url()).toContain('sort=name');
     const names = await list.getByTestId('provider-card').locator('h3').allInnerTexts();
     expect(names).toEqual(byChain.map((p) => p.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));

@@ -51,9 +51,9 @@ async function asAdmin<T = any>(page: Page, method: 'GET' | 'POST' | 'PUT', path
 
 const text = (page: Page, s: string | RegExp) => page.getByText(s).first();
 
+/** Chooses `option` in the select labelled `selectLabel`. */
 async function chooseOption(page: Page, selectLabel: string, option: string) {
-  await page.getByRole('combobox', { name: selectLabel }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: selectLabel }).selectOption({ label: option });
 }
 
 async function toastText(page: Page) {

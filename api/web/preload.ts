@@ -61,5 +61,9 @@ export function loadPreloads(distDir: string): (pathname: string) => string[] {
   return createPreloads(JSON.parse(readFileSync(file, 'utf8')) as BuildManifest);
 }
 
-/** The head tags for them (crossorigin as in Vite's own tags, so the module requests reuse the preloads). */
-export const renderPreloads = (urls: string[]) => urls.map((u) => `<link rel="modulepreload" crossorigin href="${u}">`).join('\n');
+/**
+ * The head tags for them (crossorigin as in Vite's own tags, so the module requests reuse the preloads; low
+ * priority like the shell's own script tags: the page is already rendered, they only make it interactive).
+ */
+export const renderPreloads = (urls: string[]) =>
+  urls.map((u) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${u}">`).join('\n');
