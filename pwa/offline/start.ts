@@ -33,11 +33,12 @@ function syncDirectory() {
     .catch(() => {});
 }
 
-/** After the page's own requests: on the load event, when the browser is idle (or after 2 s at most). */
+/** Well after the page's own work: a while after the load event, then when the browser is idle (or 2 s later at most). */
 function afterLoad(job: () => void) {
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(job, { timeout: 2000 }) : setTimeout(job, 500));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const later = () => setTimeout(idle, OFFLINE.syncAfterLoadMs);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 export function startOffline(queryClient: QueryClient): void {
