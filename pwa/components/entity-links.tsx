@@ -1,8 +1,9 @@
 // Lists of links to chains or providers, each row a logo and a name with an optional second line or
 // trailing value: the header menus, the sidebars and the provider page's Supported Chains.
-import { Link } from '@tanstack/react-router';
 import type { ComponentProps, ReactNode } from 'react';
+import { paths } from '../../api/seo/meta.ts';
 import { cn } from '../lib/cn.ts';
+import { AppLink } from './app-link.tsx';
 import { Logo } from './logo.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -31,9 +32,7 @@ export function EntityLink({ chain, provider, size = 'xs', detail, trailing, cla
       {trailing && <span className="shrink-0 text-sm text-slate-600 tabular-nums">{trailing}</span>}
     </>
   );
-  return chain
-    ? <Link to="/chains/$slug" params={{ slug: entity.slug }} className={classes} {...props}>{body}</Link>
-    : <Link to="/providers/$slug" params={{ slug: entity.slug }} className={classes} {...props}>{body}</Link>;
+  return <AppLink href={chain ? paths.chain(entity.slug) : paths.provider(entity.slug)} className={classes} {...props}>{body}</AppLink>;
 }
 
 /** The rows of `items`, or `skeletons` placeholder rows while `loading`. */

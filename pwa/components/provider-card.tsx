@@ -1,12 +1,13 @@
 // A provider in a list (spec 000 §2): logo, name, two-line description, 3 chain badges then '+N more',
 // stars with the review count, View Details and Visit Website.
-import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { Chain } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
+import { paths } from '../../api/seo/meta.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
+import { AppLink } from './app-link.tsx';
 import { Logo } from './logo.tsx';
 import { Stars } from './stars.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -25,13 +26,13 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
   const website = providerWebsiteLink(provider);
   const Heading = headingLevel;
   return (
-    <Card className="flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
+    <Card className="provider-card flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
       <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="md" />
       <div className="flex min-w-0 flex-1 flex-col gap-4 md:flex-row md:items-start">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Heading className="text-lg leading-tight font-semibold text-slate-900">
-              <Link to="/providers/$slug" params={{ slug: provider.slug }} className="hover:text-accent-700">{provider.name}</Link>
+              <AppLink href={paths.provider(provider.slug)} className="hover:text-accent-700">{provider.name}</AppLink>
             </Heading>
             <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
               <Stars value={provider.averageRating} />
@@ -48,7 +49,7 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
         </div>
         <div className="flex shrink-0 gap-2 md:flex-col">
           <Button asChild size="sm" className="flex-1 md:flex-none">
-            <Link to="/providers/$slug" params={{ slug: provider.slug }}>View Details<span className="sr-only"> of {provider.name}</span></Link>
+            <AppLink href={paths.provider(provider.slug)}>View Details<span className="sr-only"> of {provider.name}</span></AppLink>
           </Button>
           {website && (
             <Button asChild variant="outline" size="sm" className="flex-1 md:flex-none">

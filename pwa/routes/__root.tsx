@@ -1,6 +1,7 @@
 // The app layout: sticky header, the page, footer, and the single toast region.
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { useAppLinkNavigation } from '../components/app-link.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
@@ -24,6 +25,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useAppLinkNavigation();
   const ownChrome = useMatches({ select: (matches) => matches.some((m) => m.staticData?.ownChrome) });
   if (ownChrome) {
     return (
