@@ -1,6 +1,6 @@
 // Editorial tab: 'Write Editorial Review' (one per provider: a new one replaces it), the published editorial
 // reviews, and 'User Reviews Approval' for pending user reviews (spec 001 §2).
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, PenLine, Star, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { EDITORIAL_DEFAULT_RATING, editorialReviewInputSchema, type AdminEditorialReview } from '../../api/admin/schema.ts';
@@ -109,7 +109,8 @@ function EditorialForm({ providers, existing, initial, onDone }: {
 
 export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; isAdmin: boolean }) {
   const editorial = useQuery(editorialReviewsQuery(isAdmin));
-  const pending = useQuery(pendingReviewsQuery(isAdmin));
+  const pending = useInfiniteQuery(pendingReviewsQuery(isAdmin));
+  const pendingReviews = useMemo(() => pending.data?.pages.flatMap((p) => p.reviews) ?? [], [pending.data]);
   const moderate = useModerateReview();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<AdminEditorialReview | undefined>();
@@ -154,9 +155,9 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
 
       <section>
         <SectionHeader title="User Reviews Approval" description="Reviews by signed-in users wait here until approved; only approved ones count." />
-        {pending.isPending ? <ListSkeleton rows={2} className="h-24" /> : pending.data?.length ? (
+        {pending.isPending ? <ListSkeleton rows={2} className="h-24" /> : pendingReviews.length ? (
           <ul className="grid gap-3">
-            {pending.data.map((r) => (
+            {pendingReviews.map((r) => (
               <li key={r.id}>
                 <Card className="p-4 sm:p-5">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -184,6 +185,13 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
           </ul>
         ) : (
           <EmptyState>No pending reviews to approve.</EmptyState>
+        )}
+        {pending.hasNextPage && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="outline" disabled={pending.isFetching} onClick={() => void pending.fetchNextPage()}>
+              {pending.isFetchingNextPage ? 'Loading...' : 'Load more pending reviews'}
+            </Button>
+          </div>
         )}
       </section>
 

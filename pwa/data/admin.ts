@@ -1,7 +1,7 @@
 // Admin API (spec 001 §7): key factory (keys double as request paths), admin-only queries (fetched only
 // when the user is an admin: `enabled`), and one mutation hook per write. Every mutation reports its
 // outcome with the panel's shared toasts and invalidates only the data it changed.
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   adminAdListSchema, adminAdSchema, adminEditorialReviewListSchema, adminProviderSchema, contactSubmissionListSchema,
   csvImportResponseSchema, editorialReviewSavedSchema, uploadResponseSchema,
@@ -10,10 +10,11 @@ import {
   type TrackingSettingsInput, type UploadFolder,
 } from '../../api/admin/schema.ts';
 import { outboundClicksSchema } from '../../api/outbound/schema.ts';
-import { pendingReviewListSchema, reviewModeratedSchema } from '../../api/reviews/schema.ts';
+import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../api/reviews/schema.ts';
 import { reportAdminError, reportSuccess, type FailureTexts } from '../admin/feedback.ts';
 import { apiRequest, getJson, throwIfNotOk } from '../lib/api.ts';
 import { chainKeys } from './chains.ts';
+import { nextPageUrl } from './paged.ts';
 import { contentKeys, type CategoryName } from './content.ts';
 import { providerKeys } from './providers.ts';
 
@@ -38,10 +39,24 @@ export const editorialReviewsQuery = (enabled: boolean) =>
     enabled,
   });
 
+/** Pending reviews per page of the moderation queue (oldest first); more are read with "Load more". */
+export const PENDING_PAGE_SIZE = 50;
+
+export type PendingReviewPage = { reviews: PendingReview[]; next: string | null };
+
+/**
+ * The moderation queue a page at a time (`?limit&after`, Link rel="next"): at 70,000 pending reviews the
+ * whole list is megabytes. After a moderation the loaded pages are read again from the first.
+ */
 export const pendingReviewsQuery = (enabled: boolean) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.pendingReviews(),
-    queryFn: () => getJson('/api/admin/reviews/pending', pendingReviewListSchema),
+    queryFn: async ({ pageParam }): Promise<PendingReviewPage> => {
+      const res = await apiRequest('GET', pageParam);
+      return { reviews: pendingReviewListSchema.parse(await res.json()), next: nextPageUrl(res.headers.get('Link')) ?? null };
+    },
+    initialPageParam: `/api/admin/reviews/pending?limit=${PENDING_PAGE_SIZE}`,
+    getNextPageParam: (last) => last.next ?? undefined,
     enabled,
   });
 
