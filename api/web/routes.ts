@@ -15,7 +15,7 @@ import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { resolvePage } from './pages.ts';
 import { loadPreloads, renderPreloads } from './preload.ts';
-import { fillBody, hasBodySlot, renderPageBody } from './ssr.ts';
+import { fillBody, hasBodySlot, isPersonal, renderPageBody } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -106,6 +106,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     // The route's chunks after the shell's entry script, which the browser should fetch first.
     const filled = fillShell(shell, head, renderTrackingBody(tracking), renderPreloads(preloadsOf(ctx.path)));
     ctx.body = body ? fillBody(filled, body) : filled;
+    // A page rendered with the visitor's session carries their name (and their data for hydration).
+    if (body && isPersonal(ctx)) ctx.set('Cache-Control', 'private, no-cache');
   };
 }
 

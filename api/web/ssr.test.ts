@@ -29,7 +29,7 @@ async function render(pathname: string, headers: Record<string, string> = {}) {
   const root = doc.getElementById('root')!;
   const stateText = doc.getElementById(SSR_STATE_ID)?.textContent;
   return {
-    status: res.status, html, doc, root,
+    status: res.status, html, doc, root, cacheControl: res.headers.get('Cache-Control'),
     text: root.textContent!.replace(/\s+/g, ' '),
     state: stateText ? (JSON.parse(stateText) as State) : undefined,
     keys: stateText ? (JSON.parse(stateText) as State).queries.map((q) => q.queryKey.join('/')) : [],
@@ -116,6 +116,8 @@ describe('server-rendered pages', () => {
     await user.json('PUT', '/api/auth/profile', { displayName: 'Render Reader' });
     const mine = await render('/', { Cookie: user.cookie });
     expect(mine.text).toContain('Render Reader');
+    expect(mine.cacheControl).toBe('private, no-cache');
+    expect(before.cacheControl).toBe('no-cache');
     expect(mine.text).not.toContain('Sign Up');
     const anonymous = await render('/');
     expect(anonymous.text).not.toContain('Render Reader');

@@ -49,12 +49,15 @@ function fetchThroughApp(ctx: AppCtx): typeof fetch {
 
 const loadRenderer = () => import('../../pwa/entry-server.tsx');
 
+/** Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). */
+export const isPersonal = (ctx: AppCtx) => Boolean(ctx.cookies.get(SESSION_COOKIE));
+
 /** The page at ctx.url rendered for this visitor, or undefined when it is left to the browser. */
 export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefined> {
   if (CLIENT_ONLY.test(ctx.path)) return undefined;
   const { renderPage } = await loadRenderer();
   const render = () => renderPage(ctx.url, fetchThroughApp(ctx));
-  const shared = !ctx.cookies.get(SESSION_COOKIE) && ctx.querystring === '';
+  const shared = !isPersonal(ctx) && ctx.querystring === '';
   return shared ? ctx.cache.memo(`ssr:${ctx.path}`, render) : render();
 }
 
