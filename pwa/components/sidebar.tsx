@@ -27,7 +27,7 @@ export function Sidebar() {
   const providers = useQuery(popularProvidersQuery());
   const chains = useQuery(chainsQuery());
   return (
-    <div className="space-y-6">
+    <div className="listing-sidebar space-y-6">
       <SidebarCard title="Popular Providers" viewAll="/providers">
         <LinkList items={providers.data?.slice(0, LIMITS.sidebarProviders)} loading={providers.isPending} className="space-y-1">
           {(p) => <EntityLink provider={p} size="sm" trailing={<StarValue value={p.averageRating} />} />}
