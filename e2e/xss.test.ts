@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../api/admin/schema.ts';
 import { signIn, type SignedIn } from '../api/test/sign-in.ts';
+import { SSR_STATE_ID } from '../api/web/ssr.ts';
 import { DESKTOP, startBrowserTest, type BrowserTest } from './harness.ts';
 
 /** The code every payload tries to run; `n` tells which payload ran. */
@@ -367,7 +368,7 @@ type Finding = { path: string; what: string };
 
 /** What a page shows that could run code: event-handler attributes, script URLs, foreign script elements, broken JSON-LD. */
 async function scanDom(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((stateId) => {
     const bad: string[] = [];
     const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster']);
     for (const el of Array.from(document.querySelectorAll('*'))) {
@@ -387,6 +388,9 @@ async function scanDom(page: Page): Promise<string[]> {
       const type = s.getAttribute('type');
       if (type === 'application/ld+json') {
         try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken JSON-LD: ${(s.textContent ?? '').slice(0, 60)}`); }
+      } else if (type === 'application/json' && s.id === stateId) {
+        // The server-rendered page's query data: inert, and it must still be whole JSON.
+        try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken page data: ${(s.textContent ?? '').slice(0, 60)}`); }
       } else if (!(type === 'module' && s.getAttribute('src')?.startsWith('/assets/'))) {
         bad.push(`script: ${s.outerHTML.slice(0, 80)}`);
       }
@@ -396,7 +400,7 @@ async function scanDom(page: Page): Promise<string[]> {
     }
     if ((window as unknown as { __xss?: unknown }).__xss !== undefined) bad.push(`window.__xss = ${String((window as unknown as { __xss?: unknown }).__xss)}`);
     return bad;
-  });
+  }, SSR_STATE_ID);
 }
 
 /** One browser profile (CSP enforced or bypassed) with every dialog and finding collected. */
