@@ -217,12 +217,17 @@ describe('header, footer and menus', () => {
     expect(await partner.getAttribute('rel')).toContain('noopener');
   });
 
-  it('shows a placeholder while the user loads, then Login and Sign Up to /login', async () => {
+  it('a server-rendered page shows Login and Sign Up at once; the offline shell shows a placeholder while the user loads', async () => {
+    const rendered = await (await fetch(`${e.url}/`)).text();
+    expect(rendered).not.toContain('data-testid="auth-loading"');
+    expect(rendered).toContain('>Sign Up<');
+
+    // The shell the service worker serves offline has no rendered body: the browser asks who is signed in.
     const page = await newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => { release = r; });
     await page.route('**/api/auth/user', async (route) => { await held; await route.continue(); });
-    await page.goto('/');
+    await page.goto('/index.html');
     await page.getByTestId('auth-loading').waitFor();
     release();
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();

@@ -150,9 +150,9 @@ describe('server-rendered pages', () => {
         const tracking = scripts.filter((a) => a.includes('data-tracking'));
         expect(tracking).toHaveLength(3);
         for (const attrs of tracking) expect(attrs).toContain(`nonce="${nonce}"`);
-        // Every other script is this origin's bundle or a data block (JSON-LD), which a CSP does not run.
+        // Every other script is this origin's bundle or a data block (JSON-LD, the rendered page's data), which a CSP does not run.
         for (const attrs of scripts.filter((a) => !a.includes('data-tracking'))) {
-          expect(attrs).toMatch(/type="(module|application\/ld\+json)"/);
+          expect(attrs).toMatch(/type="(module|application\/ld\+json|application\/json)"/);
           if (attrs.includes('module')) expect(attrs).toMatch(/src="\/assets\//);
         }
       }
