@@ -234,7 +234,7 @@ describe('/chains/{slug}', () => {
     expect(await list.getByTestId('provider-card').count()).toBe(byChain.length);
     await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Sort: Name A-Z' });
     await expect.poll(() => page.url()).toContain('sort=name');
-    const names = await list.getByTestId('provider-card').locator('h3').allInnerTexts();
+    const names = await list.getByTestId('provider-card').locator('h3').allTextContents();
     expect(names).toEqual(byChain.map((p) => p.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 
     // Other Chains: five others, never this one; and the way back.

@@ -177,7 +177,7 @@ describe('offline directory', () => {
       const total = online.providers.length + online.chains.length;
       await page.goto(`/search?q=${q}`);
       await page.getByText(`Found ${total} results`).waitFor();
-      expect(await page.locator('section[aria-labelledby="search-providers"] h3').allInnerTexts()).toEqual(online.providers.map((p) => p.name));
+      expect(await page.locator('section[aria-labelledby="search-providers"] h3').allTextContents()).toEqual(online.providers.map((p) => p.name));
       expect(await page.locator('section[aria-labelledby="search-chains"] h3').allInnerTexts()).toEqual(online.chains.map((c) => c.name));
     }
   });

@@ -89,7 +89,7 @@ describe('home hotlist', () => {
     expect(page.url()).toContain(`chain=${eth.id}`);
 
     await chooseOption(page, 'Sort providers', 'Name A-Z');
-    const names = await page.getByTestId('provider-card').locator('h2').allInnerTexts();
+    const names = await page.getByTestId('provider-card').locator('h2').allTextContents();
     expect(names).toEqual([...onEth.map((p) => p.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 
     await chooseOption(page, 'Sort providers', 'Most Popular');

@@ -30,7 +30,7 @@ describe('/search', () => {
     await main(page).getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('q') === 'ankr');
     await main(page).getByText(plural(other.providers.length + other.chains.length)).waitFor();
-    expect(await main(page).getByTestId('provider-card').locator('h3').allInnerTexts()).toEqual(other.providers.map((p) => p.name));
+    expect(await main(page).getByTestId('provider-card').locator('h3').allTextContents()).toEqual(other.providers.map((p) => p.name));
     await page.goBack();
     await main(page).getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` }).waitFor();
   });
@@ -46,8 +46,11 @@ describe('/search', () => {
 
   it('shows the error text when the search fails', async () => {
     const page = await e.newPage();
+    // The server renders the first page's results itself: the failing search is the one typed in the browser.
+    await page.goto('/search', { waitUntil: 'networkidle' }); // hydrated: the form searches in the page
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await page.goto('/search?q=ethereum');
+    await page.getByRole('searchbox', { name: 'Search term' }).fill('ethereum');
+    await main(page).getByRole('button', { name: 'Search', exact: true }).click();
     await main(page).getByText('An error occurred while searching. Please try again.').waitFor();
   });
 

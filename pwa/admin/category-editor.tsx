@@ -32,7 +32,7 @@ const fieldTab: Record<string, string> = {
 const subTab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 export function CategoryContentEditor({ category, enabled }: { category: CategoryName; enabled: boolean }) {
-  const { data, dataUpdatedAt } = useQuery({ ...categoryQuery(category), enabled });
+  const { data, dataUpdatedAt, isFetching } = useQuery({ ...categoryQuery(category), enabled });
   const label = category === 'chains' ? 'Chains' : 'Providers';
   return (
     <Card className="mt-8">
@@ -41,8 +41,12 @@ export function CategoryContentEditor({ category, enabled }: { category: Categor
         <p className="text-sm text-slate-600">Shown at the top of the /{category} listing page, with its search and social tags.</p>
       </CardHeader>
       <CardContent>
-        {/* Keyed by the fetch time: a save brings the stored (sanitised) version back into the form. */}
-        {data ? <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} /> : <Skeleton className="h-64" />}
+        {/* Keyed by the fetch time: a save brings the stored (sanitised) version back into the form. Not shown
+            while a read is under way, so nothing typed is replaced by an answer arriving (e.g. the copy restored
+            from the device being checked again after sign-in). */}
+        {data && !isFetching
+          ? <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} />
+          : <Skeleton className="h-64" />}
       </CardContent>
     </Card>
   );
