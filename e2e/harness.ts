@@ -11,6 +11,18 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
+/**
+ * Waits until the page has loaded and its main thread has gone idle: the server-rendered HTML is on screen at
+ * once, but its buttons and menus answer only once the app has hydrated (a click before that is an ordinary
+ * click on inert markup). React hydrates in scheduler tasks, so an idle callback runs only after it is done.
+ */
+export async function whenSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+  }
+}
+
 export async function startBrowserTest(env: Record<string, string> = {}) {
   const server = await startTestServer(env);
   const browser: Browser = await chromium.connect(inject('browserWsEndpoint'));
@@ -35,6 +47,7 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((u) => u.origin === server.url && u.pathname === returnTo);
+      await whenSettled(page);
     },
     /** Saves a PNG under e2e/screenshots/ to look at (not compared). */
     async screenshot(page: Page, name: string) {
