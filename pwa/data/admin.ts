@@ -14,7 +14,7 @@ import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } fr
 import { reportAdminError, reportSuccess, type FailureTexts } from '../admin/feedback.ts';
 import { apiRequest, getJson, throwIfNotOk } from '../lib/api.ts';
 import { chainKeys } from './chains.ts';
-import { nextPageUrl } from './paged.ts';
+import { fetchPage } from './paged.ts';
 import { contentKeys, type CategoryName } from './content.ts';
 import { providerKeys } from './providers.ts';
 
@@ -52,8 +52,8 @@ export const pendingReviewsQuery = (enabled: boolean) =>
   infiniteQueryOptions({
     queryKey: adminKeys.pendingReviews(),
     queryFn: async ({ pageParam }): Promise<PendingReviewPage> => {
-      const res = await apiRequest('GET', pageParam);
-      return { reviews: pendingReviewListSchema.parse(await res.json()), next: nextPageUrl(res.headers.get('Link')) ?? null };
+      const { items, next } = await fetchPage(pageParam);
+      return { reviews: pendingReviewListSchema.parse(items), next };
     },
     initialPageParam: `/api/admin/reviews/pending?limit=${PENDING_PAGE_SIZE}`,
     getNextPageParam: (last) => last.next ?? undefined,

@@ -17,15 +17,21 @@ export function nextPageUrl(link: string | null): string | undefined {
   return link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
 }
 
+/** One page of a paged list at `url`: its items (not validated yet) and the path of the next page, if any. */
+export async function fetchPage(url: string): Promise<{ items: unknown[]; next: string | null }> {
+  const res = await apiRequest('GET', url);
+  return { items: (await res.json()) as unknown[], next: nextPageUrl(res.headers.get('Link')) ?? null };
+}
+
 /** GET every page of the list at `path` and validate the whole array with the chosen schema. */
 export async function getAllPages<T>(path: string, pick: (s: Schemas) => z.ZodType<T>, pageSize = PAGE_SIZE): Promise<T> {
   const [data, schemas] = await Promise.all([
     readThrough(path, async () => {
       const items: unknown[] = [];
-      for (let url: string | undefined = `${path}?limit=${pageSize}`; url; ) {
-        const res = await apiRequest('GET', url);
-        items.push(...((await res.json()) as unknown[]));
-        url = nextPageUrl(res.headers.get('Link'));
+      for (let url: string | null = `${path}?limit=${pageSize}`; url; ) {
+        const page = await fetchPage(url);
+        items.push(...page.items);
+        url = page.next;
       }
       return items;
     }),

@@ -2,10 +2,10 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
 import type { MyReview, ReviewSubmit, ReviewSubmitted } from '../../api/reviews/schema.ts';
-import { ApiError, apiRequest, readThrough } from '../lib/api.ts';
+import { ApiError, readThrough } from '../lib/api.ts';
 import { getOutbox, sendOutbox } from '../offline/instance.ts';
 import { authKeys, type AuthUser } from './auth.ts';
-import { nextPageUrl } from './paged.ts';
+import { fetchPage } from './paged.ts';
 import { getParsed, parseWith } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
@@ -27,8 +27,8 @@ export type ReviewPage = { reviews: UserReview[]; next: string | null };
  */
 export async function getReviewPage(path: string): Promise<ReviewPage> {
   const page = (await readThrough(`${path}#page`, async () => {
-    const res = await apiRequest('GET', path);
-    return { reviews: await res.json(), next: nextPageUrl(res.headers.get('Link')) ?? null };
+    const { items, next } = await fetchPage(path);
+    return { reviews: items, next };
   })) as { reviews: unknown; next: string | null };
   return { reviews: await parseWith((s) => s.providerDetailSchema.shape.userReviews, page.reviews), next: page.next };
 }
