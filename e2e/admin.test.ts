@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
 
 const ADMIN = 'admin@example.com';
@@ -53,7 +53,8 @@ async function recordToasts(page: Page): Promise<{ text: string; at: number }[]>
  * pauses its timer while the window has no focus (as in a shared headless browser), so it may not go by itself.
  */
 async function press(button: Locator) {
-  for (const close of await button.page().locator('.toast button[aria-label="Close"]').all()) await close.click().catch(() => {});
+  // A toast may go by itself meanwhile: its close button is then gone, which is no reason to wait the page's minute.
+  for (const close of await button.page().locator('.toast button[aria-label="Close"]').all()) await close.click({ timeout: 2000 }).catch(() => {});
   markToasts(button.page());
   await button.click();
 }
@@ -63,7 +64,9 @@ async function toastWith(page: Page, text: string) {
   const seen = recorded.get(page);
   if (!seen) return page.locator('.toast').filter({ hasText: text }).first().waitFor();
   // Recorded toasts: only one shows at a time, so another (e.g. the app's "Ready to work offline") may replace it at once.
-  await expect.poll(() => seen.slice(marks.get(page) ?? 0).some((t) => t.text.includes(text)), { timeout: 60_000 }).toBe(true);
+  // Polls the texts themselves, so a failure lists the toasts that did show.
+  await expect.poll(() => seen.slice(marks.get(page) ?? 0).map((t) => t.text), { timeout: 60_000 })
+    .toContainEqual(expect.stringContaining(text));
 }
 
 async function openTab(page: Page, name: string) {
@@ -132,6 +135,11 @@ describe('an admin', () => {
     toasts = await recordToasts(page);
     await e.signIn(page, ADMIN, '/admin');
     await page.getByRole('tab', { name: 'Chains', selected: true }).waitFor();
+  });
+  // A test that failed with a dialog open would leave the tabs behind it hidden from the next ones.
+  afterEach(async () => {
+    const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
+    for (let i = 0; i < 3 && await dialogs.count(); i++) await page.keyboard.press('Escape');
   });
 
   it('shows the ten tabs in the spec order and keeps the open tab in the URL', async () => {

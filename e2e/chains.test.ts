@@ -3,7 +3,7 @@
 // chain not-found screen, against the built app and the real dataset.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
 
 type ChainStat = { id: number; name: string; slug: string; isTestnet: boolean; status: string; providerCount: number; evmChainId: number | null };
 
@@ -28,7 +28,8 @@ async function toastText(page: Page) {
 
 /** The captcha's question, solved: "What is 7 − 3?" → 4. */
 async function solveCaptcha(page: Page): Promise<{ question: string; answer: number }> {
-  const question = await page.getByTestId('captcha-question').innerText();
+  // Drawn once the page has hydrated ("…" until then).
+  const question = await page.getByTestId('captcha-question').filter({ hasText: /What is/ }).innerText();
   const m = /What is (\d+) ([+−]) (\d+)\?/.exec(question);
   if (!m) throw new Error(`unexpected captcha: ${question}`);
   const answer = m[2] === '+' ? Number(m[1]) + Number(m[3]) : Number(m[1]) - Number(m[3]);
@@ -51,6 +52,7 @@ describe('/chains', () => {
 
     const mainnets = chains.filter((c) => !c.isTestnet);
     await page.getByTestId('chain-card').first().waitFor();
+    await showAll(main(page));
     expect(await page.getByTestId('chain-card').count()).toBe(mainnets.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(mainnets.length));
     expect(await counter(page, 'Active Networks').innerText()).toBe(String(mainnets.filter((c) => c.status === 'active').length));
@@ -89,6 +91,7 @@ describe('/chains', () => {
     expect(await page.getByTestId('chain-card').first().innerText()).toContain('Testnet');
 
     await search.fill('');
+    await showAll(main(page));
     await expect.poll(() => page.getByTestId('chain-card').count()).toBe(chains.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(chains.length));
 
@@ -231,6 +234,7 @@ describe('/chains/{slug}', () => {
     // Providers: default Review Count, then Name A-Z.
     const list = main(page).locator('section[aria-labelledby="chain-providers"]');
     await list.getByTestId('provider-card').first().waitFor();
+    await showAll(list);
     expect(await list.getByTestId('provider-card').count()).toBe(byChain.length);
     await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Sort: Name A-Z' });
     await expect.poll(() => page.url()).toContain('sort=name');

@@ -3,28 +3,86 @@
 // `await e.close()` in afterAll.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterEach, beforeEach, inject } from 'vitest';
 import { startTestServer } from '../api/test/harness.ts';
+import { EARLY_CLICKS_GLOBAL } from '../pwa/lib/early-clicks.ts';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
 /**
- * Waits until the page has loaded and its main thread has gone idle: the server-rendered HTML is on screen at
- * once, but its buttons and menus answer only once the app has hydrated (a click before that is an ordinary
- * click on inert markup). React hydrates in scheduler tasks, so an idle callback runs only after it is done.
+ * Waits until the page has hydrated and its main thread has gone idle: the server-rendered HTML is on screen at
+ * once, but its scripts load after the first paint and its buttons and menus answer only once the app has
+ * hydrated (which removes the loader's EARLY_CLICKS_GLOBAL). Then idle callbacks: the effects are done.
  */
 export async function whenSettled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  await page.waitForFunction((global) => !(global in window), EARLY_CLICKS_GLOBAL, { timeout: 60_000 });
   for (let i = 0; i < 2; i++) {
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
   }
 }
 
+/** Draws the whole of each long list in `scope`: they arrive a batch at a time (pwa/components/show-more.tsx). */
+export async function showAll(scope: Page | Locator): Promise<void> {
+  const more = scope.getByRole('button', { name: /^Show more / });
+  // A press before the page has hydrated does nothing: the loop presses again until every list is whole, and
+  // gives up (failing the test rather than hanging it) if a button stays.
+  const deadline = Date.now() + 60_000;
+  while (await more.count()) {
+    if (Date.now() > deadline) throw new Error(`"${await more.first().innerText()}" is still there after 60 s of pressing it`);
+    await more.first().click({ timeout: 5000 }).catch(() => {});
+  }
+}
+
+/**
+ * What went wrong around a test, printed when it fails: the pages' console errors, uncaught exceptions, failed
+ * requests and 5xx answers, and the server's errors. A timeout on a shared, loaded CI machine then says why.
+ */
+const trouble: string[] = [];
+let serverLogs: (() => string[]) | undefined;
+let serverLogStart = 0;
+const note = (page: Page, what: string) => trouble.push(`${new Date().toISOString()} ${new URL(page.url() || 'about:blank').pathname} ${what}`);
+
+beforeEach(() => {
+  trouble.length = 0;
+  serverLogStart = serverLogs?.().length ?? 0;
+});
+const openPages = new Set<Page>();
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  for (const page of openPages) {
+    // Whether the app took over the server-rendered page: its loader's global goes once it has hydrated.
+    const waiting = await page.evaluate((global) => global in window, EARLY_CLICKS_GLOBAL).catch(() => undefined);
+    if (waiting !== undefined) note(page, waiting ? 'still not hydrated' : 'hydrated');
+  }
+  const seen = [...trouble, ...(serverLogs?.().slice(serverLogStart) ?? []).map((line) => `server: ${line}`)];
+  // Thrown, so it is listed with the test's own error in the summary at the end of the run.
+  if (seen.length) throw new Error(`What the pages and the server reported during the failed test:\n${seen.join('\n')}`);
+});
+
+function watchForTrouble(context: BrowserContext) {
+  context.on('page', (page) => {
+    openPages.add(page);
+    page.on('close', () => openPages.delete(page));
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(page, `console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => note(page, `uncaught: ${error.stack ?? error.message}`));
+    page.on('requestfailed', (request) => note(page, `failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+    page.on('response', (response) => {
+      if (response.status() >= 500) note(page, `${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+  });
+}
+
 export async function startBrowserTest(env: Record<string, string> = {}) {
-  const server = await startTestServer(env);
+  // The server logs its errors: a browser test that sees "Operation failed" then shows why.
+  const server = await startTestServer({ LOG_LEVEL: 'error', ...env });
+  serverLogs = server.recentLog;
   const browser: Browser = await chromium.connect(inject('browserWsEndpoint'));
   const contexts: BrowserContext[] = [];
 
@@ -35,6 +93,7 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
     /** A fresh, isolated browser profile (own cookies, storage and service workers). */
     async newContext(viewport: { width: number; height: number } = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: server.url });
+      watchForTrouble(context);
       contexts.push(context);
       return context;
     },

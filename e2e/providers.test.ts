@@ -2,7 +2,7 @@
 // form, profile dialog, header, footer, not-found) against the built app and the real dataset.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 let providerCount: number;
@@ -69,6 +69,7 @@ describe('home hotlist', () => {
     expect(await page.title()).toBe('RPC Atlas Hotlist');
     await page.getByRole('heading', { level: 1, name: 'RPC Atlas Hotlist' }).waitFor();
     await text(page, `Showing ${providerCount} providers`).waitFor();
+    await showAll(page.getByRole('main'));
     expect(await page.getByTestId('provider-card').count()).toBe(providerCount);
 
     // Signed-out visitors are invited to the landing page and to sign in.
@@ -115,6 +116,7 @@ describe('home hotlist', () => {
     await page.goto('/');
     await text(page, `Showing ${providerCount} providers`).waitFor();
     await text(page, 'Header sponsor').waitFor();
+    await showAll(page.getByRole('main'));
     const inline = page.locator('main ul > li aside[aria-label="Sponsored"]');
     expect(await inline.count()).toBe(Math.floor((providerCount - 1) / 7));
     expect(await page.evaluate(() => (window as unknown as { __adScriptRan?: boolean }).__adScriptRan)).toBeUndefined();
@@ -149,10 +151,10 @@ describe('header, footer and menus', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/chains/${chains[0].slug}`);
 
-    await page.getByRole('button', { name: 'Providers' }).click();
+    await page.getByRole('button', { name: 'Providers', exact: true }).click();
     await page.getByRole('link', { name: 'View all providers' }).waitFor();
     const providerLinks = page.locator('nav[aria-label="Main"] ul.grid').first().locator('a');
-    expect(await providerLinks.count()).toBe(15);
+    await expect.poll(() => providerLinks.count()).toBe(15); // the menu's list may still be loading
     expect(await providerLinks.first().innerText()).toMatch(/\d\.\d \(\d+ reviews?\)/);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'View all providers' }).waitFor({ state: 'hidden' });
@@ -161,7 +163,7 @@ describe('header, footer and menus', () => {
   it('phone: the toggle menu has All Chains, All Providers and About', async () => {
     const page = await newPage(PHONE);
     await page.goto('/');
-    expect(await page.getByRole('button', { name: 'Chains' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Chains', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['All Chains', 'All Providers', 'About']);
@@ -252,6 +254,7 @@ describe('/providers', () => {
     expect(await page.locator('main').getByText('Rated Providers').locator('..').innerText()).toContain(String(rated));
     const browse = page.getByRole('complementary', { name: 'Sidebar' });
     await browse.getByRole('heading', { name: 'Browse by Blockchain' }).waitFor();
+    await showAll(browse);
     expect(await browse.getByRole('link').count()).toBe(chains.length);
     expect(await browse.getByRole('link').first().getAttribute('href')).toBe(`/chains/${chains[0].slug}`);
 

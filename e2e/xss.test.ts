@@ -9,8 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../api/admin/schema.ts';
 import { signIn, type SignedIn } from '../api/test/sign-in.ts';
-import { SSR_STATE_ID } from '../api/web/ssr.ts';
-import { DESKTOP, startBrowserTest, type BrowserTest } from './harness.ts';
+import { SSR_STATE_ID } from '../pwa/lib/site.ts';
+import { DESKTOP, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
 
 /** The code every payload tries to run; `n` tells which payload ran. */
 const run = (n: number) => `top.__xss=${n};alert(${n})`;
@@ -391,6 +391,11 @@ async function scanDom(page: Page): Promise<string[]> {
       } else if (type === 'application/json' && s.id === stateId) {
         // The server-rendered page's query data: inert, and it must still be whole JSON.
         try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken page data: ${(s.textContent ?? '').slice(0, 60)}`); }
+      } else if (s.hasAttribute('data-app-loader')) {
+        // The page's script loader (api/web/preload.ts): the only strings in double quotes are its JSON's.
+        const strings = (s.textContent ?? '').match(/"[^"]*"/g) ?? [];
+        const other = strings.filter((t) => t !== '"entry"' && t !== '"preloads"' && !t.startsWith('"/assets/'));
+        if (strings.length < 3 || other.length) bad.push(`loader naming ${other.join(' ').slice(0, 80)}`);
       } else if (!(type === 'module' && s.getAttribute('src')?.startsWith('/assets/'))) {
         bad.push(`script: ${s.outerHTML.slice(0, 80)}`);
       }
@@ -418,6 +423,7 @@ async function hostileBrowser(bypassCSP: boolean) {
     await page.getByRole('heading', { level: 1 }).first().waitFor().catch(async (err: Error) => {
       throw new Error(`${path} rendered no heading: ${(await page.evaluate(() => document.body.innerText)).slice(0, 1000)}`, { cause: err });
     });
+    await showAll(page);
     for (const text of texts) await page.getByText(text).first().waitFor();
     await page.waitForLoadState('networkidle').catch(() => {});
     for (const what of await scanDom(page)) findings.push({ path, what });

@@ -49,6 +49,9 @@ export async function createEmbeddedDataDir(): Promise<string> {
   return dataDir;
 }
 
+/** How many of the server's last log lines a test server keeps (`recentLog`). */
+const RECENT_LOG_LINES = 200;
+
 /**
  * Starts the whole app on 127.0.0.1 with a random port. `env` overrides configuration
  * (rate limits are off unless a test turns them on).
@@ -62,7 +65,15 @@ export async function startTestServer(env: Record<string, string> = {}, { distDi
   const config: Config = loadConfig({
     NODE_ENV: 'test', RATE_LIMITS: 'off', PUBLIC_URL: url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'silent', ...env,
   });
-  const app = createApp({ db, config, log: pino({ level: config.logLevel }), distDir });
+  // The log goes to stdout as usual, and its recent lines are kept for a failing test's message.
+  const recentLog: string[] = [];
+  const log = pino({ level: config.logLevel }, {
+    write(line: string) {
+      process.stdout.write(line);
+      if (recentLog.push(line.trimEnd()) > RECENT_LOG_LINES) recentLog.shift();
+    },
+  });
+  const app = createApp({ db, config, log, distDir });
   handler = app.callback();
 
   const request = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
@@ -73,6 +84,8 @@ export async function startTestServer(env: Record<string, string> = {}, { distDi
     sql: db.sql,
     app,
     request,
+    /** The server's last log lines (at the configured level). */
+    recentLog: () => [...recentLog],
     /** GET and parse JSON; returns status, body and headers. */
     async get<T = any>(path: string, headers: Record<string, string> = {}) {
       const res = await request(path, { headers });
@@ -118,6 +131,8 @@ export function spawnServer(env: Record<string, string>) {
     child,
     ready,
     exited,
+    /** What the server printed so far (its log and any crash), for a failing test's message. */
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
