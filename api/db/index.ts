@@ -55,7 +55,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   // JIT off: on the provider list at 10,000 rows it spent 1.5 s compiling to save nothing (bench/RESULTS.md).
-  const sql = postgres(url, { ...clientOptions, max, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' } });
+  const sql = postgres(url, {
+    ...clientOptions, max, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' },
+    // Seconds before a closed connection dials again. postgres.js's default grows 3^failures up to 20 s,
+    // counted over the whole pool, so after a two-second outage a request waited 7–20 s (faults.test.ts).
+    backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 0.5),
+  });
   const events = new EventEmitter();
   // LISTEN runs on its own dedicated connection and reconnects by itself after an outage.
   const listening = await sql.listen(INVALIDATION_CHANNEL, () => events.emit('invalidate'));

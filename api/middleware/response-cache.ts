@@ -176,13 +176,14 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     },
     /**
      * Memoises `compute()` under `key` until the next write, like `cached` does for JSON responses.
-     * `undefined` results (e.g. an unknown slug) are not kept, so keys stay bounded by real data.
+     * `undefined` results (e.g. an unknown slug) are not kept, so keys stay bounded by real data, nor those
+     * `keep` refuses.
      */
-    memo: async function memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    memo: async function memo<T>(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
       if (values.has(key)) return values.get(key) as T;
       const startedAt = generation;
       const value = await compute();
-      if (value !== undefined && generation === startedAt) values.set(key, value);
+      if (value !== undefined && keep(value) && generation === startedAt) values.set(key, value);
       return value;
     },
     /**
