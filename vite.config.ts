@@ -74,22 +74,6 @@ function adminOnlyChunks(): Plugin {
   };
 }
 
-/**
- * The app's scripts fetched at low priority: every page arrives rendered (api/web/ssr.ts), so the scripts
- * only make it interactive — the stylesheet and images come first, and the first paint never waits on them.
- * (The server names each route's chunks the same way: api/web/preload.ts.)
- */
-function scriptsAfterPaint(): Plugin {
-  return {
-    name: 'rpc-atlas:scripts-after-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
@@ -103,7 +87,6 @@ export default defineConfig({
     tailwindcss(),
     adminOnlyChunks(),
     precompressAssets(),
-    scriptsAfterPaint(),
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the user accepts the prompt (pwa/components/update-prompt.tsx).

@@ -2,10 +2,13 @@
 // hydration needs both to build exactly this structure (useId values depend on it).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
+import { replayEarlyClicks } from './lib/early-clicks.ts';
 import type { createAppRouter } from './router.tsx';
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
+  // After the first commit (hydration included), when every field and button answers.
+  useEffect(replayEarlyClicks, []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

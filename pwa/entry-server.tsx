@@ -7,17 +7,26 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import './lib/zod-no-eval.ts';
 import { App } from './app.tsx';
+import { provideSanitizer } from './components/html-content.tsx';
+import { sanitizeAdCode, sanitizeRichHtml } from '../api/lib/sanitize.ts';
 import { setApiFetch } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
-/** `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root. */
-export type RenderedPage = { head: string; html: string; state: DehydratedState };
+/**
+ * `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root.
+ * `complete`: every read the page asked for was answered; a page drawn with a failed or missing read (its error or
+ * empty state, which the browser redraws once it reads again) is for this request only.
+ */
+export type RenderedPage = { head: string; html: string; state: DehydratedState; complete: boolean };
 
 // Concurrent renders each read through their own request's fetch; reads outside a render (PWA code run
 // in the server's tests) keep the global fetch.
 const requestFetch = new AsyncLocalStorage<typeof fetch>();
 setApiFetch((input, init) => (requestFetch.getStore() ?? fetch)(input, init));
+// DOMPurify needs a browser's DOM: the server sanitises with the allow-lists every stored HTML field was written
+// through (sanitize-html), so drawing it again changes nothing. The browser's own copy replaces it after hydration.
+provideSanitizer({ sanitizeHtml: sanitizeRichHtml, sanitizeAdHtml: sanitizeAdCode });
 
 /** Most passes a page takes: components that only ask for their data while rendering (menus, sidebars) add one. */
 const MAX_PASSES = 3;
@@ -58,10 +67,11 @@ export function renderPage(url: string, fetchApi: typeof fetch): Promise<Rendere
       await Promise.all(missing.map((q) => q.fetch().catch(() => {})));
     }
     const state = dehydrate(queryClient);
+    const complete = unanswered(queryClient).length === 0 && !queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error');
     // Drops the queries' garbage-collection timers (set for days: pwa/lib/query-client.ts), which would keep
     // every rendered page's data alive.
     queryClient.clear();
     const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
-    return { head: hints, html: html.slice(hints.length), state };
+    return { head: hints, html: html.slice(hints.length), state, complete };
   });
 }

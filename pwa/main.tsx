@@ -11,6 +11,7 @@ import { UpdatePrompt } from './components/update-prompt.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
 import { startOffline } from './offline/start.ts';
+import { SSR_STATE_ID } from './lib/site.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -18,9 +19,9 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 startOffline(queryClient);
 
-/** The query data the server rendered this page from (id: SSR_STATE_ID in api/web/ssr.ts). */
+/** The query data the server rendered this page from. */
 function renderedState(): DehydratedState | undefined {
-  const text = document.getElementById('ssr-state')?.textContent;
+  const text = document.getElementById(SSR_STATE_ID)?.textContent;
   try {
     return text ? (JSON.parse(text) as DehydratedState) : undefined;
   } catch {

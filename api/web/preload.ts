@@ -1,16 +1,16 @@
-// The scripts a page needs before it can render, named in its head: the shell (index.html) preloads only the
-// entry's own imports, so the route's code-split chunk — and the response schemas every page's data goes
-// through — would otherwise be requested only after the entry has downloaded and run: one more round trip
-// (several, over HTTP/1.1's six connections) before the first render. Read from Vite's build manifest.
+// The scripts a page needs, and when it asks for them. The shell (index.html) preloads only the entry's own
+// imports, so the route's code-split chunk would otherwise be requested only after the entry has downloaded and
+// run: one more round trip (several, over HTTP/1.1's six connections) before the page is interactive. Read from
+// Vite's build manifest. The response schemas are not named: a server-rendered page hydrates from the data it
+// carries, and a later read loads them alongside its request (pwa/data/parsed.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 
 /** One entry of dist/.vite/manifest.json (the fields used here). */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
 export type BuildManifest = Record<string, ManifestChunk>;
 
-/** The module every page's reads are validated with (pwa/data/parsed.ts imports it lazily). */
-const SCHEMAS_MODULE = 'pwa/data/schemas.ts';
 /** A route's component, split out by the TanStack router plugin (autoCodeSplitting). */
 const ROUTE_COMPONENT = /^pwa\/routes\/([^/?]+)\.tsx\?tsr-split=component$/;
 
@@ -38,20 +38,19 @@ export function createPreloads(manifest: BuildManifest): (pathname: string) => s
   };
   if (entry) closure(entry, inShell);
 
-  const files = (keys: string[]) => {
+  const files = (key: string) => {
     const needed = new Set<string>();
-    for (const k of keys) closure(k, needed);
+    closure(key, needed);
     return [...needed].filter((k) => !inShell.has(k)).map((k) => `/${manifest[k].file}`);
   };
   const routes = Object.keys(manifest).flatMap((key) => {
     const name = ROUTE_COMPONENT.exec(key)?.[1];
     const pattern = name && routePattern(name);
     // Parameterised routes last, so /providers is not taken for /$something.
-    return pattern ? [{ pattern, params: (name.match(/\$/g) ?? []).length, files: files([key, SCHEMAS_MODULE]) }] : [];
+    return pattern ? [{ pattern, params: (name.match(/\$/g) ?? []).length, files: files(key) }] : [];
   }).sort((a, b) => a.params - b.params);
-  const fallback = files([SCHEMAS_MODULE]);
 
-  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.files ?? fallback;
+  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.files ?? [];
 }
 
 /** The preloads of the build in `distDir`; none when it has no manifest (an unbuilt or older build). */
@@ -61,9 +60,71 @@ export function loadPreloads(distDir: string): (pathname: string) => string[] {
   return createPreloads(JSON.parse(readFileSync(file, 'utf8')) as BuildManifest);
 }
 
+/** How many modulepreload links the loader adds per task (see its `more`). */
+const PRELOADS_PER_TASK = 6;
+
+const SHELL_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g;
+const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
+
 /**
- * The head tags for them (crossorigin as in Vite's own tags, so the module requests reuse the preloads; low
- * priority like the shell's own script tags: the page is already rendered, they only make it interactive).
+ * A server-rendered page with its scripts fetched after its first paint: the shell's module script and
+ * modulepreloads (and the route's `preloads`) leave the head for one inline loader at the end of the body that
+ * adds them once the page has painted. The page is already rendered, the scripts only make it interactive; named in
+ * the head, a fast network delivered them while the HTML was still being parsed and their evaluation held the
+ * first frame back (a phone's CPU pays it four times over). Hidden tabs never paint: they load after a second.
+ * Until the app has hydrated, a pressed button (a vote, a menu, a form's submit) would be a click on inert markup:
+ * the loader holds those clicks back and the app presses the same buttons again once it answers. Links and forms
+ * with an action need no help: they work without scripts.
  */
-export const renderPreloads = (urls: string[]) =>
-  urls.map((u) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${u}">`).join('\n');
+export function scriptsAfterPaint(html: string, preloads: string[], nonce: string): string {
+  let entry: string | undefined;
+  const shellPreloads: string[] = [];
+  const headEnd = html.search(/<\/head>/i);
+  const head = html.slice(0, headEnd)
+    .replace(SHELL_SCRIPT, (_tag, src: string) => { entry ??= src; return ''; })
+    .replace(SHELL_PRELOAD, (_tag, href: string) => { shellPreloads.push(href); return ''; });
+  if (headEnd < 0 || !entry) return html;
+  // Inside a <script>: "<" escaped so no URL can close the element.
+  const urls = JSON.stringify({ entry, preloads: [...shellPreloads, ...preloads] }).replace(/</g, '\\u003c');
+  const loader = `<script data-app-loader nonce="${nonce}">(() => {
+  const { entry, preloads } = ${urls};
+  const early = [];
+  const holdBack = (event) => {
+    const button = event.target.closest && event.target.closest('button');
+    // A form with its own action (the header's search) works without scripts: its submit goes through.
+    if (!button || (button.type === 'submit' && button.form && button.form.hasAttribute('action'))) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!early.includes(button)) early.push(button); // a double press counts once
+  };
+  document.addEventListener('click', holdBack, true);
+  window.${EARLY_CLICKS_GLOBAL} = () => {
+    delete window.${EARLY_CLICKS_GLOBAL};
+    document.removeEventListener('click', holdBack, true);
+    const Press = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
+    for (const button of early.splice(0)) {
+      if (!button.isConnected) continue;
+      // Radix menus open on pointerdown, everything else on click: both, as a press makes them.
+      button.dispatchEvent(new Press('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerType: 'mouse' }));
+      button.click();
+    }
+  };
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    const add = (tag, props) => document.head.append(Object.assign(document.createElement(tag), { crossOrigin: '', ...props }));
+    add('script', { type: 'module', src: entry });
+    // Each element costs a resource lookup (about 1 ms on a phone, and a page has 20-40): a few per task, so that
+    // adding them is never one long task.
+    const more = (from) => {
+      for (const href of preloads.slice(from, from + ${PRELOADS_PER_TASK})) add('link', { rel: 'modulepreload', href });
+      if (from + ${PRELOADS_PER_TASK} < preloads.length) setTimeout(() => more(from + ${PRELOADS_PER_TASK}));
+    };
+    more(0);
+  };
+  requestAnimationFrame(() => setTimeout(load));
+  setTimeout(load, 1000);
+})();</script>`;
+  return (head + html.slice(headEnd)).replace(/<\/body>/i, (end) => loader + end);
+}

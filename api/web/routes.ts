@@ -14,7 +14,7 @@ import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/trac
 import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { resolvePage } from './pages.ts';
-import { loadPreloads, renderPreloads } from './preload.ts';
+import { loadPreloads, scriptsAfterPaint } from './preload.ts';
 import { fillBody, hasBodySlot, isPersonal, renderPageBody } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -27,17 +27,13 @@ const NEVER_SHELL = /^\/(api|oidc|connect|r|objects)(\/|$)/;
 const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
   '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
-/**
- * The shell with the page head in place of the placeholder, the shell's own <title> removed, `headEnd` last in
- * <head> (after the shell's own script tags) and body extras added.
- */
-export function fillShell(shell: string, head: string, bodyStart = '', headEnd = ''): string {
+/** The shell with the page head in place of the placeholder, the shell's own <title> removed and body extras added. */
+export function fillShell(shell: string, head: string, bodyStart = ''): string {
   const at = shell.indexOf(HEAD_PLACEHOLDER);
   // Without the placeholder (an old build) the head still goes in, at the end of <head>.
   const withHead = (at >= 0
     ? shell.slice(0, at) + head + shell.slice(at + HEAD_PLACEHOLDER.length).replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end))
-    .replace(/<\/head>/i, (end) => headEnd + end);
+    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end));
   return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
 }
 
@@ -103,9 +99,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    // The route's chunks after the shell's entry script, which the browser should fetch first.
-    const filled = fillShell(shell, head, renderTrackingBody(tracking), renderPreloads(preloadsOf(ctx.path)));
-    ctx.body = body ? fillBody(filled, body) : filled;
+    const filled = fillShell(shell, head, renderTrackingBody(tracking));
+    ctx.body = scriptsAfterPaint(body ? fillBody(filled, body) : filled, preloadsOf(ctx.path), nonce);
     // A page rendered with the visitor's session carries their name (and their data for hydration).
     if (body && isPersonal(ctx)) ctx.set('Cache-Control', 'private, no-cache');
   };

@@ -6,9 +6,13 @@ import path from 'node:path';
 // @ts-expect-error jsdom ships no type declarations
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCtx } from '../context.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
-import { SSR_STATE_ID } from './ssr.ts';
+import { FIRST_BATCH } from '../../pwa/components/show-more.tsx';
+import { sortProviders } from '../../pwa/lib/provider-list.ts';
+import type { Provider } from '../providers/schema.ts';
+import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
 
 let t: TestServer;
 
@@ -25,6 +29,8 @@ type State = { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
 async function render(pathname: string, headers: Record<string, string> = {}) {
   const res = await t.request(pathname, { headers });
   const html = await res.text();
+  // A part the server failed to draw is marked for the browser to draw instead (React's "<!--$!-->"): none may be.
+  expect(html).not.toContain('<!--$!-->');
   const doc: Document = new JSDOM(html).window.document;
   const root = doc.getElementById('root')!;
   const stateText = doc.getElementById(SSR_STATE_ID)?.textContent;
@@ -41,10 +47,12 @@ describe('server-rendered pages', () => {
     const page = await render('/');
     expect(page.status).toBe(200);
     expect(page.root.querySelector('h1')?.textContent).toBe('RPC Atlas Hotlist');
-    const [{ name, count }] = await t.sql<{ name: string; count: number }[]>`
-      SELECT (SELECT name FROM providers ORDER BY name LIMIT 1) AS name, (SELECT count(*)::int FROM providers) AS count`;
-    expect(page.text).toContain(name);
+    const [{ count }] = await t.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM providers`;
     expect(page.text).toContain(`Showing ${count} providers`);
+    // The first batch of cards (the browser draws the rest as the visitor scrolls) in the hotlist's order.
+    const cards = [...page.root.querySelectorAll('[data-testid="provider-card"] h2')].map((h) => h.textContent);
+    expect(cards).toHaveLength(FIRST_BATCH);
+    expect(page.text).toContain('Show more providers');
     expect(page.root.querySelector('header')).not.toBeNull();
     expect(page.root.querySelector('footer')).not.toBeNull();
     // Rendered completely: no part was left for the browser because it failed on the server.
@@ -52,8 +60,9 @@ describe('server-rendered pages', () => {
     // The fallback header of the shell is replaced, not kept beside the page.
     expect(page.html).not.toContain('<!--app-html-->');
     expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains', '/api/auth/user']));
-    const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state.data as unknown[];
+    const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state.data as Provider[];
     expect(providers).toHaveLength(count);
+    expect(cards).toEqual(sortProviders(providers, 'rating').slice(0, FIRST_BATCH).map((p) => p.name));
   });
 
   it.each([
@@ -129,6 +138,32 @@ describe('server-rendered pages', () => {
     expect((await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC Renamed' })).status).toBe(200);
     expect((await render('/')).text).toContain('dRPC Renamed');
     await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC' });
+  });
+
+  it('rich text is drawn by the server, sanitised', async () => {
+    await t.sql`UPDATE providers SET detailed_description = ${'<p>Archive <b>nodes</b> in 40 regions<img src="x" onerror="alert(1)"></p>'}
+      WHERE slug = 'blastapi'`;
+    const page = await render('/providers/blastapi');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Archive nodes in 40 regions');
+    expect(page.root.querySelector('b')?.textContent).toBe('nodes');
+    expect(page.root.innerHTML).not.toContain('onerror'); // (the data beside it holds the text as stored, inert)
+  });
+
+  it('a page drawn while one of its reads failed is for that request only: the next visitor gets it whole', async () => {
+    // The footer's partner links fail to load (their table is briefly away, and their cached answer dropped): the
+    // page still renders, without them.
+    await (t.app.context as AppCtx).cache.invalidate();
+    await t.sql`ALTER TABLE partner_links RENAME TO partner_links_away`;
+    try {
+      const broken = await render('/terms');
+      expect(broken.status).toBe(200);
+      expect(broken.keys).not.toContain('/api/partner-links');
+    } finally {
+      await t.sql`ALTER TABLE partner_links_away RENAME TO partner_links`;
+    }
+    // Nothing was written through the API (no cache was cleared): only an unkept render shows them now.
+    expect((await render('/terms')).keys).toContain('/api/partner-links');
   });
 
   it('the admin panel is left to the browser: the shell keeps its own header', async () => {

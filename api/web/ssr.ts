@@ -7,12 +7,11 @@ import inject from 'light-my-request';
 import type { AppCtx } from '../context.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
 import type { RenderedPage } from '../../pwa/entry-server.tsx';
+import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
 
 /** Where index.html's body is replaced by the rendered page (the markup between is the no-render fallback). */
 const BODY_START = '<!--app-html-->';
 const BODY_END = '<!--/app-html-->';
-/** The element the browser reads the render's query data from (pwa/main.tsx). */
-export const SSR_STATE_ID = 'ssr-state';
 
 /** Pages left to the browser: the admin panel is per-user and heavy, and never indexed. */
 const CLIENT_ONLY = /^\/admin(\/|$)/;
@@ -58,7 +57,8 @@ export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefi
   const { renderPage } = await loadRenderer();
   const render = () => renderPage(ctx.url, fetchThroughApp(ctx));
   const shared = !isPersonal(ctx) && ctx.querystring === '';
-  return shared ? ctx.cache.memo(`ssr:${ctx.path}`, render) : render();
+  // Only whole pages are kept: one drawn during a failed read would otherwise be served until the next write.
+  return shared ? ctx.cache.memo(`ssr:${ctx.path}`, render, (page) => page.complete) : render();
 }
 
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */

@@ -10,6 +10,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { createPreloads, routePattern, type BuildManifest } from './preload.ts';
+import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 import { fillShell, webRoutes } from './routes.ts';
 
 /** A document parsed the way a browser (or a crawler) parses it. */
@@ -326,9 +327,6 @@ describe('the app shell file', () => {
     // An old shell without the placeholder still gets the head; `$&` in data is not a replacement pattern.
     expect(fillShell('<head><title>Dev</title></head><body></body>', '<title>$& $1</title>'))
       .toBe('<head><title>$& $1</title></head><body></body>');
-    // `headEnd` goes after everything the shell has in its head (its entry script).
-    expect(fillShell('<head><!--app-head--><script src="/e.js"></script></head><body></body>', '<title>P</title>', '', '<link rel="modulepreload" href="/r.js">'))
-      .toBe('<head><title>P</title><script src="/e.js"></script><link rel="modulepreload" href="/r.js"></head><body></body>');
   });
 
   it('webRoutes({ distDir }) serves the given build: the page head in its index.html, assets from its folder', async () => {
@@ -404,15 +402,14 @@ describe('route preloads', () => {
     'pwa/routes/providers.$slug.tsx?tsr-split=notFoundComponent': { file: 'assets/providers._slug-n.js' },
   };
   const preloads = createPreloads(manifest);
-  const schemas = ['/assets/schemas-q.js', '/assets/schema-z.js'];
 
-  it('names the route component chunk, its imports and the schemas, but nothing the shell names already', () => {
-    expect(preloads('/')).toEqual(['/assets/routes-h.js', '/assets/list-l.js', ...schemas]);
-    expect(preloads('/providers')).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js', ...schemas]);
+  it('names the route component chunk and its imports, but nothing the shell names already, nor the schemas', () => {
+    expect(preloads('/')).toEqual(['/assets/routes-h.js', '/assets/list-l.js']);
+    expect(preloads('/providers')).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js']);
     expect(preloads('/providers/')).toEqual(preloads('/providers'));
-    expect(preloads('/providers/drpc')).toEqual(['/assets/providers._slug-d.js', ...schemas]);
-    // Not a route: only what every page reads through (the not-found page has the header and footer).
-    expect(preloads('/providers/drpc/x')).toEqual(schemas);
+    expect(preloads('/providers/drpc')).toEqual(['/assets/providers._slug-d.js']);
+    // Not a route (the not-found page): the shell has all it needs.
+    expect(preloads('/providers/drpc/x')).toEqual([]);
   });
 
   it('maps TanStack flat route file names to paths', () => {
@@ -424,13 +421,54 @@ describe('route preloads', () => {
     expect(routePattern('__root')).toBeUndefined();
   });
 
-  it('the page head names them after the shell\'s entry script; a build without a manifest gets none', async () => {
+  it('a page names no script in its head: one loader at the end of the body adds them all once the page has painted', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
-    writeFileSync(path.join(dir, 'index.html'),
-      '<!doctype html><html><head><!--app-head--><title>Fixture</title><script type="module" src="/assets/index-e.js"></script></head><body></body></html>');
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--><title>Fixture</title>' +
+      '<script type="module" crossorigin src="/assets/index-e.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-s.js">' +
+      '</head><body><div id="root"><button id="vote">Upvote</button>' +
+      '<form action="/search"><input name="q"><button id="search">Search</button></form></div></body></html>');
+    /** The page at `pathname` run in a DOM that paints; what its head holds before and after its first frame. */
+    const scriptsOf = async (url: string) => {
+      const res = await fetch(url);
+      const dom = new JSDOM(await res.text(), { runScripts: 'dangerously', pretendToBeVisual: true });
+      const { document } = dom.window;
+      const tags = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')]
+        .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('src') ?? el.getAttribute('href')} ${el.getAttribute('crossorigin')}`);
+      const inHead = tags();
+      const loader = document.body.lastElementChild!;
+      expect(loader.tagName).toBe('SCRIPT');
+      expect(loader.getAttribute('nonce')).toMatch(/^[\w+/]{22}==$/); // the Content-Security-Policy admits it by it
+      await new Promise((r) => setTimeout(r, 100)); // a frame, then its task
+      const afterPaint = tags();
+      await new Promise((r) => setTimeout(r, 1000)); // the hidden-tab fallback adds nothing twice
+      expect(tags()).toEqual(afterPaint);
+
+      // A button pressed before the app answers is pressed again when it does (pwa/lib/early-clicks.ts), once.
+      const button = document.getElementById('vote')!;
+      let pressed = 0;
+      button.addEventListener('click', () => pressed++);
+      let submitted = 0;
+      document.querySelector('form')!.addEventListener('submit', (e: Event) => { e.preventDefault(); submitted++; });
+      document.getElementById('search')!.click();
+      expect(submitted).toBe(1); // a GET form with an action is submitted as it is, without waiting for the app
+      button.click();
+      button.click();
+      expect(pressed).toBe(0);
+      (dom.window as unknown as Record<string, () => void>)[EARLY_CLICKS_GLOBAL]();
+      expect(pressed).toBe(1);
+      expect(EARLY_CLICKS_GLOBAL in dom.window).toBe(false); // gone once used: the page answers
+      button.click();
+      expect(pressed).toBe(2);
+      expect(submitted).toBe(1); // and not again
+      dom.window.close();
+      return { inHead, afterPaint };
+    };
     const before = await serveDist(dir);
     try {
-      expect(await (await fetch(`${before.url}/providers/drpc`)).text()).not.toContain('modulepreload');
+      // No manifest (an older build): the shell's own scripts only.
+      expect(await scriptsOf(`${before.url}/providers/drpc`)).toEqual({
+        inHead: [], afterPaint: ['script /assets/index-e.js ', 'link /assets/shared-s.js '],
+      });
     } finally {
       await before.close();
     }
@@ -438,11 +476,10 @@ describe('route preloads', () => {
     writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
     const after = await serveDist(dir);
     try {
-      const html = await (await fetch(`${after.url}/providers/drpc`)).text();
-      const head = parse(html).head;
-      expect([...head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')))
-        .toEqual(['/assets/providers._slug-d.js', ...schemas]);
-      expect(html.indexOf('/assets/providers._slug-d.js')).toBeGreaterThan(html.indexOf('/assets/index-e.js'));
+      expect(await scriptsOf(`${after.url}/providers/drpc`)).toEqual({
+        inHead: [],
+        afterPaint: ['script /assets/index-e.js ', ...['/assets/shared-s.js', '/assets/providers._slug-d.js'].map((u) => `link ${u} `)],
+      });
     } finally {
       await after.close();
     }

@@ -11,9 +11,9 @@ vi.mock('../lib/sanitize.ts', () => ({
 
 afterEach(cleanup);
 
-it("shows 'Ad content unavailable' when an ad cannot be rendered", () => {
+it("shows 'Ad content unavailable' when an ad cannot be rendered", async () => {
   const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
   render(<AdRotator ads={[{ id: 1, adCode: '<p>x</p>', isActive: true, position: 'header', frequency: '5' }]} />);
-  expect(screen.getByText('Ad content unavailable')).toBeTruthy();
+  expect(await screen.findByText('Ad content unavailable')).toBeTruthy();
   spy.mockRestore();
 });

@@ -1,9 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ad } from '../../api/content/schema.ts';
+import * as sanitizer from '../lib/sanitize.ts';
 import { AdRotator } from './ad-slot.tsx';
+import { provideSanitizer } from './html-content.tsx';
 
 const ad = (id: number, adCode: string): Ad => ({ id, adCode, isActive: true, position: 'header', frequency: '5' });
+
+// The sanitiser loaded, as it is once a page has started (html-content.test.tsx covers the time before).
+beforeAll(() => provideSanitizer(sanitizer));
 
 afterEach(() => {
   cleanup();

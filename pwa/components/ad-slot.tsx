@@ -1,11 +1,11 @@
 // Ad placements: rotates a position's active ads every 5 s (reset to the first when the list changes),
 // renders nothing without ads, strips scripts, and shows 'Ad content unavailable' if rendering fails.
 import { useQuery } from '@tanstack/react-query';
-import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { Ad } from '../../api/content/schema.ts';
 import { adsQuery, type AdPosition } from '../data/content.ts';
 import { cn } from '../lib/cn.ts';
-import { sanitizeAdHtml } from '../lib/sanitize.ts';
+import { useSanitized } from './html-content.tsx';
 import { LIMITS } from '../lib/site.ts';
 
 class AdErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
@@ -23,8 +23,8 @@ class AdErrorBoundary extends Component<{ children: ReactNode; resetKey: string 
 }
 
 function AdHtml({ ad }: { ad: Ad }) {
-  const html = useMemo(() => sanitizeAdHtml(ad.adCode), [ad.adCode]);
-  return <div className="ad-code flex w-full justify-center overflow-hidden" dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = useSanitized(ad.adCode, (s) => s.sanitizeAdHtml);
+  return <div className="ad-code flex w-full justify-center overflow-hidden" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 /** Cycles through `ads` (no fetch): used by AdSlot and by the hotlist's inline blocks. */

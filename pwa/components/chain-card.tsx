@@ -5,6 +5,7 @@ import { Server, ThumbsUp } from 'lucide-react';
 import type { ChainWithStats } from '../../api/chains/schema.ts';
 import { pluralize } from '../lib/rating.ts';
 import { Logo } from './logo.tsx';
+import { useShowMore } from './show-more.tsx';
 import { Stars } from './stars.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Card } from './ui/card.tsx';
@@ -61,8 +62,9 @@ export function ChainCardSkeleton() {
   );
 }
 
-/** A responsive grid of chain cards, skeletons while `chains` is undefined. */
+/** A responsive grid of chain cards (a long list a batch at a time), skeletons while `chains` is undefined. */
 export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: readonly ChainWithStats[] | undefined; headingLevel?: 'h2' | 'h3'; skeletons?: number }) {
+  const { shown, showMore } = useShowMore(chains?.length ?? 0, 'chains', 'col-span-full');
   if (!chains) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chains">
@@ -72,7 +74,8 @@ export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: rea
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {chains.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+      {chains.slice(0, shown).map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+      {showMore}
     </ul>
   );
 }

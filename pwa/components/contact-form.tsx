@@ -4,7 +4,7 @@
 //   difference; a new question on each opening (the form mounts with the dialog), on a failure (answer
 //   cleared) and after a send.
 import { Loader2, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth, userLabel } from '../data/auth.ts';
 import { useSendContact } from '../data/contact.ts';
 import { arithmeticCaptcha, captchaQuestion, sumCaptcha, type Captcha } from '../lib/captcha.ts';
@@ -63,7 +63,10 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
     email: user?.email ?? '',
     subject: defaultSubject,
   }));
-  const [captcha, setCaptcha] = useState<Captcha>(rule.newCaptcha);
+  // Drawn in the browser after the first render: a question drawn on the server would differ from the one the
+  // browser draws while hydrating (a mismatch React repairs by rendering the whole page again).
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  useEffect(() => setCaptcha(rule.newCaptcha()), [rule]);
   const [answer, setAnswer] = useState('');
   const send = useSendContact();
 
@@ -74,7 +77,7 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || !captcha) return;
     const problem = rule.check(fields, captcha, answer);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
@@ -142,7 +145,7 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
       </div>
       <div className="grid gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
         <Label htmlFor={id('captcha')}>
-          Security check: <span data-testid="captcha-question" className="font-semibold tabular-nums">{captchaQuestion(captcha)}</span>{required}
+          Security check: <span data-testid="captcha-question" className="font-semibold tabular-nums">{captcha ? captchaQuestion(captcha) : '…'}</span>{required}
         </Label>
         <Input
           id={id('captcha')}

@@ -5,6 +5,7 @@ import { paths } from '../../api/seo/meta.ts';
 import { cn } from '../lib/cn.ts';
 import { AppLink } from './app-link.tsx';
 import { Logo } from './logo.tsx';
+import { useShowMore } from './show-more.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 type Named = { slug: string; name: string; color: string | null };
@@ -35,19 +36,23 @@ export function EntityLink({ chain, provider, size = 'xs', detail, trailing, cla
   return <AppLink href={chain ? paths.chain(entity.slug) : paths.provider(entity.slug)} className={classes} {...props}>{body}</AppLink>;
 }
 
-/** The rows of `items`, or `skeletons` placeholder rows while `loading`. */
-export function LinkList<T extends { id: number }>({ items, loading = false, skeletons = 5, className, children }: {
+/** The rows of `items` (a long list a batch at a time), or `skeletons` placeholder rows while `loading`. */
+export function LinkList<T extends { id: number }>({ items, noun, loading = false, skeletons = 5, className, children }: {
   items: readonly T[] | undefined;
+  /** What the items are, for "Show more {noun}". */
+  noun: 'chains' | 'providers';
   loading?: boolean;
   skeletons?: number;
   className?: string;
   children: (item: T) => ReactNode;
 }) {
+  const { shown, showMore } = useShowMore(items?.length ?? 0, noun);
   return (
     <ul className={className}>
       {loading
         ? Array.from({ length: skeletons }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)
-        : items?.map((item) => <li key={item.id}>{children(item)}</li>)}
+        : items?.slice(0, shown).map((item) => <li key={item.id}>{children(item)}</li>)}
+      {!loading && showMore}
     </ul>
   );
 }

@@ -1,12 +1,38 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { cn } from '../lib/cn.ts';
-import { sanitizeHtml } from '../lib/sanitize.ts';
 
-/** Server-provided rich text, sanitised, with readable typography. Renders nothing for empty HTML. */
+// The sanitiser (DOMPurify, 11 KB gzip) is not part of a page's first scripts. A server-rendered page already
+// holds the sanitised HTML, and React keeps it as it is while it hydrates (it neither compares nor rewrites
+// dangerouslySetInnerHTML then); the browser's own sanitised copy replaces it once the sanitiser has loaded.
+// Until then nothing is drawn from the HTML: never the unsanitised text.
+type Sanitizer = Pick<typeof import('../lib/sanitize.ts'), 'sanitizeHtml' | 'sanitizeAdHtml'>;
+let sanitizer: Sanitizer | undefined;
+let loading: Promise<Sanitizer> | undefined;
+const loadSanitizer = () => (loading ??= import('../lib/sanitize.ts').then((module) => (sanitizer = module)));
+
+/** The server's render draws the sanitised HTML at once, with its own sanitiser (pwa/entry-server.tsx). */
+export function provideSanitizer(module: Sanitizer): void {
+  sanitizer = module;
+}
+
+/** `html` sanitised by the function `pick` chooses; '' until the sanitiser has loaded. */
+export function useSanitized(html: string, pick: (s: Sanitizer) => (html: string) => string): string {
+  const [ready, setReady] = useState(sanitizer);
+  useEffect(() => {
+    if (!ready) void loadSanitizer().then(setReady);
+  }, [ready]);
+  // `pick` is a fixed choice per call site, so it is not a dependency.
+  return useMemo(() => (ready ? pick(ready)(html) : ''), [ready, html]);
+}
+
+/**
+ * Server-provided rich text, sanitised, with readable typography. Renders nothing for empty HTML (and an empty,
+ * hidden box when sanitising leaves nothing: the server and the hydrating browser must draw the same elements).
+ */
 export function HtmlContent({ html, className }: { html: string | null | undefined; className?: string }) {
-  const clean = useMemo(() => (html ? sanitizeHtml(html) : ''), [html]);
-  if (!clean.trim()) return null;
-  return <div className={cn('prose-content', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const clean = useSanitized(html ?? '', (s) => s.sanitizeHtml);
+  if (!html?.trim()) return null;
+  return <div className={cn('prose-content empty:hidden', className)} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }
 
 /** The admin-edited title and HTML at the top of /providers or /chains (spec 000 §2); nothing when both are empty. */

@@ -1,4 +1,5 @@
-// A list of provider cards with skeletons while loading, an empty message, and optional inline ad blocks.
+// A list of provider cards with skeletons while loading, an empty message, and optional inline ad blocks;
+// long lists are drawn a batch at a time (show-more.tsx).
 import type { ReactNode } from 'react';
 import type { Ad } from '../../api/content/schema.ts';
 import type { Chain } from '../../api/chains/schema.ts';
@@ -6,6 +7,7 @@ import type { Provider } from '../../api/providers/schema.ts';
 import { adFrequency, interleaveAds } from '../lib/ads.ts';
 import { AdRotator } from './ad-slot.tsx';
 import { ProviderCard, ProviderCardSkeleton } from './provider-card.tsx';
+import { useShowMore } from './show-more.tsx';
 import { Card } from './ui/card.tsx';
 
 export const SKELETON_CARDS = 6;
@@ -18,6 +20,7 @@ export function ProviderList({ providers, chainsById, inlineAds, empty, headingL
   empty: ReactNode;
   headingLevel?: 'h2' | 'h3';
 }) {
+  const { shown, showMore } = useShowMore(providers?.length ?? 0, 'providers');
   if (!providers) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label="Loading providers">
@@ -31,7 +34,7 @@ export function ProviderList({ providers, chainsById, inlineAds, empty, headingL
   const every = inlineAds?.length ? adFrequency(inlineAds[0].frequency) : null;
   return (
     <ul className="space-y-4">
-      {interleaveAds(providers, every).map((entry) =>
+      {interleaveAds(providers.slice(0, shown), every).map((entry) =>
         entry.kind === 'item' ? (
           <li key={entry.item.id}>
             <ProviderCard provider={entry.item} chainsById={chainsById} headingLevel={headingLevel} />
@@ -42,6 +45,7 @@ export function ProviderList({ providers, chainsById, inlineAds, empty, headingL
           </li>
         ),
       )}
+      {showMore}
     </ul>
   );
 }

@@ -29,12 +29,12 @@ export function Sidebar() {
   return (
     <div className="listing-sidebar space-y-6">
       <SidebarCard title="Popular Providers" viewAll="/providers">
-        <LinkList items={providers.data?.slice(0, LIMITS.sidebarProviders)} loading={providers.isPending} className="space-y-1">
+        <LinkList noun="providers" items={providers.data?.slice(0, LIMITS.sidebarProviders)} loading={providers.isPending} className="space-y-1">
           {(p) => <EntityLink provider={p} size="sm" trailing={<StarValue value={p.averageRating} />} />}
         </LinkList>
       </SidebarCard>
       <SidebarCard title="Popular Chains" viewAll="/chains">
-        <LinkList items={chains.data?.slice(0, LIMITS.sidebarChains)} loading={chains.isPending} skeletons={6} className="max-h-[32rem] space-y-1 overflow-y-auto pr-1">
+        <LinkList noun="chains" items={chains.data?.slice(0, LIMITS.sidebarChains)} loading={chains.isPending} skeletons={6} className="max-h-[32rem] space-y-1 overflow-y-auto pr-1">
           {(c) => <EntityLink chain={c} detail="View providers" />}
         </LinkList>
       </SidebarCard>

@@ -3,6 +3,9 @@ import { paths as pagePaths } from '../../api/seo/meta.ts';
 
 export { PRODUCT_NAME } from '../../api/seo/product.ts';
 
+/** The element of a server-rendered page holding the query data it was rendered from (api/web/ssr.ts fillBody). */
+export const SSR_STATE_ID = 'ssr-state';
+
 /** Spec 000 §9. */
 export const LIMITS = {
   headerChains: 16,

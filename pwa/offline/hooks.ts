@@ -1,16 +1,30 @@
 // React views of the offline state: the outbox (live from IndexedDB, so every tab agrees) and when the
-// saved copy was made.
-import { liveQuery } from 'dexie';
+// saved copy was made. Dexie and the database load with the first view that reads them: a signed-out visitor's
+// review form reads nothing, so a provider page does not evaluate Dexie while it hydrates.
 import { useEffect, useState, type DependencyList } from 'react';
-import { offlineDb, type OutboxEntry } from './db.ts';
-import { savedAt } from './store.ts';
+import type { OfflineDatabase, OutboxEntry } from './db.ts';
 
-/** The latest result of a Dexie query, re-run whenever the tables it read change (in any tab). */
-function useLiveQuery<T>(query: () => Promise<T>, deps: DependencyList, initial: T): T {
+type Store = typeof import('./store.ts');
+
+/**
+ * The latest result of a Dexie query, re-run whenever the tables it read change (in any tab); `initial`
+ * until the first result, and for good when `query` is null.
+ */
+function useLiveQuery<T>(query: ((db: OfflineDatabase, store: Store) => Promise<T>) | null, deps: DependencyList, initial: T): T {
   const [value, setValue] = useState(initial);
   useEffect(() => {
-    const subscription = liveQuery(query).subscribe({ next: setValue, error: () => setValue(initial) });
-    return () => subscription.unsubscribe();
+    if (!query) return setValue(initial);
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void Promise.all([import('dexie'), import('./db.ts'), import('./store.ts')]).then(([{ liveQuery }, { offlineDb }, store]) => {
+      if (cancelled) return;
+      const subscription = liveQuery(() => query(offlineDb, store)).subscribe({ next: setValue, error: () => setValue(initial) });
+      unsubscribe = () => subscription.unsubscribe();
+    }, () => setValue(initial));
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
     // The caller lists what its query depends on (the query itself is a new closure each render).
   }, deps);
   return value;
@@ -21,7 +35,7 @@ const NONE: OutboxEntry[] = [];
 /** The user's reviews waiting in the outbox, oldest first (none when signed out). */
 export function useOutboxEntries(userId: number | undefined): OutboxEntry[] {
   return useLiveQuery(
-    () => (userId === undefined ? Promise.resolve(NONE) : offlineDb.outbox.where('userId').equals(userId).sortBy('id')),
+    userId === undefined ? null : (db) => db.outbox.where('userId').equals(userId).sortBy('id'),
     [userId],
     NONE,
   );
@@ -34,5 +48,5 @@ export function useOutboxEntry(userId: number | undefined, slug: string): Outbox
 
 /** When the directory copy was made (epoch ms), null when nothing is saved yet. */
 export function useSavedAt(): number | null {
-  return useLiveQuery(() => savedAt(offlineDb), [], null);
+  return useLiveQuery((db, { savedAt }) => savedAt(db), [], null);
 }

@@ -16,11 +16,6 @@ export const OFFLINE = {
   queryCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
   /** Web Lock held while the directory is copied, so two open tabs never both download and store it. */
   syncLockName: 'rpc-atlas:directory-sync',
-  /**
-   * The directory copy starts this long after the page has loaded (then when the browser is idle): the first
-   * seconds belong to the page the visitor opened — reading it, tapping it — not to storing 350 answers.
-   */
-  syncAfterLoadMs: 5000,
   /** A finished directory copy is refreshed on an app start at most this often. */
   syncRefreshMs: 6 * 60 * 60 * 1000,
   /** The outbox retries a failed send after 5 s, 10 s, 20 s … up to this (and at once when back online). */

@@ -1,8 +1,9 @@
 // Starts the offline layer once at app start (main.tsx): saved answers behind every read, the outbox
-// (sent now, on reconnect and with backoff), and the directory sync after the page has loaded.
+// (sent a while after the page has loaded, on reconnect and with backoff), and the directory sync.
 import type { QueryClient } from '@tanstack/react-query';
 import { reviewKeys } from '../data/reviews.ts';
 import { setOfflineReads } from '../lib/api.ts';
+import { afterLoad } from '../lib/idle.ts';
 import { toast } from '../lib/toast.ts';
 import { getOutbox, lazyOfflineReads, onOutboxEvent, runDirectorySync, sendOutbox } from './instance.ts';
 import { OFFLINE } from './keys.ts';
@@ -33,14 +34,6 @@ function syncDirectory() {
     .catch(() => {});
 }
 
-/** Well after the page's own work: a while after the load event, then when the browser is idle (or 2 s later at most). */
-function afterLoad(job: () => void) {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(job, { timeout: 2000 }) : setTimeout(job, 500));
-  const later = () => setTimeout(idle, OFFLINE.syncAfterLoadMs);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-}
-
 export function startOffline(queryClient: QueryClient): void {
   setOfflineReads(lazyOfflineReads);
 
@@ -49,7 +42,8 @@ export function startOffline(queryClient: QueryClient): void {
     // The user's own review changed on the server (the public page waits for a moderator).
     if (event.type === 'sent') void queryClient.invalidateQueries({ queryKey: reviewKeys.mine(event.entry.slug) });
   });
-  void getOutbox().then((outbox) => outbox.recover()).then(sendOutbox);
+  // Reviews left waiting by an earlier visit (those queued now are sent on reconnect at once).
+  afterLoad(() => void getOutbox().then((outbox) => outbox.recover()).then(sendOutbox));
 
   window.addEventListener('online', () => {
     void sendOutbox();

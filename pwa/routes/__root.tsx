@@ -1,13 +1,15 @@
 // The app layout: sticky header, the page, footer, and the single toast region.
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useAppLinkNavigation } from '../components/app-link.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { NotFoundScreen } from '../components/not-found.tsx';
 import { TrackingScripts } from '../components/tracking-scripts.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { whenIdle } from '../lib/idle.ts';
+import { getToasts, subscribeToasts } from '../lib/toast.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -24,6 +26,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorScreen,
 });
 
+// The toast region (Radix Toast) is not part of the first render: most visits never show a toast, and every
+// page would otherwise evaluate and hydrate it before it answers. Its code loads once the browser is idle (or
+// with the first toast, if that comes sooner), and is then rendered directly: a lazy component would be
+// revealed by Suspense up to 300 ms late, and some toasts last only until a redirect 500 ms later.
+function Toasts() {
+  const any = useSyncExternalStore(subscribeToasts, () => getToasts().length > 0, () => false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (Toaster) return;
+    const load = () => void import('../components/ui/toaster.tsx').then((m) => setToaster(() => m.Toaster));
+    if (any) load();
+    else return whenIdle(load, 3000);
+  }, [any, Toaster]);
+  return any && Toaster ? <Toaster /> : null;
+}
+
 function RootLayout() {
   useAppLinkNavigation();
   const ownChrome = useMatches({ select: (matches) => matches.some((m) => m.staticData?.ownChrome) });
@@ -31,7 +49,7 @@ function RootLayout() {
     return (
       <>
         <Outlet />
-        <Toaster />
+        <Toasts />
         <TrackingScripts />
       </>
     );
@@ -46,7 +64,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <Toasts />
       <TrackingScripts />
     </div>
   );

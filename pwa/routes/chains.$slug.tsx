@@ -126,7 +126,7 @@ function OtherChains({ chain }: { chain: ChainDetail }) {
   const chains = useQuery(chainsQuery());
   return (
     <SidebarCard title="Other Chains" viewAll="/chains">
-      <LinkList items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)} loading={chains.isPending} skeletons={LIMITS.otherChains} className="space-y-1">
+      <LinkList noun="chains" items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)} loading={chains.isPending} skeletons={LIMITS.otherChains} className="space-y-1">
         {(c) => <EntityLink chain={c} size="sm" detail={c.evmChainId != null && <span className="tabular-nums">Chain ID {c.evmChainId}</span>} />}
       </LinkList>
     </SidebarCard>

@@ -27,6 +27,7 @@ import { isNotFoundError } from '../lib/api.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
+import { formatDay } from '../lib/dates.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
 import { ProviderReviews } from './-components/provider-reviews.tsx';
 
@@ -53,8 +54,6 @@ export const Route = createFileRoute('/providers/$slug')({
 /** Chain badges under the provider's name; the sidebar lists them all. */
 const HEADER_CHAIN_BADGES = 12;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 function WebsiteButton({ provider, className }: { provider: ProviderDetail; className?: string }) {
   const link = providerWebsiteLink(provider);
@@ -108,7 +107,7 @@ function EditorialReviewCard({ review }: { review: NonNullable<ProviderDetail['e
           <Stars value={review.rating} />
         </div>
         <p className="text-xs text-slate-600">
-          Updated {formatDate(review.updatedAt)}
+          Updated {formatDay(review.updatedAt)}
           {review.admin?.displayName && <> · by {review.admin.displayName}</>}
         </p>
       </CardHeader>
@@ -127,7 +126,7 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
         {provider.chains.length === 0 ? (
           <p className="text-sm text-slate-600">No chains specified</p>
         ) : (
-          <LinkList items={provider.chains} className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
+          <LinkList noun="chains" items={provider.chains} className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
             {(c) => <EntityLink chain={c} />}
           </LinkList>
         )}
@@ -211,7 +210,7 @@ function ProviderPage() {
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
-        <p className="text-xs text-slate-500">Last updated {formatDate(provider.updatedAt)}</p>
+        <p className="text-xs text-slate-500">Last updated {formatDay(provider.updatedAt)}</p>
       </div>
     </Page>
   );

@@ -35,7 +35,7 @@ function BrowseByBlockchain() {
   const chains = useQuery(chainsQuery());
   return (
     <SidebarCard title="Browse by Blockchain">
-      <LinkList items={chains.data} loading={chains.isPending} skeletons={6} className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
+      <LinkList noun="chains" items={chains.data} loading={chains.isPending} skeletons={6} className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
         {(c) => <EntityLink chain={c} />}
       </LinkList>
     </SidebarCard>

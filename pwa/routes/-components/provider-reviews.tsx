@@ -9,11 +9,10 @@ import { Stars } from '../../components/stars.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { moreReviewsQuery } from '../../data/reviews.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { ReviewForm } from './review-form.tsx';
 
 // A fixed time zone: the server and the browser format the same day.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export function reviewerName(r: UserReview): string {
   if (r.isAnonymous) return 'Anonymous';
@@ -26,7 +25,7 @@ function ReviewItem({ review: r }: { review: UserReview }) {
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-slate-900">{reviewerName(r)}</span>
-        <time dateTime={r.createdAt} className="text-xs text-slate-500">{formatDate(r.createdAt)}</time>
+        <time dateTime={r.createdAt} className="text-xs text-slate-500">{formatDay(r.createdAt)}</time>
       </div>
       <Stars value={r.rating} showValue={false} className="mt-1" />
       {r.comment && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}

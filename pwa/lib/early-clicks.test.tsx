@@ -1,0 +1,54 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EARLY_CLICKS_GLOBAL, replayEarlyClicks } from './early-clicks.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const sent: string[] = [];
+function Form() {
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); sent.push(`${name}|${note}`); }}>
+      <input aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} />
+      <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+const globals = window as unknown as Record<string, (() => void) | undefined>;
+afterEach(() => {
+  document.body.innerHTML = '';
+  delete globals[EARLY_CLICKS_GLOBAL];
+  sent.length = 0;
+});
+
+describe('what a visitor did before hydration', () => {
+  it('reaches React: the typed text first, then the held-back press', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<Form />);
+    // Typed into the server's HTML, and Send pressed (the loader held that press back).
+    container.querySelector('input')!.value = 'Ada';
+    container.querySelector('textarea')!.value = 'Hello';
+    let replayed = 0;
+    globals[EARLY_CLICKS_GLOBAL] = () => {
+      replayed++;
+      delete globals[EARLY_CLICKS_GLOBAL];
+      container.querySelector('button')!.click();
+    };
+    const root = await act(async () => hydrateRoot(container, <Form />));
+    await act(async () => replayEarlyClicks());
+    expect(sent).toEqual(['Ada|Hello']);
+    // Once: a second call (StrictMode's second effect run) does nothing.
+    await act(async () => replayEarlyClicks());
+    expect(replayed).toBe(1);
+    act(() => root.unmount());
+  });
+
+  it('does nothing on a page the browser rendered itself (no loader)', () => {
+    expect(() => replayEarlyClicks()).not.toThrow();
+  });
+});
