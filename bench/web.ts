@@ -77,8 +77,11 @@ function assetsOf(lhr: Lhr, origin: string, dist: string) {
 
 /** The JS a page's HTML asks for before any code runs: its module scripts and modulepreloads. */
 function initialJs(html: string, origin: string, dist: string) {
-  const urls = new Set([...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)]
-    .map((m) => new URL(m[1], origin + '/').href));
+  // Named in the head (the bare shell, older builds) or in the server-rendered page's loader (api/web/preload.ts).
+  const tags = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const loader = /<script data-app-loader[^>]*>[\s\S]*?<\/script>/.exec(html)?.[0] ?? '';
+  const loaded = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const urls = new Set([...tags, ...loaded].map((u) => new URL(u, origin + '/').href));
   return { files: urls.size, gzip: [...urls].reduce((n, u) => n + gzipSize(dist, u), 0) };
 }
 
