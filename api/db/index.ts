@@ -29,8 +29,10 @@ export type Database = {
 
 const INVALIDATION_CHANNEL = 'rpc_atlas_cache';
 
-// Pool sizes: PGlite runs one query at a time, so more connections buy nothing there.
-const EMBEDDED_POOL = 4;
+// Pool sizes. Embedded: one connection. PGlite runs one query at a time anyway, and pglite-socket
+// interleaves the protocol messages of several connections outside transactions, so a second
+// connection could run its query in another's portal (db.test.ts "concurrent queries").
+const EMBEDDED_POOL = 1;
 const POSTGRES_POOL = 10;
 
 const clientOptions: postgres.Options<{}> = {
