@@ -89,9 +89,9 @@ describe('concurrent queries', () => {
           const [row] = i % 4 === 0
             ? await db.sql.begin(async (tx) => {
               await tx`SELECT 1`;
-              return tx<{ n: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
+              return tx<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
             })
-            : await db.sql<{ n: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
+            : await db.sql<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
           return [row?.n, row?.length];
         }));
         expect(answers).toEqual(Array.from({ length: 200 }, (_, i) => [i, i % 3 === 0 ? 300_000 : 10]));
