@@ -3,7 +3,7 @@
 // chain not-found screen, against the built app and the real dataset.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, showAll, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 type ChainStat = { id: number; name: string; slug: string; isTestnet: boolean; status: string; providerCount: number; evmChainId: number | null };
 
@@ -174,6 +174,27 @@ describe('/chains', () => {
     expect(await dialog.getByLabel('Message').inputValue()).toBe('');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a press made before the app has taken over is not lost, and the page stays where the visitor scrolled it', async () => {
+    const page = await e.newPage();
+    // The app's scripts are held until the visitor has scrolled down and pressed the button on the server's page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/assets/*.js', async (route) => { await released; await route.continue(); });
+    await page.goto('/chains');
+    const request = main(page).getByRole('button', { name: 'Request a Chain' });
+    await request.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await request.click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    // Pressed again once the app answers (the main part is hydrated after the rest: pwa/app.tsx).
+    await page.getByRole('dialog', { name: 'Request New Chain or Provider' }).waitFor();
+    await page.keyboard.press('Escape');
+    await whenSettled(page);
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
   });
 
   it('shows a server failure as "Error sending message" with the message', async () => {

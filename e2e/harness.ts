@@ -60,8 +60,12 @@ afterEach(async ({ task }) => {
     if (waiting !== undefined) note(page, waiting ? 'still not hydrated' : 'hydrated');
   }
   const seen = [...trouble, ...(serverLogs?.().slice(serverLogStart) ?? []).map((line) => `server: ${line}`)];
-  // Thrown, so it is listed with the test's own error in the summary at the end of the run.
-  if (seen.length) throw new Error(`What the pages and the server reported during the failed test:\n${seen.join('\n')}`);
+  const report = `What the pages and the server reported during the failed test:\n${seen.join('\n')}`;
+  // Printed, so an attempt that its retry makes good still leaves its reason in the log;
+  console.error(`Attempt ${(task.result.retryCount ?? 0) + 1} of "${task.name}" failed: ${
+    (task.result.errors ?? []).map((error) => error.stack ?? error.message).join('\n')}\n${report}`);
+  // thrown, so it is listed with the test's own error in the summary at the end of the run.
+  if (seen.length) throw new Error(report);
 });
 
 function watchForTrouble(context: BrowserContext) {

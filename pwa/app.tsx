@@ -7,8 +7,13 @@ import { replayEarlyClicks } from './lib/early-clicks.ts';
 import type { createAppRouter } from './router.tsx';
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: ReturnType<typeof createAppRouter> }) {
-  // After the first commit (hydration included), when every field and button answers.
-  useEffect(replayEarlyClicks, []);
+  // After the first commit, in a task of its own: the page's main part (inside the router's <Suspense>) is
+  // hydrated in a later pass, and an event can make React hydrate it at once only outside a commit — pressed
+  // from this effect itself, the held-back button was still inert markup and the press was lost.
+  useEffect(() => {
+    const replay = setTimeout(replayEarlyClicks);
+    return () => clearTimeout(replay);
+  }, []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

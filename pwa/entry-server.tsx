@@ -54,7 +54,7 @@ async function settle(queryClient: QueryClient) {
 export function renderPage(url: string, fetchApi: typeof fetch): Promise<RenderedPage> {
   return requestFetch.run(fetchApi, async () => {
     const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
     const app = <App queryClient={queryClient} router={router} />;
     let html = '';

@@ -15,10 +15,6 @@ import { SSR_STATE_ID } from './lib/site.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-startOffline(queryClient);
-
 /** The query data the server rendered this page from. */
 function renderedState(): DehydratedState | undefined {
   const text = document.getElementById(SSR_STATE_ID)?.textContent;
@@ -28,6 +24,11 @@ function renderedState(): DehydratedState | undefined {
     return undefined;
   }
 }
+
+const state = renderedState();
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient, { hydrating: Boolean(state) });
+startOffline(queryClient);
 
 const app = <App queryClient={queryClient} router={router} />;
 
@@ -39,7 +40,6 @@ createRoot(promptRoot).render(<UpdatePrompt />);
 // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
 void persistQueryCache(queryClient).catch(() => {}).then(async () => {
   const root = document.getElementById('root')!;
-  const state = renderedState();
   if (!state) {
     createRoot(root).render(app);
     return;

@@ -2,8 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
-/** `history`: the browser's by default; the server renders one URL from memory (pwa/entry-server.tsx). */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * `history`: the browser's by default; the server renders one URL from memory (pwa/entry-server.tsx).
+ * `hydrating`: the page on screen is the server's, and the visitor may have scrolled it before the app took over.
+ */
+export function createAppRouter(queryClient: QueryClient, { history, hydrating = false }: { history?: RouterHistory; hydrating?: boolean } = {}) {
+  // The first render of a server-rendered page leaves the scroll where it is: the visitor's, or the browser's
+  // own restoring on a reload. Reset to the top, it moved the page under a reader (and under a press in flight).
+  let leaveScroll = hydrating;
   return createRouter({
     routeTree,
     history,
@@ -16,7 +22,11 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPendingMinMs: 300,
     // Not on the server: its inline restore script would need the response's CSP nonce, and the rendered page
     // is shared between responses (api/web/ssr.ts). The browser restores scroll positions once hydrated.
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : () => {
+      if (!leaveScroll) return true;
+      leaveScroll = false;
+      return false;
+    },
   });
 }
 
