@@ -3,7 +3,7 @@
 // chain not-found screen, against the built app and the real dataset.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, showAll, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, holdAppScripts, PHONE, showAll, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 type ChainStat = { id: number; name: string; slug: string; isTestnet: boolean; status: string; providerCount: number; evmChainId: number | null };
 
@@ -179,10 +179,8 @@ describe('/chains', () => {
   it('a press made before the app has taken over is not lost, and the page stays where the visitor scrolled it', async () => {
     const page = await e.newPage();
     // The app's scripts are held until the visitor has scrolled down and pressed the button on the server's page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/assets/*.js', async (route) => { await released; await route.continue(); });
-    await page.goto('/chains');
+    const release = await holdAppScripts(page);
+    await page.goto('/chains', { waitUntil: 'domcontentloaded' }); // 'load' would wait for the held scripts
     const request = main(page).getByRole('button', { name: 'Request a Chain' });
     await request.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => scrollY);

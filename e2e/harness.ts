@@ -25,6 +25,17 @@ export async function whenSettled(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Holds the app's scripts back until `release()`: the page stays the server's inert markup, for a test of what a
+ * visitor does before the app takes over.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/*.js', async (route) => { await released; await route.continue(); });
+  return release;
+}
+
 /** Draws the whole of each long list in `scope`: they arrive a batch at a time (pwa/components/show-more.tsx). */
 export async function showAll(scope: Page | Locator): Promise<void> {
   const more = scope.getByRole('button', { name: /^Show more / });

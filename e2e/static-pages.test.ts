@@ -2,7 +2,7 @@
 // /privacy, /contact (form, captcha, storage) and /landing, against the built app.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 beforeAll(async () => { e = await startBrowserTest(); });
@@ -157,6 +157,16 @@ describe('/contact', () => {
     expect(await form.getByLabel('Message').inputValue()).toBe('');
     expect(await form.getByLabel(/Security check/).inputValue()).toBe('');
     await solveSum(page); // still a sum of two numbers from 1 to 10, freshly drawn
+  });
+
+  it('a send pressed before the app has taken over is answered, not ignored', async () => {
+    const page = await e.newPage();
+    const release = await holdAppScripts(page);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' }); // 'load' would wait for the held scripts
+    await page.getByRole('form', { name: 'Contact form' }).getByRole('button', { name: 'Send Message' }).click();
+    release();
+    // The question is drawn after hydration; the press was replayed before it: checked all the same.
+    await toast(page, 'Missing Fields').waitFor();
   });
 
   it("shows the server's message on a failed send", async () => {

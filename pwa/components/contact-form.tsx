@@ -77,8 +77,12 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (send.isPending || !captcha) return;
-    const problem = rule.check(fields, captcha, answer);
+    if (send.isPending) return;
+    // Pressed before the question was drawn (a press held back while the page loaded): checked against one drawn
+    // now, so missing fields and the missing answer are said rather than the press being ignored.
+    const question = captcha ?? rule.newCaptcha();
+    if (!captcha) setCaptcha(question);
+    const problem = rule.check(fields, question, answer);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       // Only a wrong answer is a captcha failure; a missing field keeps the question.
