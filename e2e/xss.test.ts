@@ -424,7 +424,11 @@ async function hostileBrowser(bypassCSP: boolean) {
       throw new Error(`${path} rendered no heading: ${(await page.evaluate(() => document.body.innerText)).slice(0, 1000)}`, { cause: err });
     });
     await showAll(page);
-    for (const text of texts) await page.getByText(text).first().waitFor();
+    // Once the service worker controls the page, the app shell draws the lists when their data arrives, maybe
+    // after that look for "Show more": a text not yet there is looked for again with the lists drawn whole.
+    for (const text of texts) {
+      await expect.poll(async () => { await showAll(page); return page.getByText(text).first().isVisible(); }, { timeout: 30_000 }).toBe(true);
+    }
     await page.waitForLoadState('networkidle').catch(() => {});
     for (const what of await scanDom(page)) findings.push({ path, what });
   }
