@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { RpcEndpoint } from '../../api/chains/schema.ts';
+import { rankEndpoints } from '../lib/endpoint-rank.ts';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -15,8 +16,7 @@ export const COLLAPSED_ENDPOINTS = 10;
 export function ChainEndpoints({ endpoints, chainName }: { endpoints: readonly RpcEndpoint[]; chainName: string }) {
   const [expanded, setExpanded] = useState(false);
   const keyless = endpoints.filter((e) => !e.needsApiKey).length;
-  // Ready-to-use endpoints first (stable sort: the dataset's order otherwise).
-  const ordered = useMemo(() => [...endpoints].sort((a, b) => Number(a.needsApiKey) - Number(b.needsApiKey)), [endpoints]);
+  const ordered = useMemo(() => rankEndpoints(endpoints), [endpoints]);
   const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_ENDPOINTS);
 
   return (

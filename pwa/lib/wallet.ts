@@ -1,5 +1,6 @@
 // "Add to wallet": EIP-3085 wallet_addEthereumChain with the chain's facts from the directory.
 import type { ChainDetail } from '../../api/chains/schema.ts';
+import { rankEndpoints } from './endpoint-rank.ts';
 
 /** EIP-3085 AddEthereumChainParameter. */
 export type AddEthereumChainParameter = {
@@ -32,10 +33,12 @@ const isHttps = (url: string) => {
 
 /**
  * The endpoints a wallet can use as-is: https (wallets refuse plain http and websockets), no API key
- * needed and no `${API_KEY}`-style placeholder left in the URL.
+ * needed and no `${API_KEY}`-style placeholder left in the URL; best first (endpoint-rank.ts).
  */
 export function walletRpcUrls(endpoints: ChainDetail['rpcEndpoints']): string[] {
-  return endpoints.filter((e) => !e.needsApiKey && !e.url.includes('${') && isHttps(e.url)).map((e) => e.url);
+  return rankEndpoints(endpoints)
+    .filter((e) => !e.needsApiKey && !e.url.includes('${') && isHttps(e.url))
+    .map((e) => e.url);
 }
 
 type WalletChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'>;
