@@ -74,7 +74,8 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
       ?? await ensureAppSecret(db.sql, 'session_secret', () => randomBytes(32).toString('base64url'));
     app.keys = [derive(secret, 'session-cookie')];
     const localClientSecret = derive(secret, 'local-oidc-client');
-    const provider = config.google ? undefined : createLocalProvider({
+    const provider = config.google ? undefined : await createLocalProvider({
+      sql: db.sql,
       publicUrl: config.publicUrl,
       clientSecret: localClientSecret,
       cookieKeys: [derive(secret, 'local-oidc-cookies')],

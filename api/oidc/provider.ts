@@ -1,24 +1,33 @@
 // The built-in local identity provider: a real OpenID Connect server (oidc-provider) at /oidc whose
 // sign-in page takes any e-mail address. Used only when Google is not configured; production refuses
-// it unless LOCAL_LOGIN=1. Its state (interactions, codes, tokens) lives in oidc-provider's in-memory
-// adapter, so a sign-in must complete on the process that started it — fine for a development tool.
-import { generateKeyPairSync } from 'node:crypto';
+// it unless LOCAL_LOGIN=1. Everything it keeps is in the database (its state through adapter.ts, its
+// signing key in app_secrets) and its cookie keys derive from the shared session secret, so any number
+// of instances serve it alike: a sign-in may start on one and finish on another.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Next } from 'koa';
 import { koaBody } from 'koa-body';
 import Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppCtx } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ensureAppSecret } from '../../sql/queries/sessions.ts';
+import { postgresAdapter } from './adapter.ts';
 import { renderSignInPage } from './page.ts';
 
 export const OIDC_PREFIX = '/oidc';
 export const LOCAL_CLIENT_ID = 'rpc-atlas';
 const INTERACTION_PATH = `${OIDC_PREFIX}/interaction/`;
+const SIGNING_KEY_SECRET = 'local_oidc_signing_key';
+/** The documents that are the same for every visitor (discovery, public keys): shared caches may keep them. */
+const PUBLIC_DOCUMENTS = new Set(['/.well-known/openid-configuration', '/jwks']);
+const PUBLIC_DOCUMENT_CACHE = 'public, max-age=3600';
 
 export const localEmailSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
 });
 
 export type LocalProviderOptions = {
+  sql: Queryable;
   publicUrl: string;
   clientSecret: string;
   cookieKeys: string[];
@@ -26,9 +35,19 @@ export type LocalProviderOptions = {
   redirectUri: string;
 };
 
-export function createLocalProvider({ publicUrl, clientSecret, cookieKeys, redirectUri }: LocalProviderOptions) {
-  // A fresh signing key per process: ID tokens only travel from this provider to this server.
-  const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+/**
+ * The ID-token signing key (a private JWK): made by whichever instance asks first, kept in the database
+ * and used by every instance, so a token signed by one verifies against the keys another publishes.
+ */
+async function sharedSigningKey(sql: Queryable) {
+  const stored = await ensureAppSecret(sql, SIGNING_KEY_SECRET, () => JSON.stringify({
+    ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+    use: 'sig', alg: 'ES256', kid: randomBytes(8).toString('base64url'),
+  }));
+  return JSON.parse(stored);
+}
+
+export async function createLocalProvider({ sql, publicUrl, clientSecret, cookieKeys, redirectUri }: LocalProviderOptions) {
   const provider = new Provider(publicUrl + OIDC_PREFIX, {
     clients: [{
       client_id: LOCAL_CLIENT_ID,
@@ -39,7 +58,8 @@ export function createLocalProvider({ publicUrl, clientSecret, cookieKeys, redir
       token_endpoint_auth_method: 'client_secret_post',
       id_token_signed_response_alg: 'ES256',
     }],
-    jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'ES256', kid: 'local-1' }] },
+    jwks: { keys: [await sharedSigningKey(sql)] },
+    adapter: postgresAdapter(sql),
     cookies: { keys: cookieKeys },
     // The subject is the e-mail itself: any address signs in, and the same address is the same account.
     async findAccount(_ctx, sub) {
@@ -55,7 +75,9 @@ export function createLocalProvider({ publicUrl, clientSecret, cookieKeys, redir
     // Short lives: the provider only bridges one sign-in to this site's own session.
     ttl: { Interaction: 15 * 60, Session: 15 * 60, Grant: 15 * 60, AuthorizationCode: 60, AccessToken: 5 * 60, IdToken: 5 * 60 },
   });
-  provider.proxy = publicUrl.startsWith('https://');
+  // The provider takes its origin from X-Forwarded-Proto/-Host, which the middleware below sets to
+  // PUBLIC_URL's on every request it hands over: never from what the client sent.
+  provider.proxy = true;
   return provider;
 }
 
@@ -78,6 +100,10 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
   return async function localProvider(ctx: AppCtx, next: Next) {
     if (ctx.path !== OIDC_PREFIX && !ctx.path.startsWith(OIDC_PREFIX + '/')) return next();
     const provider = await getProvider();
+    // Every URL the provider names (discovery, redirects, the interaction's return address) is built from
+    // the request's scheme and host: make them PUBLIC_URL's, whatever Host or X-Forwarded-* said.
+    const issuer = new URL(provider.issuer);
+    Object.assign(ctx.req.headers, { 'x-forwarded-proto': issuer.protocol.slice(0, -1), 'x-forwarded-host': issuer.host });
 
     if (ctx.path.startsWith(INTERACTION_PATH)) {
       const [uid, action] = ctx.path.slice(INTERACTION_PATH.length).split('/');
@@ -124,6 +150,7 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
     ctx.respond = false;
     Object.assign(ctx.req, { originalUrl: ctx.originalUrl });
     ctx.req.url = ctx.originalUrl.slice(OIDC_PREFIX.length) || '/';
+    if (PUBLIC_DOCUMENTS.has(ctx.path.slice(OIDC_PREFIX.length))) ctx.res.setHeader('Cache-Control', PUBLIC_DOCUMENT_CACHE);
     if (!handlers.has(provider)) handlers.set(provider, provider.callback());
     await handlers.get(provider)!(ctx.req, ctx.res);
   };
