@@ -149,8 +149,8 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
     // The OpenID Connect endpoints (/oidc/auth, /token, /me, /jwks, ...): the provider answers the raw request.
     ctx.respond = false;
     Object.assign(ctx.req, { originalUrl: ctx.originalUrl });
-    ctx.req.url = ctx.originalUrl.slice(OIDC_PREFIX.length) || '/';
     if (PUBLIC_DOCUMENTS.has(ctx.path.slice(OIDC_PREFIX.length))) ctx.res.setHeader('Cache-Control', PUBLIC_DOCUMENT_CACHE);
+    ctx.req.url = ctx.originalUrl.slice(OIDC_PREFIX.length) || '/';
     if (!handlers.has(provider)) handlers.set(provider, provider.callback());
     await handlers.get(provider)!(ctx.req, ctx.res);
   };
