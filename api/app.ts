@@ -36,7 +36,9 @@ export type AppDeps = { db: Database; config: Config; log: Logger; distDir?: str
 export const JSON_BODY_LIMIT = '1mb';
 
 export function createApp({ db, config, log, distDir }: AppDeps) {
-  const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://') });
+  // An https PUBLIC_URL means one proxy in front, whose X-Forwarded-* headers are trusted; the client
+  // address is the last X-Forwarded-For entry, the one that proxy added (earlier ones are the visitor's to write).
+  const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://'), maxIpsCount: 1 });
   const cache = createResponseCache(db);
   const rateLimits = createRateLimits(db.sql, config);
   Object.assign(app.context, { sql: db.sql, db, config, log, cache, rateLimits });
