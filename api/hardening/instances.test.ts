@@ -39,7 +39,7 @@ async function startFront() {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
     });
-    upstream.on('error', (err) => res.writeHead(502).end(String(err)));
+    upstream.on('error', (err) => (res.headersSent ? res.destroy(err) : res.writeHead(502).end(String(err))));
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     url.pathname = `/${name}`;
     front = await startFront();
     [a, b] = await Promise.all([startInstance(url.toString(), front.url), startInstance(url.toString(), front.url)]);
-    front.targets = [a];
+    front.targets = [a]; // the admin signs in on A alone
     adminOnA = await signIn({ url: front.url } as never, 'admin@example.com');
   }, 240_000);
 
