@@ -8,19 +8,24 @@ import { OFFLINE } from './keys.ts';
 
 const AUTH_PATH = authKeys.user()[0];
 
+const pathOf = (queryKey: QueryKey) => queryKey.map(String).join('/');
+const isMineQuery = (queryKey: QueryKey) => pathOf(queryKey).endsWith('/mine');
+
 /** Entries that belong to one user: who is signed in (e-mail, names) and every "…/mine" answer. */
 export function isUserQuery(queryKey: QueryKey): boolean {
-  const path = queryKey.map(String).join('/');
-  return path === AUTH_PATH || path.endsWith('/mine');
+  return pathOf(queryKey) === AUTH_PATH || isMineQuery(queryKey);
 }
 
+/** Before the first render (nothing observes them yet). */
 export function removeUserQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => isUserQuery(q.queryKey) });
 }
 
 /** This tab shows a signed-out visitor, holding nothing of the user who was signed in. */
 export function forgetUserInThisTab(queryClient: QueryClient): void {
-  removeUserQueries(queryClient);
+  queryClient.removeQueries({ predicate: (q) => isMineQuery(q.queryKey) });
+  // Set, not removed: the views on screen observe this entry, redraw signed out, and then look up their
+  // "…/mine" entries afresh (disabled while signed out).
   queryClient.setQueryData<AuthUser>(authKeys.user(), { authenticated: false });
 }
 
