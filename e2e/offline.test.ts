@@ -304,6 +304,173 @@ describe('review outbox', () => {
   });
 });
 
+/** What this browser profile holds that could name a user: the saved query cache, the outbox, Cache Storage. */
+async function deviceData(page: Page) {
+  return page.evaluate(async ({ queryCacheKey, databaseName }) => {
+    const outbox = await new Promise<unknown[]>((resolve, reject) => {
+      const open = indexedDB.open(databaseName);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+        all.onsuccess = () => resolve(all.result);
+      };
+    });
+    const cached: { url: string; text: string }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) cached.push({ url: request.url, text: await (await cache.match(request))!.text() });
+    }
+    return { queryCache: localStorage.getItem(queryCacheKey) ?? '', outbox, cached };
+  }, { queryCacheKey: OFFLINE.queryCacheKey, databaseName: OFFLINE.databaseName });
+}
+
+/** The provider page's upvote button (its name: "Upvote {name}: N upvotes"). */
+const upvote = (page: Page, name: string) => page.getByRole('group', { name: `Votes for ${name}` }).getByRole('button').first();
+
+/** The header's account button: the local sign-in names a user after their e-mail's local part. */
+const accountButton = (page: Page, email: string) => page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` });
+
+async function openAccountMenu(page: Page, email: string) {
+  await accountButton(page, email).click();
+}
+
+describe('private data on a shared device', () => {
+  it('logout asks about unsent reviews, then deletes the user\'s saved cache and outbox; Cache Storage holds nothing of them; Back shows no trace', async () => {
+    const email = 'shared-laptop@example.com';
+    const provider = [...providers].sort((x, y) => y.id - x.id)[5];
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+
+    // A vote (…/votes/mine), the review form (…/reviews/mine) and a review whose send fails: it waits in the outbox.
+    await page.goto(`/providers/${provider.slug}`);
+    await upvote(page, provider.name).click();
+    await expect.poll(() => upvote(page, provider.name).getAttribute('aria-pressed')).toBe('true');
+    await page.route('**/api/providers/*/reviews', (route) => route.abort('internetdisconnected'));
+    await writeReview(page, provider.slug, 2, 'Private words on a shared laptop');
+    await pendingCard(page).waitFor();
+    await expect.poll(async () => (await deviceData(page)).queryCache).toContain('/api/votes/mine');
+    const before = await deviceData(page);
+    expect(before.queryCache).toContain(email);
+    expect(before.outbox).toHaveLength(1);
+
+    await openAccountMenu(page, email);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: '1 review not sent yet' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(provider.name);
+    // Staying keeps everything.
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    expect((await deviceData(page)).outbox).toHaveLength(1);
+
+    await openAccountMenu(page, email);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === '/'),
+      page.getByRole('dialog', { name: '1 review not sent yet' }).getByRole('button', { name: 'Log out and delete' }).click(),
+    ]);
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    // Past the persister's throttle (1 s): what the signed-out page saves names no one.
+    await page.waitForTimeout(1500);
+    const after = await deviceData(page);
+    expect(after.queryCache).not.toContain('/mine');
+    // The precached scripts name the "/mine" paths themselves; no text anywhere names the user or their review.
+    for (const text of [after.queryCache, ...after.cached.map((c) => c.text)]) {
+      expect(text).not.toContain(email);
+      expect(text).not.toContain('Private words');
+    }
+    expect(after.outbox).toEqual([]);
+    expect(after.cached.filter((c) => new URL(c.url).pathname.startsWith('/api/'))).toEqual([]);
+
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: provider.name }).waitFor();
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await page.content()).not.toContain(email);
+    expect(await pendingCard(page).count()).toBe(0);
+  });
+
+  it('a session ended elsewhere: the next start online shows and keeps nothing of the previous user', async () => {
+    const email = 'expired-session@example.com';
+    const provider = [...providers].sort((x, y) => y.id - x.id)[6];
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+    await page.goto(`/providers/${provider.slug}`);
+    await upvote(page, provider.name).click();
+    await expect.poll(() => upvote(page, provider.name).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await deviceData(page)).queryCache).toContain('/api/votes/mine');
+
+    // The session ends on the server (expired, or logged out on another device).
+    await e.server.sql`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${email})`;
+    await page.reload();
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await upvote(page, provider.name).getAttribute('aria-pressed')).toBe('false');
+    await page.waitForTimeout(1500);
+    const after = await deviceData(page);
+    expect(after.queryCache).not.toContain(email);
+    expect(after.queryCache).not.toContain('/mine');
+  });
+
+  it('logging out in one tab signs out the other open tabs, which then save nothing of the user', async () => {
+    const email = 'two-tabs@example.com';
+    const context = await newContext();
+    const page = await context.newPage();
+    await e.signIn(page, email, '/');
+    await visitOnce(page);
+    const other = await context.newPage();
+    await other.goto('/providers');
+    await accountButton(other, email).waitFor();
+
+    await openAccountMenu(page, email);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('menuitem', { name: 'Logout' }).click()]);
+    await other.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await accountButton(other, email).count()).toBe(0);
+    await other.waitForTimeout(1500);
+    expect((await deviceData(other)).queryCache).not.toContain(email);
+  });
+});
+
+describe('offline, what needs the network answers in the app', () => {
+  const offlineToast = async (page: Page, what: string) => {
+    expect(await lastToast(page)).toContain(`You're offline\n${what} needs a connection. Try again when you are back online.`);
+  };
+
+  it('signing in and voting (signed out), then the admin panel and logout (signed in as admin): a toast, never the browser\'s error page', async () => {
+    const provider = lastProvider();
+    const context = await newContext();
+    const page = await context.newPage();
+    await visitOnce(page);
+    await context.setOffline(true);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await offlineToast(page, 'Signing in');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.goto(`/providers/${provider.slug}`);
+    await upvote(page, provider.name).click();
+    await offlineToast(page, 'Signing in');
+    expect(new URL(page.url()).pathname).toBe(`/providers/${provider.slug}`);
+
+    await context.setOffline(false);
+    await e.signIn(page, 'admin@example.com', '/');
+    await page.goto('/');
+    await context.setOffline(true);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Admin Panel' }).click();
+    await offlineToast(page, 'The admin panel');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await openAccountMenu(page, 'admin@example.com');
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await offlineToast(page, 'Logging out');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await accountButton(page, 'admin@example.com').waitFor();
+  });
+});
+
 /**
  * A pass-through proxy in front of the test server that can "deploy a new build": from then on it serves
  * /sw.js changed by one comment, which is what a new build looks like to the browser (the worker script's

@@ -102,6 +102,8 @@ export function authRoutes() {
   });
 
   router.get('/auth/user', async (ctx) => {
+    // Who is signed in (e-mail, name): kept in no cache, so nothing of it outlives the session on a shared device.
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = ctx.state.user ? presentUser(ctx.state.user) : { authenticated: false };
   });
 

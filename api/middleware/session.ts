@@ -79,7 +79,10 @@ export function sessionMiddleware(app: Koa<AppState, AppContext>, config: Config
   return async function sessions(ctx: AppCtx, next: Next) {
     if (!SESSION_PATHS.test(ctx.path)) return next();
     await handle(ctx, next);
-    // Answers that depend on who is signed in must never sit in a shared cache.
-    if (ctx.state.user && ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'private, no-cache');
+    // Answers that depend on who is signed in must never sit in a shared cache; those carrying the user's
+    // own data are not stored at all (their routes say no-store).
+    if (ctx.state.user && ctx.path.startsWith('/api/') && ctx.response.get('Cache-Control') !== 'no-store') {
+      ctx.set('Cache-Control', 'private, no-cache');
+    }
   };
 }

@@ -55,6 +55,8 @@ export function reviewRoutes() {
   });
 
   router.get('/:slug/reviews/mine', requireUser, async (ctx) => {
+    // One user's review (maybe not yet public): kept in no cache (a shared device's disk keeps nothing of it).
+    ctx.set('Cache-Control', 'no-store');
     const { slug } = parse(slugParam, ctx.params);
     const providerId = await findProviderIdBySlug(ctx.sql, slug);
     if (providerId === undefined) throw new HttpError(404, 'Provider not found');

@@ -30,6 +30,8 @@ export function voteRoutes() {
   router.put('/providers/:slug/vote', requireUser, rateLimit('votes'), vote('provider'));
   router.put('/chains/:slug/vote', requireUser, rateLimit('votes'), vote('chain'));
   router.get('/votes/mine', requireUser, async (ctx) => {
+    // One user's votes: kept in no cache (a shared device's disk keeps nothing of them).
+    ctx.set('Cache-Control', 'no-store');
     const { providers, chains } = await listUserVotes(ctx.sql, ctx.state.user!.id);
     const bySlug = (rows: { slug: string; value: number }[]) =>
       Object.fromEntries(rows.map((r) => [r.slug, r.value])) as MyVotes['providers'];

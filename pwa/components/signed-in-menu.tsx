@@ -1,16 +1,23 @@
 // The signed-in account menu (Edit Profile, Logout, Admin Panel below desktop width) and the profile dialog.
 // Loaded on demand: visitors never download the dropdown and dialog code.
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LogOut, ShieldCheck, UserPen } from 'lucide-react';
 import { useState } from 'react';
 import { userLabel, type SignedInUser } from '../data/auth.ts';
-import { navigateFullPage, paths } from '../lib/site.ts';
+import { useOutboxEntries } from '../offline/hooks.ts';
+import { signOut } from '../offline/sign-out.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
+import { OutboxLogoutDialog } from './outbox-logout-dialog.tsx';
 import { AccountButton } from './user-menu.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
 
 export default function SignedInMenu({ user }: { user: SignedInUser }) {
   const [profileOpen, setProfileOpen] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const queryClient = useQueryClient();
+  const unsent = useOutboxEntries(user.id);
+  const logOut = () => void signOut(queryClient, user.id);
   return (
     <>
       <DropdownMenu>
@@ -31,12 +38,14 @@ export default function SignedInMenu({ user }: { user: SignedInUser }) {
           <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
             <UserPen aria-hidden="true" />Edit Profile
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigateFullPage(paths.logout())}>
+          {/* Offline, signOut says the logout needs a connection (the unsent reviews then stay anyway). */}
+          <DropdownMenuItem onSelect={() => (unsent.length > 0 && navigator.onLine ? setConfirmLogout(true) : logOut())}>
             <LogOut aria-hidden="true" />Logout
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <EditProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+      <OutboxLogoutDialog entries={unsent} open={confirmLogout} onOpenChange={setConfirmLogout} onLogout={logOut} />
     </>
   );
 }

@@ -9,8 +9,8 @@ import { isUnauthorizedError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { LIMITS, navigateFullPage, paths } from '../lib/site.ts';
 import { toast } from '../lib/toast.ts';
-
-const OFFLINE_TOAST = { title: "You're offline", description: 'Voting needs a connection. Try again when you are back online.' } as const;
+import { navigateToServer, sayOffline } from '../offline/needs-network.ts';
+import { useOnline } from '../offline/online.ts';
 
 export function VoteButtons({ target, slug, name, upvotes, downvotes, className }: {
   target: VoteTarget;
@@ -21,14 +21,15 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
   className?: string;
 }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const online = useOnline();
   const here = useLocation({ select: (l) => l.href });
   const mine = useQuery(myVotesQuery(isAuthenticated)).data;
   const myVote = (target === 'chain' ? mine?.chains : mine?.providers)?.[slug] ?? 0;
   const vote = useVote(target, slug);
 
   const cast = (value: 1 | -1) => {
-    if (!isAuthenticated) return navigateFullPage(paths.googleLogin(here));
-    if (!navigator.onLine) return void toast({ ...OFFLINE_TOAST, variant: 'destructive' });
+    if (!isAuthenticated) return navigateToServer(paths.googleLogin(here));
+    if (!navigator.onLine) return sayOffline('Voting');
     const next: VoteValue = myVote === value ? 0 : value;
     vote.mutate(next, {
       onError: (error) => {
@@ -36,7 +37,7 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
           toast({ title: 'Unauthorized', description: 'You need to be logged in to vote. Redirecting...', variant: 'destructive' });
           setTimeout(() => navigateFullPage(paths.googleLogin(here)), LIMITS.unauthorizedRedirectMs);
         } else if (error instanceof TypeError) {
-          toast({ ...OFFLINE_TOAST, variant: 'destructive' }); // fetch() rejects with a TypeError when the network is down
+          sayOffline('Voting'); // fetch() rejects with a TypeError when the network is down
         } else {
           toast({ title: 'Error', description: 'Failed to record your vote. Please try again.', variant: 'destructive' });
         }
@@ -56,7 +57,7 @@ export function VoteButtons({ target, slug, name, upvotes, downvotes, className 
         onClick={() => cast(value)}
         disabled={isLoading || vote.isPending}
         aria-pressed={pressed}
-        title={isAuthenticated ? (pressed ? 'Take back your vote' : up ? 'Upvote' : 'Downvote') : 'Sign in to vote'}
+        title={!online ? "You're offline — voting needs a connection" : isAuthenticated ? (pressed ? 'Take back your vote' : up ? 'Upvote' : 'Downvote') : 'Sign in to vote'}
         className={cn(
           'inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium tabular-nums transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:opacity-60',

@@ -5,6 +5,11 @@ export const OFFLINE = {
   databaseName: 'rpc-atlas',
   /** localStorage key of the persisted TanStack Query cache (sync-storage persister). */
   queryCacheKey: 'rpc-atlas:query-cache',
+  /**
+   * localStorage: when (epoch ms) someone last logged out through the app on this device. Other open tabs
+   * hear it (storage event) and forget the user; a page restored from the back/forward cache reloads.
+   */
+  signedOutAtKey: 'rpc-atlas:signed-out-at',
   /** localStorage flag: the "ready to work offline" toast was shown once on this device. */
   offlineReadyAnnouncedKey: 'rpc-atlas:offline-ready-announced',
   /** Cache Storage name of the service worker's runtime cache for uploaded images (/objects/). */

@@ -289,4 +289,15 @@ describe('the review outbox', () => {
     expect(server.posts).toHaveLength(0);
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', attempts: 0 }]);
   });
+
+  it('forgets every unsent review of the user logging out, and only theirs; nothing of it is sent later', async () => {
+    const outbox = makeOutbox();
+    await queue(outbox, review('alchemy', 2, 'My private opinion'));
+    await queue(outbox, review('ankr'));
+    await queue(outbox, { ...review('infura'), userId: 8 });
+    await outbox.forget(7);
+    expect(await db.outbox.toArray()).toMatchObject([{ userId: 8, slug: 'infura' }]);
+    await outbox.send();
+    expect(server.posts).toHaveLength(0);
+  });
 });

@@ -225,5 +225,12 @@ export function createOutbox({
     discard(id: number): Promise<void> {
       return exclusive(() => db.outbox.delete(id));
     },
+
+    /** At logout: the user's unsent reviews leave this device with them (the app asked the user first). */
+    forget(userId: number): Promise<void> {
+      return exclusive(async () => {
+        await db.outbox.where('userId').equals(userId).delete();
+      });
+    },
   };
 }

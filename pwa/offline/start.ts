@@ -1,5 +1,6 @@
 // Starts the offline layer once at app start (main.tsx): saved answers behind every read, the outbox
-// (sent a while after the page has loaded, on reconnect and with backoff), and the directory sync.
+// (sent a while after the page has loaded, on reconnect and with backoff), the directory sync, the offline
+// answer to presses that need the network, and forgetting the user when another tab logs out.
 import type { QueryClient } from '@tanstack/react-query';
 import { reviewKeys } from '../data/reviews.ts';
 import { setOfflineReads } from '../lib/api.ts';
@@ -7,7 +8,9 @@ import { afterLoad } from '../lib/idle.ts';
 import { toast } from '../lib/toast.ts';
 import { getOutbox, lazyOfflineReads, onOutboxEvent, runDirectorySync, sendOutbox } from './instance.ts';
 import { OFFLINE } from './keys.ts';
+import { guardLinksOffline } from './needs-network.ts';
 import type { OutboxEvent } from './outbox.ts';
+import { followSignOuts } from './user-data.ts';
 
 function announce(event: OutboxEvent) {
   const name = event.entry.providerName;
@@ -36,6 +39,8 @@ function syncDirectory() {
 
 export function startOffline(queryClient: QueryClient): void {
   setOfflineReads(lazyOfflineReads);
+  guardLinksOffline();
+  followSignOuts(queryClient);
 
   onOutboxEvent((event) => {
     announce(event);
