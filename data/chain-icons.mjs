@@ -8,7 +8,17 @@ import { networks } from '@web3icons/common/metadata/networks';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'public/chain-icons');
-const VARIANT = 'branded'; // the coloured mark on a transparent ground (the logo tile is white)
+// The coloured mark on a transparent ground (the logo tile is white); a mark drawn only in white (Mantle's) would
+// vanish there, so it is taken on its own ground instead.
+const VARIANT = 'branded';
+const WHITE_VARIANT = 'background';
+const isWhite = (colour) => /^(#fff|#ffffff|white)$/i.test(colour);
+const onlyWhite = (svg) => {
+  const paints = [...svg.matchAll(/(?:fill|stroke|stop-color)="([^"]+)"/g)].map((m) => m[1]).filter((c) => c !== 'none' && !c.startsWith('url('));
+  return paints.length > 0 && paints.every(isWhite);
+};
+const drawing = async (kind, name, variant) =>
+  (await import(`@web3icons/core/svgs/${kind}s/${variant}/${name}.svg.js`)).default;
 const version = (pkg) => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
 // Curated: testnets of this dataset whose own icon the package lacks → their mainnet's EVM chain id.
@@ -51,15 +61,16 @@ rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
 for (const icon of icons) {
   const [kind, name] = icon.web3iconsFile.split(':');
-  const { default: svg } = await import(`@web3icons/core/svgs/${kind}s/${VARIANT}/${name}.svg.js`);
-  writeFileSync(path.join(OUT_DIR, icon.file), svg);
+  const branded = await drawing(kind, name, VARIANT);
+  icon.variant = onlyWhite(branded) ? WHITE_VARIANT : VARIANT;
+  writeFileSync(path.join(OUT_DIR, icon.file), icon.variant === VARIANT ? branded : await drawing(kind, name, icon.variant));
 }
 
 const table = {
   source: {
     package: `@web3icons/core@${version('@web3icons/core')}`,
     metadata: `@web3icons/common@${version('@web3icons/common')}`,
-    variant: VARIANT,
+    variant: `${VARIANT} (${WHITE_VARIANT} for a mark drawn only in white)`,
     licence: 'MIT',
   },
   urlPrefix: '/chain-icons/',

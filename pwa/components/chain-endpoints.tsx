@@ -2,7 +2,7 @@
 // marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
 // Busy chains list 80+; the table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../api/chains/schema.ts';
 import { rankEndpoints } from '../lib/endpoint-rank.ts';
@@ -70,10 +70,11 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                     <td className="col-start-1 md:px-3 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
                     <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
                       <div className="flex items-center justify-end gap-1">
-                        <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+                        {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
                         <AddToWallet chain={chain} endpoints={[e]} variant="ghost" size="sm" aria-label={`Add ${chainName} to a wallet with ${e.url}`}>
-                          Add
+                          <Wallet aria-hidden="true" />Add
                         </AddToWallet>
+                        <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
                       </div>
                     </td>
                   </tr>
