@@ -26,13 +26,13 @@ const brokenImages = (page: Page) => page.evaluate(() =>
  * Wallets announced the EIP-6963 way by an init script (as wallet extensions do at document start): each records
  * the requests it receives in window.__walletCalls[name].
  */
-async function withWallets(context: BrowserContext, names: string[]) {
-  await context.addInitScript((walletNames: string[]) => {
+async function withWallets(context: BrowserContext, names: string[], icons: string[] = []) {
+  await context.addInitScript(([walletNames, walletIcons]: string[][]) => {
     const calls: Record<string, unknown[]> = {};
     (window as unknown as { __walletCalls: typeof calls }).__walletCalls = calls;
     const details = walletNames.map((name, i) => {
       calls[name] = [];
-      const icon = `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="hsl(${i * 120} 70% 50%)"/></svg>`)}`;
+      const icon = walletIcons[i] ?? `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="hsl(${i * 120} 70% 50%)"/></svg>`)}`;
       return Object.freeze({
         info: Object.freeze({ uuid: `00000000-0000-4000-8000-00000000000${i}`, name, icon, rdns: `example.wallet${i}` }),
         provider: { request: async (args: unknown) => { calls[name].push(args); return null; } },
@@ -41,7 +41,7 @@ async function withWallets(context: BrowserContext, names: string[]) {
     const announce = () => details.forEach((detail) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })));
     window.addEventListener('eip6963:requestProvider', announce);
     announce();
-  }, names);
+  }, [names, icons]);
 }
 
 type WalletCall = { method: string; params: { chainId: string; rpcUrls: string[] }[] };
@@ -141,6 +141,24 @@ describe('add to wallet', () => {
     const unusable = base.rpcEndpoints.filter((x) => x.needsApiKey || !x.url.startsWith('https://'));
     expect(unusable.length).toBeGreaterThan(0);
     for (const x of unusable) expect(await table.getByRole('button', { name: `Add Base to a wallet with ${x.url}` }).count()).toBe(0);
+  });
+
+  it("a wallet's announced name and icon are shown as text and an <img> only: nothing in them runs or is fetched", async () => {
+    const context = await e.newContext();
+    const hostile = '<img src=x onerror="window.pwned=1">';
+    const svgWithScript = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" onload="window.pwned=2"><script>window.pwned=3</script><rect width="8" height="8"/></svg>')}`;
+    await withWallets(context, [hostile, 'Tracker'], [svgWithScript, 'https://tracker.example/pixel.png']);
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => { if (!r.url().startsWith(e.url) && !r.url().startsWith('data:')) outside.push(r.url()); });
+    await page.goto('/chains/base');
+    await whenSettled(page);
+    await page.getByRole('button', { name: 'Add to wallet' }).click();
+    const wallets = page.getByRole('dialog', { name: 'Add Base to a wallet' }).getByRole('list', { name: 'Your wallets' });
+    expect((await wallets.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual([hostile, 'T Tracker']); // T: its letter tile
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(outside).toEqual([]);
   });
 });
 
