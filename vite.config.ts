@@ -117,6 +117,8 @@ export default defineConfig({
         // The app shell: every built script, style and the shell page. PNG icons stay out (the browser
         // fetches the manifest's icons itself; nothing in the pages needs them offline).
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Chain icons are fetched as pages show them (runtime cache below), not all on the first visit.
+        globIgnores: ['chain-icons/**'],
         manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !adminOnlyFiles.has(e.url)), warnings: [] })],
         // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
@@ -135,6 +137,17 @@ export default defineConfig({
               cacheName: OFFLINE.imageCacheName,
               expiration: { maxEntries: OFFLINE.imageCacheMaxEntries, maxAgeSeconds: OFFLINE.imageCacheMaxAgeSeconds },
               // Only real images: an error page must not be kept in place of a logo.
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Shipped chain icons (public/chain-icons/, not hashed): shown from the cache at once and refreshed
+            // behind it, so offline pages keep the icons they have shown.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/chain-icons/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: OFFLINE.chainIconCacheName,
+              expiration: { maxEntries: 200 },
               cacheableResponse: { statuses: [200] },
             },
           },

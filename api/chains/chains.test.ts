@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from './schema.ts';
@@ -24,6 +26,18 @@ describe('GET /api/chains', () => {
     // and no-cache rightly forbids a 304; a browser revalidating its cache sends max-age=0.
     const again = await t.request('/api/chains', { headers: { 'If-None-Match': etag!, 'Cache-Control': 'max-age=0' } });
     expect(again.status).toBe(304);
+  });
+
+  it('gives the chains of data/chain-icons.json their shipped icon, which public/ holds, and the others none', async () => {
+    const chains = chainListSchema.parse((await t.get('/api/chains')).body);
+    const icon = (slug: string) => chains.find((c) => c.slug === slug)!.iconUrl;
+    expect(icon('base')).toBe('/chain-icons/base.svg');
+    expect(icon('ethereum-hoodi')).toBe('/chain-icons/ethereum.svg'); // a testnet with its mainnet's icon
+    expect(icon('evmos')).toBeNull(); // not drawn by the icon package: the letter tile
+    const withIcon = chains.filter((c) => c.iconUrl);
+    expect(withIcon).toHaveLength(102);
+    const publicDir = path.resolve(import.meta.dirname, '../../public');
+    expect(withIcon.filter((c) => !existsSync(path.join(publicDir, c.iconUrl!)))).toEqual([]);
   });
 
   it('compresses large responses', async () => {

@@ -1,5 +1,5 @@
 // The database layer on the engine under test: migrations, the dataset loader, and a clean shutdown.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,27 @@ describe('migrations and dataset', () => {
       await db.drop();
     }
   }, 60_000);
+
+  it('gives a database loaded before the chain icons shipped those icons, keeping an icon an admin set', async () => {
+    const db = await openTestDatabase();
+    try {
+      await db.sql`UPDATE chains SET icon_url = NULL WHERE slug IN ('base', 'ethereum-hoodi')`;
+      await db.sql`UPDATE chains SET icon_url = '/objects/admin-chose-this' WHERE slug = 'ethereum'`;
+      const migration = listMigrations().find((m) => m.id === '00006_shipped_chain_icons')!;
+      await db.sql.unsafe(readFileSync(migration.file, 'utf8'));
+      const icons = await db.sql<{ slug: string; iconUrl: string | null }[]>`
+        SELECT slug, icon_url FROM chains WHERE slug IN ('base', 'ethereum-hoodi', 'ethereum', 'evmos') ORDER BY slug`;
+      expect(icons).toEqual([
+        { slug: 'base', iconUrl: '/chain-icons/base.svg' },
+        { slug: 'ethereum', iconUrl: '/objects/admin-chose-this' },
+        { slug: 'ethereum-hoodi', iconUrl: '/chain-icons/ethereum.svg' },
+        { slug: 'evmos', iconUrl: null },
+      ]);
+    } finally {
+      await db.close();
+      await db.dropCopy();
+    }
+  });
 
   it('attributes endpoints to providers and links every provider to its chains', async () => {
     const db = await openTestDatabase();

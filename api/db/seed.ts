@@ -40,17 +40,25 @@ const datasetProvider = z.object({
   privacyPolicyUrl: z.string().nullable(),
 });
 
+/** data/chain-icons.json (made by data/chain-icons.mjs): the shipped icon of a chain, served from public/. */
+const chainIconTable = z.object({
+  urlPrefix: z.string(),
+  icons: z.array(z.object({ chainId: z.number().int(), file: z.string() })),
+});
+
 export function readDataset(dir = DATA_DIR) {
   const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const icons = chainIconTable.parse(read('chain-icons.json'));
   return {
     chains: z.array(datasetChain).parse(read('chains.json')),
     providers: z.array(datasetProvider).parse(read('providers.json')),
+    chainIconUrls: new Map(icons.icons.map((i) => [i.chainId, `${icons.urlPrefix}${i.file}`])),
   };
 }
 
 /** Loads the dataset when the directory is empty. Returns true when it loaded. */
 export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
-  const { chains, providers } = readDataset(dir);
+  const { chains, providers, chainIconUrls } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
     const [{ n }] = await tx<{ n: number }[]>`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
@@ -60,9 +68,10 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
     for (const [rank, c] of chains.entries()) {
       const [row] = await tx<{ id: number }[]>`
         INSERT INTO chains (name, slug, title, description, website_url, evm_chain_id, short_name,
-                            native_currency, explorers, is_testnet, status, sort_rank)
+                            native_currency, explorers, is_testnet, status, sort_rank, icon_url)
         VALUES (${c.name}, ${c.slug}, ${c.title}, ${c.description}, ${c.infoUrl}, ${c.chainId}, ${c.shortName},
-                ${tx.json(c.nativeCurrency)}, ${tx.json(c.explorers)}, ${c.isTestnet}, ${c.status}, ${rank})
+                ${tx.json(c.nativeCurrency)}, ${tx.json(c.explorers)}, ${c.isTestnet}, ${c.status}, ${rank},
+                ${chainIconUrls.get(c.chainId) ?? null})
         RETURNING id`;
       chainIds.set(c.slug, row.id);
     }

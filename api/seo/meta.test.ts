@@ -196,6 +196,9 @@ describe('chains', () => {
     expect(detail).toMatchObject({ title: 'Base RPC', canonical: `${BASE}/chains/base`, ogImage: 'https://cdn.example/base.png' });
     expect(ofType(detail, 'ItemList').itemListElement[0].url).toBe(`${BASE}/providers/acme`);
   });
+  it('shares the app icon, not a chain icon in SVG (social cards do not show SVG)', () => {
+    expect(metaForChain(BASE, chain({ iconUrl: '/chain-icons/base.svg' })).ogImage).toBe(`${BASE}/icons/icon-512.png`);
+  });
 });
 
 describe('renderHead', () => {

@@ -180,7 +180,9 @@ function assemble(p: Parts): PageMeta {
   const title = nonEmpty(o.metaTitle, p.title);
   const description = truncate(nonEmpty(o.metaDescription, p.description, DEFAULT_DESCRIPTION), DESCRIPTION_MAX);
   const chosenImage = absoluteUrl(p.baseUrl, o.ogImage);
-  const ogImage = chosenImage ?? absoluteUrl(p.baseUrl, p.fallbackImage ?? DEFAULT_OG_IMAGE);
+  // Social cards do not show SVG (the shipped chain icons are SVG): the app icon stands in for one.
+  const fallbackImage = p.fallbackImage && !/\.svg$/i.test(p.fallbackImage) ? p.fallbackImage : DEFAULT_OG_IMAGE;
+  const ogImage = chosenImage ?? absoluteUrl(p.baseUrl, fallbackImage);
   return {
     title,
     description,

@@ -1,10 +1,12 @@
 // A chain's public RPC endpoints: URL, provider (linked, or '—'), Chainlist's tracking label, an API-key
-// marker and a copy button. Busy chains list 80+; the table shows the first rows until expanded.
+// marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
+// Busy chains list 80+; the table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { RpcEndpoint } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../api/chains/schema.ts';
 import { rankEndpoints } from '../lib/endpoint-rank.ts';
+import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -13,7 +15,10 @@ import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
 
-export function ChainEndpoints({ endpoints, chainName }: { endpoints: readonly RpcEndpoint[]; chainName: string }) {
+type EndpointsChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'>;
+
+export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
+  const { rpcEndpoints: endpoints, name: chainName } = chain;
   const [expanded, setExpanded] = useState(false);
   const keyless = endpoints.filter((e) => !e.needsApiKey).length;
   const ordered = useMemo(() => rankEndpoints(endpoints), [endpoints]);
@@ -39,7 +44,7 @@ export function ChainEndpoints({ endpoints, chainName }: { endpoints: readonly R
                   <th scope="col" className="px-3 py-2">RPC URL</th>
                   <th scope="col" className="px-3 py-2">Provider</th>
                   <th scope="col" className="px-3 py-2">Privacy</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Copy</span></th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Copy or add to a wallet</span></th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -63,8 +68,14 @@ export function ChainEndpoints({ endpoints, chainName }: { endpoints: readonly R
                       )}
                     </td>
                     <td className="col-start-1 md:px-3 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
-                    <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5 md:text-right">
-                      <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+                    <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
+                      <div className="flex items-center justify-end gap-1">
+                        {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
+                        <AddToWallet chain={chain} endpoints={[e]} variant="ghost" size="sm" aria-label={`Add ${chainName} to a wallet with ${e.url}`}>
+                          <Wallet aria-hidden="true" />Add
+                        </AddToWallet>
+                        <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -1,26 +1,55 @@
-// "Add to wallet": asks the browser wallet to add the network (EIP-3085). Shown only when a wallet is
-// injected (window.ethereum) and the chain has what a wallet needs (EVM id, currency, a keyless https RPC).
+// "Add to wallet": asks a browser wallet to add the network (EIP-3085). Shown wherever a wallet could use the
+// chain (EVM id, currency, a keyless https RPC), whether or not the browser has a wallet: pressed without one it
+// says how to get one; with one wallet it asks that wallet; with several (EIP-6963) the visitor picks one.
 import { Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { createStore } from 'mipd';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChainDetail } from '../../api/chains/schema.ts';
 import { toast } from '../lib/toast.ts';
-import { addChainParams, addChainToWallet, browserWallet, isUserRejection, type Eip1193Provider } from '../lib/wallet.ts';
-import { Button } from './ui/button.tsx';
+import { addChainParams, addChainToWallet, browserWallets, isUserRejection, type AnnouncedWallet, type BrowserWallet } from '../lib/wallet.ts';
+import { Logo } from './logo.tsx';
+import { Button, type ButtonProps } from './ui/button.tsx';
+import { Dialog, DialogContent } from './ui/dialog.tsx';
 
-export function ChainWalletButton({ chain, className }: { chain: ChainDetail; className?: string }) {
-  // Read after mount: wallets inject themselves at document start, and the server-rendered shell has none.
-  const [wallet, setWallet] = useState<Eip1193Provider | undefined>();
+// One EIP-6963 discovery for the page (every button shares it), started by the first button that hydrates.
+let walletStore: ReturnType<typeof createStore> | undefined;
+let snapshot: { announced: readonly unknown[]; wallets: BrowserWallet[] } | undefined;
+const NO_WALLETS: BrowserWallet[] = [];
+const store = () => (walletStore ??= createStore());
+const subscribe = (onChange: () => void) => store().subscribe(onChange);
+function currentWallets(): BrowserWallet[] {
+  const announced = store().getProviders();
+  if (snapshot?.announced !== announced) {
+    snapshot = { announced, wallets: browserWallets(announced as readonly AnnouncedWallet[], window.ethereum) };
+  }
+  return snapshot.wallets;
+}
+
+/** The browser's wallets; none while rendering on the server and hydrating (the server knows of none). */
+function useBrowserWallets(): BrowserWallet[] {
+  return useSyncExternalStore(subscribe, currentWallets, () => NO_WALLETS);
+}
+
+type WalletChain = Parameters<typeof addChainParams>[0];
+
+export function AddToWallet({ chain, endpoints, children, ...button }: {
+  chain: WalletChain;
+  /** The endpoints to hand over (default: the chain's); the wallet gets the usable ones, best first. */
+  endpoints?: ChainDetail['rpcEndpoints'];
+  children: ReactNode;
+} & Pick<ButtonProps, 'variant' | 'size' | 'className' | 'aria-label'>) {
+  const wallets = useBrowserWallets();
+  const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setWallet(browserWallet()), []);
+  const params = addChainParams(chain, endpoints);
+  if (!params) return null;
 
-  const params = addChainParams(chain);
-  if (!wallet || !params) return null;
-
-  const add = async () => {
+  const add = async (wallet: BrowserWallet) => {
+    setChoosing(false);
     setBusy(true);
     try {
-      await addChainToWallet(wallet, params);
-      toast({ title: 'Network added', description: `${chain.name} is now available in your wallet.`, variant: 'success' });
+      await addChainToWallet(wallet.provider, params);
+      toast({ title: 'Network added', description: `${chain.name} is now available in ${wallet.name}.`, variant: 'success' });
     } catch (error) {
       if (!isUserRejection(error)) {
         const detail = error instanceof Error && error.message ? error.message : 'Your wallet did not accept the network.';
@@ -32,9 +61,44 @@ export function ChainWalletButton({ chain, className }: { chain: ChainDetail; cl
   };
 
   return (
-    <Button variant="outline" onClick={add} disabled={busy} className={className}>
-      <Wallet aria-hidden="true" />
-      {busy ? 'Waiting for wallet...' : 'Add to wallet'}
-    </Button>
+    <>
+      <Button variant="outline" {...button} disabled={busy} onClick={() => (wallets.length === 1 ? void add(wallets[0]) : setChoosing(true))}>
+        {busy ? 'Waiting for wallet...' : children}
+      </Button>
+      {choosing && (
+        <Dialog open onOpenChange={setChoosing}>
+          <DialogContent
+            title={`Add ${chain.name} to a wallet`}
+            description={params.rpcUrls.length === 1 ? <>With the endpoint <code className="break-all">{params.rpcUrls[0]}</code></> : undefined}
+          >
+            {wallets.length === 0 ? (
+              <p className="text-sm text-slate-700">
+                Install a browser wallet such as{' '}
+                <a href="https://metamask.io/download/" target="_blank" rel="noopener noreferrer" className="text-accent-700 underline">MetaMask</a>{' '}
+                to add {chain.name}.
+              </p>
+            ) : (
+              <ul className="space-y-2" aria-label="Your wallets">
+                {wallets.map((w) => (
+                  <li key={w.id}>
+                    <Button variant="outline" className="w-full justify-start" onClick={() => void add(w)}>
+                      <Logo src={w.icon} name={w.name} size="xs" eager />{w.name}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+export function ChainWalletButton({ chain, className }: { chain: WalletChain; className?: string }) {
+  return (
+    <AddToWallet chain={chain} className={className}>
+      <Wallet aria-hidden="true" />Add to wallet
+    </AddToWallet>
   );
 }

@@ -20,7 +20,7 @@ export function EntityHeader({ name, image, color, badge, facts, description, ch
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-center gap-4 sm:gap-5">
-        <Logo src={image} name={name} color={color} size="lg" />
+        <Logo src={image} name={name} color={color} size="lg" eager />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{name}</h1>

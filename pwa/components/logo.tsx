@@ -1,23 +1,51 @@
-// An image with a letter-tile fallback (spec 000 §4): the first letter of the name on the entity's colour.
-import { useEffect, useState } from 'react';
+// The one way a chain's, provider's or wallet's image is drawn: the image, or — when there is none or it fails to
+// load — the letter tile (spec 000 §4): the first letter of the name on the entity's colour. Never the browser's
+// broken-image icon.
+import { useCallback, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 
-const sizes = { xs: 'size-6 text-xs rounded-md', sm: 'size-8 text-sm rounded-lg', md: 'size-12 text-lg rounded-xl', lg: 'size-16 text-2xl rounded-2xl' } as const;
+const sizes = {
+  xs: { box: 'size-6 text-xs rounded-md', px: 24 },
+  sm: { box: 'size-8 text-sm rounded-lg', px: 32 },
+  md: { box: 'size-12 text-lg rounded-xl', px: 48 },
+  lg: { box: 'size-16 text-2xl rounded-2xl', px: 64 },
+} as const;
 
-export function Logo({ src, name, color, size = 'md', className }: {
+export function Logo({ src, name, color, size = 'md', eager = false, className }: {
   src: string | null | undefined;
   name: string;
   color?: string | null;
   size?: keyof typeof sizes;
+  /** Load at once (the page's own header); other logos load as they come near the screen. */
+  eager?: boolean;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
-  const box = cn('inline-flex shrink-0 items-center justify-center overflow-hidden', sizes[size], className);
-  if (src && !failed) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // An image that failed before the app hydrated fired its error event before React listened: one that has
+  // finished loading (complete) and cannot be decoded has failed.
+  const checkLoaded = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete) img.decode().catch(() => setFailedSrc(img.getAttribute('src')));
+  }, []);
+  const { box: boxSize, px } = sizes[size];
+  const box = cn('inline-flex shrink-0 items-center justify-center overflow-hidden', boxSize, className);
+  const label = `${name} logo`;
+
+  if (src && failedSrc !== src) {
     return (
-      <span className={cn(box, 'border border-slate-200 bg-white')}>
-        <img src={src} alt={`${name} logo`} className="size-full object-contain p-0.5" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      <span role="img" aria-label={label} className={cn(box, 'border border-slate-200 bg-white')}>
+        {/* alt="": the name is on the tile; a broken image with an empty alt draws nothing until the letter replaces it. */}
+        <img
+          key={src}
+          ref={checkLoaded}
+          src={src}
+          alt=""
+          width={px}
+          height={px}
+          className="size-full object-contain p-0.5"
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
       </span>
     );
   }
@@ -25,7 +53,7 @@ export function Logo({ src, name, color, size = 'md', className }: {
   return (
     <span
       role="img"
-      aria-label={`${name} logo`}
+      aria-label={label}
       className={cn(box, 'font-semibold text-white select-none')}
       style={{ backgroundImage: `linear-gradient(135deg, ${base}, color-mix(in srgb, ${base} 60%, #0f172a))` }}
     >

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addChainParams, addChainToWallet, chainIdHex, isUserRejection, walletRpcUrls } from './wallet.ts';
+import { addChainParams, addChainToWallet, browserWallets, chainIdHex, isUserRejection, walletRpcUrls } from './wallet.ts';
 
 const ep = (url: string, needsApiKey = false) => ({ url, needsApiKey, provider: null, tracking: 'none' as const });
 
@@ -42,6 +42,11 @@ describe('addChainParams (EIP-3085)', () => {
       blockExplorerUrls: ['https://arbiscan.io'],
     });
   });
+  it('hands over only the given endpoints when they are usable (one endpoint row)', () => {
+    expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[5]])?.rpcUrls).toEqual(['https://arbitrum-one-rpc.publicnode.com']);
+    expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[3]])).toBeNull(); // needs a key
+    expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[1]])).toBeNull(); // websocket
+  });
   it('omits blockExplorerUrls when there is no https explorer', () => {
     expect(addChainParams({ ...arbitrum, explorers: [] })).not.toHaveProperty('blockExplorerUrls');
   });
@@ -63,5 +68,21 @@ describe('addChainToWallet', () => {
     expect(isUserRejection({ code: 4001, message: 'User rejected the request.' })).toBe(true);
     expect(isUserRejection({ code: -32602 })).toBe(false);
     expect(isUserRejection(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('browserWallets', () => {
+  const provider = { request: vi.fn() };
+  const announced = (uuid: string, name: string, icon: string) => ({ info: { uuid, name, icon }, provider });
+  it('offers every EIP-6963 wallet, keeping an icon only as a data:image URI', () => {
+    expect(browserWallets([announced('a', 'Rabby', 'data:image/svg+xml;base64,PHN2Zy8+'), announced('b', ' ', 'https://evil.example/x.svg')], undefined))
+      .toEqual([
+        { id: 'a', name: 'Rabby', icon: 'data:image/svg+xml;base64,PHN2Zy8+', provider },
+        { id: 'b', name: 'Wallet', icon: null, provider },
+      ]);
+  });
+  it('falls back to window.ethereum when no wallet announces itself, and is empty without either', () => {
+    expect(browserWallets([], provider)).toEqual([{ id: 'injected', name: 'Browser wallet', icon: null, provider }]);
+    expect(browserWallets([], undefined)).toEqual([]);
   });
 });

@@ -160,7 +160,7 @@ function ChainPage() {
           </Card>
         )}
         {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}
-        <ChainEndpoints endpoints={chain.rpcEndpoints} chainName={chain.name} />
+        <ChainEndpoints chain={chain} />
         <ChainProviders chain={chain} />
       </div>
     </Page>
