@@ -5,6 +5,7 @@ import type { ChainWithStats } from '../../api/chains/schema.ts';
 import { paths } from '../../api/seo/meta.ts';
 import { pluralize } from '../lib/rating.ts';
 import { AppLink } from './app-link.tsx';
+import { useListPage } from './list-pager.tsx';
 import { Logo } from './logo.tsx';
 import { Stars } from './stars.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -62,9 +63,13 @@ export function ChainCardSkeleton() {
   );
 }
 
-/** A responsive grid of every chain card (whole from the first render), skeletons while `chains` is undefined. */
+/**
+ * A responsive grid of every chain card (whole from the first render; paged by URL beyond a page, list-pager.tsx),
+ * skeletons while `chains` is undefined.
+ */
 export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: readonly ChainWithStats[] | undefined; headingLevel?: 'h2' | 'h3'; skeletons?: number }) {
-  if (!chains) {
+  const { items: shown, pager } = useListPage(chains);
+  if (!shown) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chains">
         {Array.from({ length: skeletons }, (_, i) => <ChainCardSkeleton key={i} />)}
@@ -72,8 +77,11 @@ export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: rea
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {chains.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
-    </ul>
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {shown.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+      </ul>
+      {pager}
+    </>
   );
 }
