@@ -3,7 +3,7 @@
 // chain not-found screen, against the built app and the real dataset.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, holdAppScripts, PHONE, showAll, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 type ChainStat = { id: number; name: string; slug: string; isTestnet: boolean; status: string; providerCount: number; evmChainId: number | null };
 
@@ -52,7 +52,6 @@ describe('/chains', () => {
 
     const mainnets = chains.filter((c) => !c.isTestnet);
     await page.getByTestId('chain-card').first().waitFor();
-    await showAll(main(page));
     expect(await page.getByTestId('chain-card').count()).toBe(mainnets.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(mainnets.length));
     expect(await counter(page, 'Active Networks').innerText()).toBe(String(mainnets.filter((c) => c.status === 'active').length));
@@ -91,7 +90,6 @@ describe('/chains', () => {
     expect(await page.getByTestId('chain-card').first().innerText()).toContain('Testnet');
 
     await search.fill('');
-    await showAll(main(page));
     await expect.poll(() => page.getByTestId('chain-card').count()).toBe(chains.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(chains.length));
 
@@ -253,7 +251,6 @@ describe('/chains/{slug}', () => {
     // Providers: default Review Count, then Name A-Z.
     const list = main(page).locator('section[aria-labelledby="chain-providers"]');
     await list.getByTestId('provider-card').first().waitFor();
-    await showAll(list);
     expect(await list.getByTestId('provider-card').count()).toBe(byChain.length);
     await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Sort: Name A-Z' });
     await expect.poll(() => page.url()).toContain('sort=name');

@@ -36,7 +36,7 @@ export async function holdAppScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Draws the whole of each long list in `scope`: they arrive a batch at a time (pwa/components/show-more.tsx). */
+/** Draws the whole of each sidebar link list in `scope`: they arrive a batch at a time (pwa/components/show-more.tsx). */
 export async function showAll(scope: Page | Locator): Promise<void> {
   const more = scope.getByRole('button', { name: /^Show more / });
   // A press before the page has hydrated does nothing: the loop presses again until every list is whole, and

@@ -15,7 +15,7 @@ import { OFFLINE } from '../pwa/offline/keys.ts';
 import { searchDirectory } from '../pwa/offline/search.ts';
 import { DIRECTORY_PATH } from '../pwa/offline/sync.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './global-setup.ts';
-import { showAll, startBrowserTest, type BrowserTest } from './harness.ts';
+import { startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 let providers: Provider[];
@@ -177,7 +177,6 @@ describe('offline directory', () => {
       const total = online.providers.length + online.chains.length;
       await page.goto(`/search?q=${q}`);
       await page.getByText(`Found ${total} results`).waitFor();
-      await showAll(page.locator('main'));
       expect(await page.locator('section[aria-labelledby="search-providers"] h3').allTextContents()).toEqual(online.providers.map((p) => p.name));
       expect(await page.locator('section[aria-labelledby="search-chains"] h3').allInnerTexts()).toEqual(online.chains.map((c) => c.name));
     }

@@ -69,7 +69,6 @@ describe('home hotlist', () => {
     expect(await page.title()).toBe('RPC Atlas Hotlist');
     await page.getByRole('heading', { level: 1, name: 'RPC Atlas Hotlist' }).waitFor();
     await text(page, `Showing ${providerCount} providers`).waitFor();
-    await showAll(page.getByRole('main'));
     expect(await page.getByTestId('provider-card').count()).toBe(providerCount);
 
     // Signed-out visitors are invited to the landing page and to sign in.
@@ -116,7 +115,6 @@ describe('home hotlist', () => {
     await page.goto('/');
     await text(page, `Showing ${providerCount} providers`).waitFor();
     await text(page, 'Header sponsor').waitFor();
-    await showAll(page.getByRole('main'));
     const inline = page.locator('main ul > li aside[aria-label="Sponsored"]');
     expect(await inline.count()).toBe(Math.floor((providerCount - 1) / 7));
     expect(await page.evaluate(() => (window as unknown as { __adScriptRan?: boolean }).__adScriptRan)).toBeUndefined();

@@ -2,7 +2,7 @@
 // the no-result message and the error text; the header's search entry on each screen width.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 beforeAll(async () => { e = await startBrowserTest(); });
@@ -20,7 +20,6 @@ describe('/search', () => {
     await main(page).getByText(plural(api.providers.length + api.chains.length)).waitFor();
     await main(page).getByRole('heading', { name: `RPC Providers (${api.providers.length})` }).waitFor();
     await main(page).getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` }).waitFor();
-    await showAll(main(page));
     expect(await main(page).getByTestId('provider-card').count()).toBe(api.providers.length);
     expect(await main(page).getByTestId('chain-card').locator('h3').allInnerTexts()).toEqual(api.chains.map((c) => c.name));
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, follow');
@@ -31,7 +30,6 @@ describe('/search', () => {
     await main(page).getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('q') === 'ankr');
     await main(page).getByText(plural(other.providers.length + other.chains.length)).waitFor();
-    await showAll(main(page));
     expect(await main(page).getByTestId('provider-card').locator('h3').allTextContents()).toEqual(other.providers.map((p) => p.name));
     await page.goBack();
     await main(page).getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` }).waitFor();

@@ -1,11 +1,12 @@
 // A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
 // description, providers' mean rating, upvotes and provider count; the whole card links to /chains/{slug}.
-import { Link } from '@tanstack/react-router';
 import { Server, ThumbsUp } from 'lucide-react';
 import type { ChainWithStats } from '../../api/chains/schema.ts';
+import { paths } from '../../api/seo/meta.ts';
 import { pluralize } from '../lib/rating.ts';
+import { AppLink } from './app-link.tsx';
+import { useListPage } from './list-pager.tsx';
 import { Logo } from './logo.tsx';
-import { useShowMore } from './show-more.tsx';
 import { Stars } from './stars.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Card } from './ui/card.tsx';
@@ -20,9 +21,9 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
         <div className="min-w-0 flex-1">
           <Heading className="leading-snug font-semibold text-slate-900 group-hover:text-accent-700">
             {/* The link's box covers the card, so the whole card is one click target and one tab stop. */}
-            <Link to="/chains/$slug" params={{ slug: chain.slug }} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+            <AppLink href={paths.chain(chain.slug)} className="outline-none after:absolute after:inset-0 after:rounded-xl">
               {chain.name}
-            </Link>
+            </AppLink>
           </Heading>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
@@ -62,10 +63,13 @@ export function ChainCardSkeleton() {
   );
 }
 
-/** A responsive grid of chain cards (a long list a batch at a time), skeletons while `chains` is undefined. */
+/**
+ * A responsive grid of every chain card (whole from the first render; paged by URL beyond a page, list-pager.tsx),
+ * skeletons while `chains` is undefined.
+ */
 export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: readonly ChainWithStats[] | undefined; headingLevel?: 'h2' | 'h3'; skeletons?: number }) {
-  const { shown, showMore } = useShowMore(chains?.length ?? 0, 'chains', 'col-span-full');
-  if (!chains) {
+  const { items: shown, pager } = useListPage(chains);
+  if (!shown) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chains">
         {Array.from({ length: skeletons }, (_, i) => <ChainCardSkeleton key={i} />)}
@@ -73,9 +77,11 @@ export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: rea
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {chains.slice(0, shown).map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
-      {showMore}
-    </ul>
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {shown.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+      </ul>
+      {pager}
+    </>
   );
 }

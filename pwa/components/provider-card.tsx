@@ -1,24 +1,31 @@
 // A provider in a list (spec 000 §2): logo, name, two-line description, 3 chain badges then '+N more',
-// stars with the review count, View Details and Visit Website.
-import { ExternalLink } from 'lucide-react';
-import type { Chain } from '../../api/chains/schema.ts';
+// stars with the review count, View Details and Visit Website; on a chain page also its endpoints on that chain.
+// No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors).
+import { ExternalLink, KeyRound } from 'lucide-react';
+import type { Chain, RpcEndpoint } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { paths } from '../../api/seo/meta.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { AppLink } from './app-link.tsx';
+import { CopyButton } from './copy-button.tsx';
 import { Logo } from './logo.tsx';
 import { Stars } from './stars.tsx';
+import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
-import { Button } from './ui/button.tsx';
+import { buttonClasses } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
+/** A chain page's view of its providers: the chain's name and each provider's endpoints on it, ranked. */
+export type ChainEndpointsByProvider = { chainName: string; endpoints: ReadonlyMap<number, readonly RpcEndpoint[]> };
+
+export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChain }: {
   provider: Provider;
   chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
   headingLevel?: 'h2' | 'h3';
+  onChain?: ChainEndpointsByProvider;
 }) {
   const chains = provider.chainIds.map((id) => chainsById.get(id)).filter((c) => c !== undefined);
   const shown = chains.slice(0, LIMITS.cardChainBadges);
@@ -26,7 +33,7 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
   const website = providerWebsiteLink(provider);
   const Heading = headingLevel;
   return (
-    <Card className="provider-card flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
+    <Card className="flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
       <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="md" />
       <div className="flex min-w-0 flex-1 flex-col gap-4 md:flex-row md:items-start">
         <div className="min-w-0 flex-1">
@@ -46,21 +53,41 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3' }: {
               {more > 0 && <li><Badge variant="neutral">+{more} more</Badge></li>}
             </ul>
           )}
+          {onChain && <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />}
         </div>
         <div className="flex shrink-0 gap-2 md:flex-col">
-          <Button asChild size="sm" className="flex-1 md:flex-none">
-            <AppLink href={paths.provider(provider.slug)}>View Details<span className="sr-only"> of {provider.name}</span></AppLink>
-          </Button>
+          <AppLink href={paths.provider(provider.slug)} className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}>
+            View Details<span className="sr-only"> of {provider.name}</span>
+          </AppLink>
           {website && (
-            <Button asChild variant="outline" size="sm" className="flex-1 md:flex-none">
-              <a href={website.href} target="_blank" rel={website.rel}>
-                Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
-              </a>
-            </Button>
+            <a href={website.href} target="_blank" rel={website.rel} className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}>
+              Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
+            </a>
           )}
         </div>
       </div>
     </Card>
+  );
+}
+
+/** The provider's endpoints on one chain: URL with a copy button, privacy label, whether it needs an API key. */
+function ProviderChainEndpoints({ chainName, endpoints }: { chainName: string; endpoints: readonly RpcEndpoint[] }) {
+  if (endpoints.length === 0) {
+    return <p className="mt-3 text-sm text-slate-600">No public endpoint on {chainName} is listed for this provider.</p>;
+  }
+  return (
+    <ul className="mt-3 space-y-1.5" aria-label={`RPC endpoints on ${chainName}`}>
+      {endpoints.map((e) => (
+        <li key={e.url} className="flex items-center gap-2 rounded-lg bg-slate-50 py-1 pr-1 pl-2.5">
+          <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{e.url}</code>
+          <TrackingBadge tracking={e.tracking} />
+          {e.needsApiKey
+            ? <Badge variant="neutral" title="Needs an API key: sign up with the provider and put your key in the URL"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>
+            : <Badge variant="success" title="Works without an API key">No key</Badge>}
+          <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,9 +1,9 @@
-// Long lists on a server-rendered page drawn a batch at a time. The HTML and the hydration carry the first
-// batch only — every card parsed, styled and hydrated before the page answers is main-thread time a phone
-// spends with the page frozen — and the next batch is drawn when the list's end comes within a screen of
-// the viewport, or when "Show more" is pressed (keyboards, screen readers). A list mounted after the first
-// render (a client-side navigation, e.g. back to a scrolled hotlist) draws everything at once, so scroll
-// restoration finds the page as long as it was.
+// Long link lists beside a page (the sidebars: up to 90 chains, Browse by Blockchain, Supported Chains) drawn a
+// batch at a time. The HTML and the hydration carry the first batch only — every row parsed, styled and hydrated
+// before the page answers is main-thread time a phone spends with the page frozen — and the next batch is drawn
+// when the list's end comes within a screen of the viewport, or when "Show more" is pressed (keyboards, screen
+// readers). A list mounted after the first render (a client-side navigation) draws everything at once, so scroll
+// restoration finds the page as long as it was. The pages' own lists (provider and chain cards) are always whole.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';

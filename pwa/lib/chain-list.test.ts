@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainCounters, filterChains, matchesChainSearch, otherChains, sortChainProviders, sortChains } from './chain-list.ts';
+import { chainCounters, endpointsByProvider, filterChains, matchesChainSearch, otherChains, sortChainProviders, sortChains } from './chain-list.ts';
 
 let nextId = 1;
 const chain = (name: string, o: Partial<{ description: string; shortName: string | null; evmChainId: number | null; isTestnet: boolean; providerCount: number; totalUpvotes: number; averageRating: number; status: string }> = {}) => ({
@@ -79,14 +79,30 @@ describe('otherChains', () => {
 });
 
 describe('sortChainProviders', () => {
+  let id = 0;
   const p = (name: string, totalReviews: number, averageRating: number, upvotes: number) =>
-    ({ name, totalReviews, averageRating, upvotes, description: '', popularityScore: 3, chainIds: [] });
+    ({ id: ++id, name, totalReviews, averageRating, upvotes, description: '', popularityScore: 3, chainIds: [] });
   const list = [p('Ankr', 3, 4.0, 1), p('alchemy', 10, 3.5, 7), p('QuickNode', 10, 4.8, 2), p('dRPC', 0, 0, 7)];
   const names = (xs: { name: string }[]) => xs.map((x) => x.name);
+  const none = new Map();
   it('sorts by review count (default), average rating, upvotes and name', () => {
-    expect(names(sortChainProviders(list, 'reviews'))).toEqual(['QuickNode', 'alchemy', 'Ankr', 'dRPC']);
-    expect(names(sortChainProviders(list, 'rating'))).toEqual(['QuickNode', 'Ankr', 'alchemy', 'dRPC']);
-    expect(names(sortChainProviders(list, 'upvotes'))).toEqual(['alchemy', 'dRPC', 'QuickNode', 'Ankr']);
-    expect(names(sortChainProviders(list, 'name'))).toEqual(['alchemy', 'Ankr', 'dRPC', 'QuickNode']);
+    expect(names(sortChainProviders(list, 'reviews', none))).toEqual(['QuickNode', 'alchemy', 'Ankr', 'dRPC']);
+    expect(names(sortChainProviders(list, 'rating', none))).toEqual(['QuickNode', 'Ankr', 'alchemy', 'dRPC']);
+    expect(names(sortChainProviders(list, 'upvotes', none))).toEqual(['alchemy', 'dRPC', 'QuickNode', 'Ankr']);
+    expect(names(sortChainProviders(list, 'name', none))).toEqual(['alchemy', 'Ankr', 'dRPC', 'QuickNode']);
+  });
+
+  it("breaks ties by each provider's best endpoint on the chain: keyless without tracking first, none last", () => {
+    const tied = [p('NoEndpoint', 0, 0, 0), p('Keyed', 0, 0, 0), p('Tracking', 0, 0, 0), p('Free', 0, 0, 0), p('Reviewed', 1, 5, 0)];
+    const [noEndpoint, keyed, tracking, free] = tied;
+    const endpoint = (provider: { id: number }, needsApiKey: boolean, tracking: 'none' | 'yes') =>
+      ({ provider: { id: provider.id, name: '', slug: '' }, needsApiKey, tracking });
+    const endpoints = endpointsByProvider([
+      endpoint(keyed!, true, 'none'), endpoint(tracking!, false, 'yes'), endpoint(free!, true, 'yes'), endpoint(free!, false, 'none'),
+    ]);
+    expect(endpoints.get(free!.id)?.map((x) => x.needsApiKey)).toEqual([false, true]);
+    expect(endpoints.has(noEndpoint!.id)).toBe(false);
+    expect(names(sortChainProviders(tied, 'reviews', endpoints))).toEqual(['Reviewed', 'Free', 'Tracking', 'Keyed', 'NoEndpoint']);
+    expect(names(sortChainProviders(tied, 'upvotes', endpoints))).toEqual(['Reviewed', 'Free', 'Tracking', 'Keyed', 'NoEndpoint']);
   });
 });

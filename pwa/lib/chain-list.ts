@@ -1,7 +1,8 @@
 // Filtering and sorting of the chains list (/chains) and a chain page's provider list, done in the browser
 // over the cached lists so every keystroke answers at once and works offline.
-import type { Chain, ChainWithStats } from '../../api/chains/schema.ts';
+import type { Chain, ChainWithStats, RpcEndpoint } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
+import { compareEndpoints, rankEndpoints } from './endpoint-rank.ts';
 import { sortProviders } from './provider-list.ts';
 
 export const chainSorts = {
@@ -75,10 +76,45 @@ export const chainProviderSorts = {
 export type ChainProviderSort = keyof typeof chainProviderSorts;
 export const chainProviderSortKeys = Object.keys(chainProviderSorts) as [ChainProviderSort, ...ChainProviderSort[]];
 
-type SortableProvider = Parameters<typeof sortProviders>[0][number] & Pick<Provider, 'upvotes'>;
+/** What a chain page says about its order (after "Sorted by"). */
+export const chainProviderSortDescriptions: Record<ChainProviderSort, string> = {
+  reviews: 'review count',
+  rating: 'average rating',
+  upvotes: 'upvotes',
+  name: 'name',
+};
+
+type Endpoint = Pick<RpcEndpoint, 'provider' | 'needsApiKey' | 'tracking'>;
+
+/** Each provider's endpoints among a chain's, in the one endpoint order (endpoint-rank.ts). */
+export function endpointsByProvider<T extends Endpoint>(endpoints: readonly T[]): Map<number, T[]> {
+  const byProvider = new Map<number, T[]>();
+  for (const endpoint of rankEndpoints(endpoints)) {
+    if (!endpoint.provider) continue;
+    const own = byProvider.get(endpoint.provider.id);
+    if (own) own.push(endpoint);
+    else byProvider.set(endpoint.provider.id, [endpoint]);
+  }
+  return byProvider;
+}
+
+type SortableProvider = Parameters<typeof sortProviders>[0][number] & Pick<Provider, 'id' | 'upvotes'>;
 const byUpvotes = (a: SortableProvider, b: SortableProvider) => b.upvotes - a.upvotes || b.totalReviews - a.totalReviews;
 
-/** A chain page's providers, sorted; the shared provider sorts plus upvotes (stable: ties keep the API's order). */
-export function sortChainProviders<T extends SortableProvider>(providers: readonly T[], sort: ChainProviderSort): T[] {
-  return sort === 'upvotes' ? [...providers].sort(byUpvotes) : sortProviders(providers, sort);
+/**
+ * A chain page's providers, sorted; the shared provider sorts plus upvotes. Ties go to the provider whose best
+ * endpoint on this chain ranks first (keyless without tracking first, no endpoint last), then the API's order.
+ */
+export function sortChainProviders<T extends SortableProvider>(
+  providers: readonly T[],
+  sort: ChainProviderSort,
+  endpoints: ReadonlyMap<number, readonly Endpoint[]>,
+): T[] {
+  const best = (p: T) => endpoints.get(p.id)?.[0];
+  const byUsefulness = [...providers].sort((a, b) => {
+    const x = best(a);
+    const y = best(b);
+    return x && y ? compareEndpoints(x, y) : Number(!x) - Number(!y);
+  });
+  return sort === 'upvotes' ? byUsefulness.sort(byUpvotes) : sortProviders(byUsefulness, sort);
 }

@@ -27,7 +27,9 @@ import { VoteButtons } from '../components/vote-buttons.tsx';
 import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
 import { providersByChainQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
-import { chainProviderSortKeys, chainProviderSorts, otherChains, sortChainProviders, type ChainProviderSort } from '../lib/chain-list.ts';
+import {
+  chainProviderSortDescriptions, chainProviderSortKeys, chainProviderSorts, endpointsByProvider, otherChains, sortChainProviders, type ChainProviderSort,
+} from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { optionalOneOf } from '../lib/search-params.ts';
@@ -100,7 +102,8 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
   const providers = useQuery(providersByChainQuery(chain.id));
   const chains = useQuery(chainsQuery());
   const sort = sortParam ?? DEFAULT_SORT;
-  const sorted = useMemo(() => providers.data && sortChainProviders(providers.data, sort), [providers.data, sort]);
+  const onChain = useMemo(() => ({ chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }), [chain]);
+  const sorted = useMemo(() => providers.data && sortChainProviders(providers.data, sort, onChain.endpoints), [providers.data, sort, onChain]);
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
 
   return (
@@ -117,7 +120,11 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
           options={chainProviderSortKeys.map((k) => ({ value: k, label: `Sort: ${chainProviderSorts[k]}` }))}
         />
       </div>
-      <ProviderList providers={sorted} chainsById={chainMap} headingLevel="h3" empty="No providers found" />
+      <p className="mb-4 text-sm text-slate-600">
+        Sorted by {chainProviderSortDescriptions[sort]}
+        {sort !== 'name' && <>, then by the endpoints each offers on {chain.name}: without an API key and without tracking first</>}.
+      </p>
+      <ProviderList providers={sorted} chainsById={chainMap} headingLevel="h3" empty="No providers found" onChain={onChain} />
     </section>
   );
 }
