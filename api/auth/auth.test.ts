@@ -105,7 +105,11 @@ describe('sign-in through the local identity provider', () => {
       return { origin: url.origin, path: url.pathname + url.search };
     };
     expect(await land('/providers/alchemy?tab=reviews')).toEqual({ origin: t.url, path: '/providers/alchemy?tab=reviews' });
-    for (const evil of ['//evil.com', 'https://evil.com', '/\\evil.com', '/\\/evil.com', 'javascript:alert(1)', '/api/logout']) {
+    for (const evil of [
+      '//evil.com', 'https://evil.com', '/\\evil.com', '/\\/evil.com', 'javascript:alert(1)', '/api/logout',
+      // Normalised by the URL parser into '//evil.example…': judged after normalising.
+      '/.//evil.example/phish', '/..//evil.example', '/x/..//evil.example', '/./\\evil.example', '/x/../api/logout',
+    ]) {
       expect(await land(evil)).toEqual({ origin: t.url, path: '/' });
     }
   });
@@ -146,6 +150,7 @@ describe('safeReturnTo', () => {
     [undefined, '/'], ['', '/'], ['/chains', '/chains'], ['/a/b?c=d#e', '/a/b?c=d#e'], ['//evil.com', '/'],
     ['https://evil.com/x', '/'], ['https://atlas.example/x', '/'], ['/\\evil.com', '/'], ['/%5Cevil.com', '/%5Cevil.com'],
     ['/\tevil', '/'], ['chains', '/'], ['/connect/local', '/'], ['/oidc/auth', '/'],
+    ['/.//evil.example/phish', '/'], ['/..//evil.example', '/'], ['/x/..//evil.example', '/'], ['/a/./b/../c', '/a/c'],
   ])('%s → %s', (input, expected) => {
     expect(safeReturnTo(input, base)).toBe(expected);
   });

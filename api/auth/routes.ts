@@ -11,21 +11,15 @@ import { parse } from '../middleware/validate.ts';
 import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
 import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
 import { presentUser } from './presenter.ts';
+import { localReturnPath } from './return-to.ts';
 import { profileUpdateSchema, signInStartQuerySchema } from './schema.ts';
 import { GRANT_PREFIX, signInProvider } from './sign-in.ts';
 
-/**
- * The same-origin path to return to after sign-in, or '/' for anything else (other origins,
- * protocol-relative '//host', '/\host' which browsers read as '//host', control characters, and
- * the sign-in machinery itself).
- */
+/** The same-origin path to return to after sign-in (localReturnPath), else '/'; never the sign-in machinery itself. */
 export function safeReturnTo(raw: string | undefined, publicUrl: string): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return '/';
-  const base = new URL(publicUrl);
-  const url = new URL(raw, base);
-  if (url.origin !== base.origin) return '/';
-  if (/^\/(api|connect|oidc)(\/|$)/.test(url.pathname)) return '/';
-  return url.pathname + url.search + url.hash;
+  const path = raw === undefined ? undefined : localReturnPath(raw, new URL(publicUrl).origin);
+  if (!path || /^\/(api|connect|oidc)(\/|$)/.test(path)) return '/';
+  return path;
 }
 
 // What the identity provider tells us about the person (OpenID Connect userinfo claims).
