@@ -1,9 +1,10 @@
 // Sign-in routes: /api/login and /api/auth/google start it (full-page navigations), grant brings the
-// browser back to /api/auth/callback, /api/logout ends it; /api/auth/user and /api/auth/profile.
+// browser back to /api/auth/callback, /api/logout ends it (GET or the app's form POST); /api/auth/user and /api/auth/profile.
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
+import { LOGOUT_PATH } from '../middleware/csrf.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
@@ -37,6 +38,31 @@ const grantResultSchema = z.object({
   error: z.unknown().optional(),
   profile: z.unknown().optional(),
 });
+
+/**
+ * Whether a logout request is the visitor's own, not something another page made their browser send (a link on
+ * another site, an <img src="/api/logout"> or a frame here), which would sign visitors out against their will.
+ * Browsers send Fetch Metadata (all current ones do): a GET must be a top-level document navigation
+ * (Sec-Fetch-Mode navigate, Sec-Fetch-Dest document) that this site started or the visitor typed
+ * (Sec-Fetch-Site same-origin or none); a POST (the app's form, past the CSRF guard) must come from this site.
+ * Without Sec-Fetch-Site (browsers older than 2023, curl) the Referer decides when there is one: this site's.
+ */
+function isWantedLogout(ctx: AppCtx): boolean {
+  const site = ctx.get('Sec-Fetch-Site');
+  if (!site) {
+    const referer = ctx.get('Referer');
+    return !referer || (URL.canParse(referer) && new URL(referer).origin === new URL(ctx.config.publicUrl).origin);
+  }
+  if (ctx.method === 'POST') return site === 'same-origin';
+  return (site === 'same-origin' || site === 'none')
+    && ctx.get('Sec-Fetch-Mode') === 'navigate' && ctx.get('Sec-Fetch-Dest') === 'document';
+}
+
+async function logout(ctx: AppCtx) {
+  if (isWantedLogout(ctx)) ctx.session = null; // deletes the row and clears the cookie
+  // Either way the visitor lands on the home page: a refused request changes nothing and shows no error.
+  ctx.redirect('/');
+}
 
 /** Keeps a provider-supplied name within the column limits ('' becomes null). */
 const clip = (value: string | undefined, max: number) => value?.trim().slice(0, max) || null;
@@ -90,10 +116,8 @@ export function authRoutes() {
     ctx.redirect(returnTo);
   });
 
-  router.get('/logout', async (ctx) => {
-    ctx.session = null; // deletes the row and clears the cookie
-    ctx.redirect('/');
-  });
+  router.get(LOGOUT_PATH.slice('/api'.length), logout);
+  router.post(LOGOUT_PATH.slice('/api'.length), logout);
 
   router.get('/auth/user', async (ctx) => {
     ctx.body = ctx.state.user ? presentUser(ctx.state.user) : { authenticated: false };
