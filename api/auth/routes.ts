@@ -5,13 +5,13 @@ import { z } from 'zod';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { LOGOUT_PATH } from '../middleware/csrf.ts';
-import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
 import { parse } from '../middleware/validate.ts';
 import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
 import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
 import { presentUser } from './presenter.ts';
+import { answerSignInFailure, NO_SIGN_IN_UNDER_WAY } from './sign-in-failure.ts';
 import { localReturnPath } from './return-to.ts';
 import { profileUpdateSchema, signInStartQuerySchema } from './schema.ts';
 import { GRANT_PREFIX, signInProvider } from './sign-in.ts';
@@ -68,6 +68,13 @@ async function logout(ctx: AppCtx) {
 const clip = (value: string | undefined, max: number) => value?.trim().slice(0, max) || null;
 
 async function startSignIn(ctx: AppCtx) {
+  // The attempt lives in a cookie of the host it starts on, and the identity provider comes back to PUBLIC_URL's:
+  // a visitor who typed another name for this server (127.0.0.1 for localhost) starts over on the canonical one.
+  const site = new URL(ctx.config.publicUrl);
+  if (ctx.host !== site.host) {
+    ctx.redirect(site.origin + ctx.originalUrl);
+    return;
+  }
   const { returnTo } = parse(signInStartQuerySchema, ctx.query);
   const session = ctx.session!;
   // A signed-out visitor's session only carries this sign-in attempt: let it expire soon.
@@ -84,14 +91,14 @@ export function authRoutes() {
 
   router.get('/auth/callback', async (ctx) => {
     const session = ctx.session!;
-    if (!session.grant?.response) throw new HttpError(400, 'No sign-in is under way. Please start again.');
+    if (!session.grant?.response) return answerSignInFailure(ctx, NO_SIGN_IN_UNDER_WAY);
     const result = grantResultSchema.parse(session.grant.response);
     const returnTo = typeof session.returnTo === 'string' ? session.returnTo : '/';
     // Nothing of the attempt (OAuth state, tokens) outlives this request, whatever its outcome.
     delete session.grant;
     delete session.returnTo;
     if (result.error || !result.profile) {
-      throw new HttpError(400, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
+      return answerSignInFailure(ctx, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
     }
     const profile = profileSchema.parse(result.profile);
     const email = profile.email && profile.email_verified !== false ? profile.email.toLowerCase() : null;
