@@ -88,5 +88,17 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()];
+  return [chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()]
+    .map(caseSensitive);
+}
+
+/**
+ * A route answers only its path exactly as written: '/API/contact' is not '/api/contact'. The guards before the
+ * routers (CSRF, sessions, caching) compare paths as written, so a route answering another spelling would be
+ * reached past them. @koa/router matches case-insensitively unless told otherwise; its compiled patterns lose
+ * their `i` flag here, for every router at once. (Percent-encoded spellings never match: paths are not decoded.)
+ */
+function caseSensitive(router: AppRouter): AppRouter {
+  for (const layer of router.stack) layer.regexp = new RegExp(layer.regexp.source, layer.regexp.flags.replace('i', ''));
+  return router;
 }

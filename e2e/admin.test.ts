@@ -490,6 +490,23 @@ describe('an admin', () => {
     expect(await item.getByText('New', { exact: true }).count()).toBe(0);
   });
 
+  it('deletes a contact message, asking first', async () => {
+    const sent = await fetch(`${e.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Grace', email: 'grace@example.com', subject: 'Old news', message: 'Please forget this message.' }),
+    });
+    const { id } = await sent.json() as { id: number };
+    await page.goto('/admin?tab=contact');
+    const item = page.getByRole('listitem').filter({ hasText: 'Please forget this message.' });
+    await press(item.getByRole('button', { name: 'Delete message from Grace' }));
+    await page.getByRole('alertdialog').getByText('Are you sure you want to delete "message from Grace"?').waitFor();
+    await press(page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }));
+    await toastWith(page, 'Contact message deleted');
+    await item.waitFor({ state: 'detached' });
+    expect(await e.server.sql`SELECT 1 FROM contact_submissions WHERE id = ${id}`).toHaveLength(0);
+  });
+
   it('adds and deletes a partner link, asking first', async () => {
     await openTab(page, 'Partners');
     await page.getByText('No partner links yet. Add your first partner link above.').waitFor();

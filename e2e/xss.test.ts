@@ -94,6 +94,8 @@ const URL_TEMPLATES = [
 const URL_PAYLOADS = URL_TEMPLATES.map((tpl, i) => tpl.replaceAll('JS', run(100 + i)));
 // Endpoint URLs may hold no whitespace.
 const ENDPOINT_PAYLOADS = URL_PAYLOADS.filter((u) => !/\s/.test(u));
+// Image URL fields take https: only.
+const IMAGE_PAYLOADS = URL_PAYLOADS.filter((u) => u.startsWith('https:'));
 
 /**
  * Fills fields with payloads and keeps count. Short fields get consecutive payloads packed up to their
@@ -178,7 +180,7 @@ const seo = (entity: string) => ({
   metaDescription: corpus.text(`${entity}.metaDescription`, 160),
   ogTitle: corpus.text(`${entity}.ogTitle`, 60),
   ogDescription: corpus.text(`${entity}.ogDescription`, 160),
-  ogImage: corpus.url(`${entity}.ogImage`),
+  ogImage: corpus.url(`${entity}.ogImage`, IMAGE_PAYLOADS),
 });
 
 async function uploadHostileSvg(): Promise<string> {
@@ -223,7 +225,7 @@ async function writeCorpus() {
       title: corpus.text('chain.title', 200),
       description: corpus.all('chain.description', `XCDESC${k}`, 2000),
       detailedDescription: corpus.all('chain.detailedDescription', `XCDETAIL${k}`),
-      iconUrl: k === 1 ? svgPath : corpus.url('chain.iconUrl'),
+      iconUrl: k === 1 ? svgPath : corpus.url('chain.iconUrl', IMAGE_PAYLOADS),
       websiteUrl: corpus.url('chain.websiteUrl'),
       twitterUrl: corpus.url('chain.twitterUrl'),
       discordUrl: corpus.url('chain.discordUrl'),
@@ -251,8 +253,8 @@ async function writeCorpus() {
       detailedDescription: corpus.all('provider.detailedDescription', `XDETAIL${k}`),
       website: corpus.url('provider.website'),
       affiliateUrl: k % 2 ? corpus.url('provider.affiliateUrl') : null,
-      logoUrl: k === 1 ? svgPath : corpus.url('provider.logoUrl'),
-      iconUrl: k === 2 ? svgPath : corpus.url('provider.iconUrl'),
+      logoUrl: k === 1 ? svgPath : corpus.url('provider.logoUrl', IMAGE_PAYLOADS),
+      iconUrl: k === 2 ? svgPath : corpus.url('provider.iconUrl', IMAGE_PAYLOADS),
       twitterUrl: corpus.url('provider.twitterUrl'),
       discordUrl: corpus.url('provider.discordUrl'),
       telegramUrl: corpus.url('provider.telegramUrl'),

@@ -84,7 +84,7 @@ describe('POST /api/admin/chains', () => {
     [{ name: 'X', slug: 'x-2', metaDescription: 'x'.repeat(161) }, 'metaDescription: SEO description must be at most 160 characters'],
     [{ name: 'X', slug: 'x-3', websiteUrl: 'javascript:alert(1)' }, 'websiteUrl: Website URL must be an http:// or https:// URL'],
     [{ name: 'X', slug: 'x-4', twitterUrl: 'not a url' }, 'twitterUrl: Twitter URL must be an http:// or https:// URL'],
-    [{ name: 'X', slug: 'x-5', iconUrl: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'iconUrl: Icon URL must be an http:// or https:// URL or an uploaded image'],
+    [{ name: 'X', slug: 'x-5', iconUrl: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'iconUrl: Icon URL must be an https:// URL or an uploaded image'],
     [{ name: 'X', slug: 'x-6', color: 'red' }, 'color: Colour must be a hex colour like #3b82f6'],
     [{ name: 'X', slug: 'x-7', explorers: [{ name: 'e', url: 'javascript:alert(1)' }] }, 'explorers.0.url: Explorer URL must be an http:// or https:// URL'],
     [{ name: 'X', slug: 'x-8', rpcEndpoints: [{ url: 'ftp://x' }] }, 'rpcEndpoints.0.url: Endpoint URL must start with http://, https://, ws:// or wss://'],
@@ -276,7 +276,7 @@ describe('chain status, parent chain, full title and Open Graph fields', () => {
     [{ status: 'retired' }, 'status: Status must be one of active, incubating, deprecated'],
     [{ ogTitle: 'x'.repeat(61) }, 'ogTitle: Open Graph title must be at most 60 characters'],
     [{ ogDescription: 'x'.repeat(161) }, 'ogDescription: Open Graph description must be at most 160 characters'],
-    [{ ogImage: 'javascript:alert(1)' }, 'ogImage: Open Graph image must be an http:// or https:// URL or an uploaded image'],
+    [{ ogImage: 'javascript:alert(1)' }, 'ogImage: Open Graph image must be an https:// URL or an uploaded image'],
     [{ parentChainId: 'ethereum' }, 'parentChainId: Parent chain id must be a number'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     await expectRefused(`/api/admin/chains/${await chainId('atlas-rollup')}`, body, message);
@@ -332,7 +332,7 @@ describe('provider tracking, privacy policy and Open Graph fields', () => {
     [{ privacyPolicyUrl: 'javascript:alert(1)' }, 'privacyPolicyUrl: Privacy policy URL must be an http:// or https:// URL'],
     [{ ogTitle: 'x'.repeat(61) }, 'ogTitle: Open Graph title must be at most 60 characters'],
     [{ ogDescription: 'x'.repeat(161) }, 'ogDescription: Open Graph description must be at most 160 characters'],
-    [{ ogImage: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'ogImage: Open Graph image must be an http:// or https:// URL or an uploaded image'],
+    [{ ogImage: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'ogImage: Open Graph image must be an https:// URL or an uploaded image'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     await expectRefused(`/api/admin/providers/${await providerId('private-rpc')}`, body, message);
   });

@@ -144,6 +144,16 @@ describe('contact submissions', () => {
     expect(after.map((s) => s.isRead)).toEqual([false, true]);
     expect((await admin.json('PATCH', '/api/admin/contact-submissions/999999/read')).status).toBe(404);
   });
+
+  it('deletes a submission (retention): gone from the list and the database; an unknown id is 404', async () => {
+    const [{ id }] = await t.sql<{ id: number }[]>`
+      INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Gone', 'gone@example.com', NULL, 'Forget me') RETURNING id`;
+    expect(await admin.json('DELETE', `/api/admin/contact-submissions/${id}`)).toEqual({ status: 200, body: { id, deleted: true } });
+    const list = contactSubmissionListSchema.parse((await admin.json('GET', '/api/admin/contact-submissions')).body);
+    expect(list.map((s) => s.id)).not.toContain(id);
+    expect(await t.sql`SELECT 1 FROM contact_submissions WHERE id = ${id}`).toHaveLength(0);
+    expect(await admin.json('DELETE', `/api/admin/contact-submissions/${id}`)).toEqual({ status: 404, body: { message: 'Contact submission not found' } });
+  });
 });
 
 describe('about, homepage and category pages', () => {

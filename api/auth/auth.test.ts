@@ -88,7 +88,7 @@ describe('sign-in through the local identity provider', () => {
   it('marks the cookie Secure when the site is served over https', async () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://atlas.example' });
     try {
-      const res = await https.request('/api/login', { headers: { 'X-Forwarded-Proto': 'https' } });
+      const res = await https.request('/api/login', { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'atlas.example' } });
       expect(res.status).toBe(302);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
       expect(cookie).toMatch(/; secure/i);
@@ -105,9 +105,48 @@ describe('sign-in through the local identity provider', () => {
       return { origin: url.origin, path: url.pathname + url.search };
     };
     expect(await land('/providers/alchemy?tab=reviews')).toEqual({ origin: t.url, path: '/providers/alchemy?tab=reviews' });
-    for (const evil of ['//evil.com', 'https://evil.com', '/\\evil.com', '/\\/evil.com', 'javascript:alert(1)', '/api/logout']) {
+    for (const evil of [
+      '//evil.com', 'https://evil.com', '/\\evil.com', '/\\/evil.com', 'javascript:alert(1)', '/api/logout',
+      // Normalised by the URL parser into '//evil.example…': judged after normalising.
+      '/.//evil.example/phish', '/..//evil.example', '/x/..//evil.example', '/./\\evil.example', '/x/../api/logout',
+    ]) {
       expect(await land(evil)).toEqual({ origin: t.url, path: '/' });
     }
+  });
+
+  it('a sign-in started on another name of this server moves to PUBLIC_URL\'s first, and ends signed in there', async () => {
+    const otherHost = t.url.replace('127.0.0.1', 'localhost');
+    const start = await fetch(`${otherHost}/api/login?returnTo=%2Fchains`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    expect(start.headers.get('location')).toBe(`${t.url}/api/login?returnTo=%2Fchains`);
+    expect(start.headers.getSetCookie()).toEqual([]); // nothing of the attempt kept on the other host
+    const jar = new CookieJar();
+    const end = await navigate(jar, start.headers.get('location')!, 'other-host@example.com');
+    expect(end.url.href).toBe(`${t.url}/chains`);
+    const me = await fetch(`${t.url}/api/auth/user`, { headers: { Cookie: jar.header(new URL(`${t.url}/api/`)) } });
+    expect(await me.json()).toMatchObject({ authenticated: true, email: 'other-host@example.com' });
+  });
+
+  it('a failed sign-in is shown to a browser as a readable page, not as a message in the URL', async () => {
+    // Back from the identity provider with no attempt in this browser (it expired, or cookies were blocked).
+    const res = await fetch(`${t.url}/connect/local/callback?code=x&state=y`, { redirect: 'manual', headers: { Accept: 'text/html,*/*;q=0.8' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toContain('<h1>Sign-in did not complete</h1>');
+    expect(page).toContain('No sign-in is under way. Please start again.');
+    expect(page).toContain('<a href="/login">Sign in again</a>');
+    // The provider's own reason (a state mismatch here) on the same page, escaped.
+    const jar = new CookieJar();
+    await navigate(jar, `${t.url}/api/login`);
+    const mismatch = await fetch(`${t.url}/connect/local/callback?code=stolen&state=<b>forged</b>`, {
+      redirect: 'manual', headers: { Cookie: jar.header(new URL(`${t.url}/connect/`)) },
+    });
+    const callback = await fetch(new URL(mismatch.headers.get('location')!, t.url), {
+      headers: { Accept: 'text/html', Cookie: jar.header(new URL(`${t.url}/api/`)) }, redirect: 'manual',
+    });
+    expect(callback.status).toBe(400);
+    expect(await callback.text()).toMatch(/<p role="alert">Sign-in did not complete: .*state mismatch.*Please start again\.<\/p>/);
   });
 
   it('refuses a callback whose state does not match, and keeps nothing of the attempt', async () => {
@@ -146,6 +185,7 @@ describe('safeReturnTo', () => {
     [undefined, '/'], ['', '/'], ['/chains', '/chains'], ['/a/b?c=d#e', '/a/b?c=d#e'], ['//evil.com', '/'],
     ['https://evil.com/x', '/'], ['https://atlas.example/x', '/'], ['/\\evil.com', '/'], ['/%5Cevil.com', '/%5Cevil.com'],
     ['/\tevil', '/'], ['chains', '/'], ['/connect/local', '/'], ['/oidc/auth', '/'],
+    ['/.//evil.example/phish', '/'], ['/..//evil.example', '/'], ['/x/..//evil.example', '/'], ['/a/./b/../c', '/a/c'],
   ])('%s → %s', (input, expected) => {
     expect(safeReturnTo(input, base)).toBe(expected);
   });

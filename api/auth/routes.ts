@@ -1,31 +1,26 @@
 // Sign-in routes: /api/login and /api/auth/google start it (full-page navigations), grant brings the
-// browser back to /api/auth/callback, /api/logout ends it; /api/auth/user and /api/auth/profile.
+// browser back to /api/auth/callback, /api/logout ends it (GET or the app's form POST); /api/auth/user and /api/auth/profile.
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { HttpError } from '../middleware/errors.ts';
+import { LOGOUT_PATH } from '../middleware/csrf.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
 import { parse } from '../middleware/validate.ts';
 import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
 import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
 import { presentUser } from './presenter.ts';
+import { answerSignInFailure, NO_SIGN_IN_UNDER_WAY } from './sign-in-failure.ts';
+import { localReturnPath } from './return-to.ts';
 import { profileUpdateSchema, signInStartQuerySchema } from './schema.ts';
 import { GRANT_PREFIX, signInProvider } from './sign-in.ts';
 
-/**
- * The same-origin path to return to after sign-in, or '/' for anything else (other origins,
- * protocol-relative '//host', '/\host' which browsers read as '//host', control characters, and
- * the sign-in machinery itself).
- */
+/** The same-origin path to return to after sign-in (localReturnPath), else '/'; never the sign-in machinery itself. */
 export function safeReturnTo(raw: string | undefined, publicUrl: string): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return '/';
-  const base = new URL(publicUrl);
-  const url = new URL(raw, base);
-  if (url.origin !== base.origin) return '/';
-  if (/^\/(api|connect|oidc)(\/|$)/.test(url.pathname)) return '/';
-  return url.pathname + url.search + url.hash;
+  const path = raw === undefined ? undefined : localReturnPath(raw, new URL(publicUrl).origin);
+  if (!path || /^\/(api|connect|oidc)(\/|$)/.test(path)) return '/';
+  return path;
 }
 
 // What the identity provider tells us about the person (OpenID Connect userinfo claims).
@@ -44,10 +39,42 @@ const grantResultSchema = z.object({
   profile: z.unknown().optional(),
 });
 
+/**
+ * Whether a logout request is the visitor's own, not something another page made their browser send (a link on
+ * another site, an <img src="/api/logout"> or a frame here), which would sign visitors out against their will.
+ * Browsers send Fetch Metadata (all current ones do): a GET must be a top-level document navigation
+ * (Sec-Fetch-Mode navigate, Sec-Fetch-Dest document) that this site started or the visitor typed
+ * (Sec-Fetch-Site same-origin or none); a POST (the app's form, past the CSRF guard) must come from this site.
+ * Without Sec-Fetch-Site (browsers older than 2023, curl) the Referer decides when there is one: this site's.
+ */
+function isWantedLogout(ctx: AppCtx): boolean {
+  const site = ctx.get('Sec-Fetch-Site');
+  if (!site) {
+    const referer = ctx.get('Referer');
+    return !referer || (URL.canParse(referer) && new URL(referer).origin === new URL(ctx.config.publicUrl).origin);
+  }
+  if (ctx.method === 'POST') return site === 'same-origin';
+  return (site === 'same-origin' || site === 'none')
+    && ctx.get('Sec-Fetch-Mode') === 'navigate' && ctx.get('Sec-Fetch-Dest') === 'document';
+}
+
+async function logout(ctx: AppCtx) {
+  if (isWantedLogout(ctx)) ctx.session = null; // deletes the row and clears the cookie
+  // Either way the visitor lands on the home page: a refused request changes nothing and shows no error.
+  ctx.redirect('/');
+}
+
 /** Keeps a provider-supplied name within the column limits ('' becomes null). */
 const clip = (value: string | undefined, max: number) => value?.trim().slice(0, max) || null;
 
 async function startSignIn(ctx: AppCtx) {
+  // The attempt lives in a cookie of the host it starts on, and the identity provider comes back to PUBLIC_URL's:
+  // a visitor who typed another name for this server (127.0.0.1 for localhost) starts over on the canonical one.
+  const site = new URL(ctx.config.publicUrl);
+  if (ctx.host !== site.host) {
+    ctx.redirect(site.origin + ctx.originalUrl);
+    return;
+  }
   const { returnTo } = parse(signInStartQuerySchema, ctx.query);
   const session = ctx.session!;
   // A signed-out visitor's session only carries this sign-in attempt: let it expire soon.
@@ -64,14 +91,14 @@ export function authRoutes() {
 
   router.get('/auth/callback', async (ctx) => {
     const session = ctx.session!;
-    if (!session.grant?.response) throw new HttpError(400, 'No sign-in is under way. Please start again.');
+    if (!session.grant?.response) return answerSignInFailure(ctx, NO_SIGN_IN_UNDER_WAY);
     const result = grantResultSchema.parse(session.grant.response);
     const returnTo = typeof session.returnTo === 'string' ? session.returnTo : '/';
     // Nothing of the attempt (OAuth state, tokens) outlives this request, whatever its outcome.
     delete session.grant;
     delete session.returnTo;
     if (result.error || !result.profile) {
-      throw new HttpError(400, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
+      return answerSignInFailure(ctx, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
     }
     const profile = profileSchema.parse(result.profile);
     const email = profile.email && profile.email_verified !== false ? profile.email.toLowerCase() : null;
@@ -96,10 +123,8 @@ export function authRoutes() {
     ctx.redirect(returnTo);
   });
 
-  router.get('/logout', async (ctx) => {
-    ctx.session = null; // deletes the row and clears the cookie
-    ctx.redirect('/');
-  });
+  router.get(LOGOUT_PATH.slice('/api'.length), logout);
+  router.post(LOGOUT_PATH.slice('/api'.length), logout);
 
   router.get('/auth/user', async (ctx) => {
     // Who is signed in (e-mail, name): kept in no cache, so nothing of it outlives the session on a shared device.

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { sessionMiddleware } from '../middleware/session.ts';
+import { answerSignInFailure, NO_SIGN_IN_UNDER_WAY } from './sign-in-failure.ts';
 import { createLocalProvider, LOCAL_CLIENT_ID, localProviderMiddleware, OIDC_PREFIX } from '../oidc/provider.ts';
 import { ensureAppSecret } from '../../sql/queries/sessions.ts';
 
@@ -106,6 +107,11 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
   app.use(sessionMiddleware(app, config));
   app.use(async (ctx: AppCtx, next: Next) => {
     if (!ctx.path.startsWith(GRANT_PREFIX + '/')) return next();
+    // Back from the identity provider with no attempt in this browser's session (expired, cookies blocked):
+    // grant would send the visitor home with its error in the query string.
+    if (ctx.path === `${GRANT_PREFIX}/${signInProvider(config)}/callback` && !ctx.session?.grant) {
+      return answerSignInFailure(ctx, NO_SIGN_IN_UNDER_WAY);
+    }
     const { oauth } = await ready();
     return oauth(ctx as never, next);
   });

@@ -27,6 +27,10 @@ describe('hostile request bodies', () => {
     ['a huge JSON array', () => post('/api/providers/drpc/reviews', JSON.stringify(Array.from({ length: 50_000 }, (_, i) => i))), 400],
     ['invalid UTF-8', () => post('/api/contact', Buffer.concat([
       Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","email":"a@b.co","message":"hi"}')])), 400],
+    // JSON escapes can spell UTF-16 halves that no UTF-8 text holds; stored, they would become U+FFFD.
+    ['a lone high surrogate', () => post('/api/contact', '{"name":"\\ud800","email":"a@b.co","message":"hi"}'), 400],
+    ['a lone low surrogate in a review', () => post('/api/providers/drpc/reviews', '{"rating":5,"comment":"ok \\udc00"}'), 400],
+    ['a lone surrogate in a key', () => post('/api/contact', '{"\\ud800":"x","name":"A","email":"a@b.co","message":"hi"}'), 400],
     ['a review with a string rating', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: '5' })), 400],
     ['a review rating out of range', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: 6 })), 400],
     ['a review with a 100,000-character comment', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: 5, comment: 'x'.repeat(100_000) })), 400],
@@ -36,6 +40,13 @@ describe('hostile request bodies', () => {
     expect(res.status).toBe(status);
     expect((await res.json()).message).toEqual(expect.any(String));
     expect([await contactCount(), await reviewCount()]).toEqual(before);
+  });
+
+  it('stores a proper surrogate pair (an emoji) as sent', async () => {
+    const res = await post('/api/contact', '{"name":"\\ud83d\\ude00","email":"a@b.co","message":"hi"}');
+    expect(res.status).toBe(201);
+    const [row] = await t.sql<{ name: string }[]>`SELECT name FROM contact_submissions WHERE id = ${(await res.json()).id}`;
+    expect(row.name).toBe('😀');
   });
 
   it('stays up afterwards', async () => {

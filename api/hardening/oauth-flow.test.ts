@@ -130,7 +130,7 @@ describe('replayed and forged callbacks', () => {
     const sessions = await sessionCount();
 
     const again = await deliver(jar, callback);
-    expect(again).toEqual({ path: '/', status: 200, message: 'Grant: missing session or misconfigured provider' });
+    expect(again).toEqual({ path: '/connect/local/callback', status: 400, message: 'No sign-in is under way. Please start again.' });
     expect(jar.get(SESSION_COOKIE)).toBe(sid);
     expect(await whoIs(jar)).toBe('replay@example.com');
     expect(await sessionCount()).toBe(sessions);
@@ -166,7 +166,7 @@ describe('replayed and forged callbacks', () => {
     // Login CSRF: the attacker's code + state pushed into a victim's browser that started nothing.
     const victim = new CookieJar();
     const pushed = await deliver(victim, callback);
-    expect(pushed).toEqual({ path: '/', status: 200, message: 'Grant: missing session or misconfigured provider' });
+    expect(pushed).toEqual({ path: '/connect/local/callback', status: 400, message: 'No sign-in is under way. Please start again.' });
     expect(await whoIs(victim)).toBeNull();
 
     // The refusal happened before the code was used: the browser the attempt belongs to still completes it.

@@ -42,8 +42,15 @@ const HOSTILE = [
   'https://',
   'not a url',
 ];
-/** Refused in link fields, which must be absolute; image fields accept only "/path" of this site. */
+/** Refused in link fields, which must be absolute; image fields accept only "/objects/{uuid}" of this site. */
 const RELATIVE = ['//evil.example/x', '/\\evil.example/x', 'evil.example/x', '/objects/123'];
+const UPLOADED = '/objects/00000000-0000-4000-8000-000000000000';
+/**
+ * Refused in image fields only: a path of this site that is not an uploaded object (loading it as an image
+ * would make every visitor's browser request it, e.g. sign out), and http: images.
+ */
+const NOT_AN_IMAGE = ['/api/logout', '/API/logout', '/objects/../api/logout', `${UPLOADED}/../../api/logout`, '/objects/123',
+  `/api/logout?${UPLOADED}`, 'http://ok.example/i.png'];
 
 type Field = { label: string; send: (value: string) => Promise<{ status: number; body: any }>; image?: boolean; endpoint?: boolean };
 
@@ -75,7 +82,7 @@ describe('URL fields refuse anything but http(s)', () => {
     const before = await databaseState(t);
     let refused = 0;
     for (const field of FIELDS) {
-      const values = [...HOSTILE, ...RELATIVE.filter((v) => !(field.image && v === '/objects/123'))];
+      const values = [...HOSTILE, ...RELATIVE, ...(field.image ? NOT_AN_IMAGE : [])];
       for (const value of values) {
         const res = await field.send(value);
         expect(res.status, `${field.label} ← ${JSON.stringify(value)}`).toBe(400);
@@ -87,10 +94,9 @@ describe('URL fields refuse anything but http(s)', () => {
     expect(await databaseState(t)).toBe(before);
   });
 
-  it('and accept http(s) URLs (image fields: this site\'s uploads too; endpoints: ws(s) too)', async () => {
+  it('and accept http(s) URLs (image fields: https: and this site\'s uploads only; endpoints: ws(s) too)', async () => {
     for (const field of FIELDS) {
-      const values = ['https://ok.example/path?q=1#x', 'http://ok.example'];
-      if (field.image) values.push('/objects/00000000-0000-4000-8000-000000000000');
+      const values = field.image ? ['https://ok.example/path?q=1#x', UPLOADED] : ['https://ok.example/path?q=1#x', 'http://ok.example'];
       if (field.endpoint) values.push('wss://ok.example/ws');
       for (const value of values) {
         const res = await field.send(value);
@@ -103,7 +109,8 @@ describe('URL fields refuse anything but http(s)', () => {
     const before = await databaseState(t);
     const row = (values: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) => CSV_COLUMNS.map((c) => values[c] ?? '');
     for (const [column, value] of [['Website', 'javascript:alert(1)'], ['LogoUrl', 'data:image/svg+xml,<svg onload=alert(1)>'],
-      ['IconUrl', '//evil.example/i.png'], ['OgImage', ' vbscript:msgbox(1)']] as const) {
+      ['IconUrl', '//evil.example/i.png'], ['OgImage', ' vbscript:msgbox(1)'], ['LogoUrl', '/api/logout'],
+      ['IconUrl', 'http://plain.example/i.png']] as const) {
       const csv = stringify([[...CSV_COLUMNS], row({ Type: 'provider', Name: 'CSV URL', Slug: 'csv-url', [column]: value })]);
       const form = new FormData();
       form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'urls.csv');

@@ -16,9 +16,22 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Uploaded images are answered as "/objects/{id}": same-origin paths are allowed where an image goes. */
+/** An uploaded object's path, as the upload answers it ("/objects/{uuid}"). */
+const UPLOADED_OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Where an image goes, only an uploaded object or an https: URL: any other path of this site could be an
+ * action the visitor's browser performs by loading it (e.g. "/api/logout" as a logo), and http: images are
+ * mixed content.
+ */
 export function isImageUrl(value: string): boolean {
-  return isHttpUrl(value) || /^\/(?!\/)[^\s\\]*$/.test(value);
+  if (UPLOADED_OBJECT_PATH.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 const blankToNull = (v: string | null | undefined) => (v === '' ? null : v);
@@ -50,10 +63,10 @@ export const httpUrl = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(2000, `${label} must be at most 2000 characters`)
     .refine(isHttpUrl, `${label} must be an http:// or https:// URL`);
 
-/** Optional image URL: an http(s) URL or an uploaded object's path ("/objects/{id}"); blank → null. */
+/** Optional image URL (isImageUrl): an https: URL or an uploaded object's path; blank → null. */
 export const optionalImageUrl = (label: string) =>
   z.string().trim().max(2000, `${label} must be at most 2000 characters`)
-    .refine((v) => v === '' || isImageUrl(v), `${label} must be an http:// or https:// URL or an uploaded image`)
+    .refine((v) => v === '' || isImageUrl(v), `${label} must be an https:// URL or an uploaded image`)
     .nullish().transform(blankToNull);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

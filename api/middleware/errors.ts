@@ -57,13 +57,32 @@ export function errorHandler(log: Logger) {
   };
 }
 
+/** A UTF-16 surrogate standing alone (a paired one reads as one code point under the u flag). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Whether a parsed JSON value holds only well-formed text (no lone surrogate, in keys or values). */
+function isWellFormedJson(body: unknown): boolean {
+  // A loop, not recursion: JSON nested 100,000 deep must get its 400, not overflow the stack.
+  const pending = [body];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return false;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+  return true;
+}
+
 /**
- * The JSON parser decodes invalid UTF-8 lossily (each bad byte becomes U+FFFD). A body holding U+FFFD is
- * refused, so what was sent is stored exactly or not at all (a person never types U+FFFD on purpose).
+ * What was sent is stored exactly or not at all. The JSON parser decodes invalid UTF-8 lossily (each bad byte
+ * becomes U+FFFD), and a JSON escape can name half a surrogate pair ("\ud800"), which the database would store
+ * as U+FFFD: both are refused (a person never types U+FFFD on purpose).
  */
 export async function rejectInvalidUtf8(ctx: Context, next: Next) {
   const raw = (ctx.request as { rawBody?: unknown }).rawBody; // kept by koa-body's includeUnparsed
-  if (typeof raw === 'string' && raw.includes('\uFFFD')) {
+  if ((typeof raw === 'string' && raw.includes('\uFFFD')) || !isWellFormedJson(ctx.request.body)) {
     throw new HttpError(400, 'Request body is not valid UTF-8');
   }
   await next();

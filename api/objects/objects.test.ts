@@ -151,3 +151,25 @@ describe('GET /objects/{id}', () => {
     expect((await t.request('/objects/not-a-uuid')).status).toBe(404);
   });
 });
+
+describe('DELETE /api/admin/objects/{id}', () => {
+  it('removes an uploaded object (retention): no longer served; an unknown or malformed id is 404', async () => {
+    const res = await upload(PNG, 'old-logo.png', 'logos');
+    const { uploadURL } = await res.json() as { uploadURL: string };
+    const id = uploadURL.slice('/objects/'.length);
+    expect((await t.request(uploadURL)).status).toBe(200);
+    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({ status: 200, body: { id, deleted: true } });
+    expect((await t.request(uploadURL)).status).toBe(404);
+    expect(await t.sql`SELECT 1 FROM uploaded_objects WHERE id = ${id}`).toHaveLength(0);
+    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({ status: 404, body: { message: 'Object not found' } });
+    expect((await admin.json('DELETE', '/api/admin/objects/not-a-uuid')).status).toBe(404);
+  });
+
+  it('is for admins only, and keeps the object for them', async () => {
+    const { uploadURL } = await (await upload(PNG, 'kept.png', 'logos')).json() as { uploadURL: string };
+    const user = await signIn(t, 'visitor-delete@example.com');
+    expect((await user.json('DELETE', `/api/admin/${uploadURL.slice(1)}`)).status).toBe(403);
+    expect((await t.request(`/api/admin/${uploadURL.slice(1)}`, { method: 'DELETE', headers: { Origin: t.url } })).status).toBe(401);
+    expect((await t.request(uploadURL)).status).toBe(200);
+  });
+});

@@ -1,4 +1,5 @@
-// Image uploads: POST /api/objects/upload (admin) stores the image in the database; GET /objects/{id} serves it.
+// Image uploads: POST /api/objects/upload (admin) stores the image in the database; GET /objects/{id} serves it;
+// DELETE /api/admin/objects/{id} (admin) removes it (retention).
 // The type is decided by the file's bytes, never by its name or the browser's Content-Type.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -10,7 +11,7 @@ import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
 import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../admin/schema.ts';
-import { findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
+import { deleteUploadedObject, findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
 import { readMultipart } from './multipart.ts';
 
 const SVG = 'image/svg+xml';
@@ -56,6 +57,12 @@ export function objectRoutes() {
     await insertUploadedObject(ctx.sql, { id, folder, contentType: type, data, uploadedBy: ctx.state.user?.id ?? null });
     ctx.status = 201;
     ctx.body = { uploadURL: `/objects/${id}` };
+  });
+
+  router.delete('/api/admin/objects/:id', requireAdmin, async (ctx) => {
+    const id = z.uuid().safeParse(ctx.params.id);
+    if (!id.success || !(await deleteUploadedObject(ctx.sql, id.data))) throw new HttpError(404, 'Object not found');
+    ctx.body = { id: id.data, deleted: true };
   });
 
   router.get('/objects/:id', async (ctx) => {

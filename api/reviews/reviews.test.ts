@@ -140,7 +140,7 @@ describe('Idempotency-Key on the review POST', () => {
     const firstBody = await first.json();
     expect(firstBody).toMatchObject({ rating: 4, isUpdate: false });
 
-    const replay = await post(user, 'key-1', { rating: 2, comment: 'different body, same key' });
+    const replay = await post(user, 'key-1', { rating: 4, comment: 'queued offline' });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(firstBody);
@@ -149,6 +149,31 @@ describe('Idempotency-Key on the review POST', () => {
     // A new key is a new submission (an edit).
     const edit = await post(user, 'key-2', { rating: 2 });
     expect(await edit.json()).toMatchObject({ id: firstBody.id, rating: 2, isUpdate: true });
+  });
+
+  it('refuses the same key with another request (422) instead of replaying an answer to a different write', async () => {
+    const user = await signIn(t, 'reused-key@example.com');
+    const first = await post(user, 'reused', { rating: 4, comment: 'for quicknode' });
+    expect(first.status).toBe(201);
+    const firstBody = await first.json();
+    const other = async (path: string, body: unknown) => {
+      const res = await user.fetch(path, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reused' }, body: JSON.stringify(body),
+      });
+      return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: await res.json() };
+    };
+    for (const [path, body] of [
+      ['/api/providers/alchemy/reviews', { rating: 4, comment: 'for quicknode' }], // another provider
+      ['/api/providers/quicknode/reviews', { rating: 1, comment: 'for quicknode' }], // another body
+    ] as const) {
+      const answer = await other(path, body);
+      expect(answer).toEqual({ status: 422, replayed: null, body: { message: expect.stringMatching(/Idempotency-Key was already used for a different request/) } });
+    }
+    const [{ n }] = await t.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM user_reviews r JOIN users u ON u.id = r.user_id WHERE u.email = 'reused-key@example.com'`;
+    expect(n).toBe(1);
+    // The first request itself still replays.
+    expect((await other('/api/providers/quicknode/reviews', { rating: 4, comment: 'for quicknode' })).body).toEqual(firstBody);
   });
 
   it('applies concurrent requests with the same key once', async () => {

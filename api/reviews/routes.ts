@@ -1,5 +1,6 @@
 // User reviews: POST /api/providers/{slug}/reviews, GET /api/providers/{slug}/reviews/mine, and the
 // moderation queue under /api/admin/reviews (pending, approve, reject).
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
@@ -34,12 +35,19 @@ export function reviewRoutes() {
     const key = rawKey ? parse(idempotencyKeySchema, rawKey) : undefined;
     const userId = ctx.state.user!.id;
 
+    // What the key is bound to: the request as understood (canonical body), not its bytes.
+    const requestHash = createHash('sha256').update(`${ctx.method} ${ctx.path}\n${JSON.stringify(input)}`).digest('hex');
+
     const answer = await ctx.sql.begin(async (tx) => {
       if (key) {
         await deleteOldIdempotencyKeys(tx, userId, IDEMPOTENCY_KEY_DAYS);
-        if (!(await claimIdempotencyKey(tx, userId, key))) {
-          const first = (await findIdempotentResponse(tx, userId, key))!;
-          return { ...first, replayed: true };
+        if (!(await claimIdempotencyKey(tx, userId, key, requestHash))) {
+          const { requestHash: firstHash, statusCode, body } = (await findIdempotentResponse(tx, userId, key))!;
+          // Keys stored before requests were hashed (NULL) replay as they always did.
+          if (firstHash !== null && firstHash !== requestHash) {
+            throw new HttpError(422, 'This Idempotency-Key was already used for a different request: send a new key for a new review');
+          }
+          return { statusCode, body, replayed: true };
         }
       }
       const providerId = await findProviderIdBySlug(tx, slug);

@@ -1,17 +1,21 @@
 // Contact tab: submissions newest first; unread ones are highlighted with a 'New' badge and 'Mark as Read'.
+// Each can be deleted, after asking (retention: what need not be kept is removed).
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Mail } from 'lucide-react';
+import { Check, Mail, Trash2 } from 'lucide-react';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { contactSubmissionsQuery, useMarkContactRead } from '../data/admin.ts';
+import { contactSubmissionsQuery, useDeleteContactSubmission, useMarkContactRead } from '../data/admin.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from './form.tsx';
-import { EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
+import { ConfirmDelete, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
 
 export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
   const submissions = useQuery(contactSubmissionsQuery(isAdmin));
   const markRead = useMarkContactRead();
+  const remove = useDeleteContactSubmission();
+  const [deleting, setDeleting] = useState<{ id: number; name: string }>();
   const unread = submissions.data?.filter((s) => !s.isRead).length ?? 0;
 
   return (
@@ -42,6 +46,10 @@ export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
                       <Check aria-hidden="true" />Mark as Read
                     </Button>
                   )}
+                  <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                    onClick={() => setDeleting({ id: s.id, name: `message from ${s.name}` })} aria-label={`Delete message from ${s.name}`}>
+                    <Trash2 aria-hidden="true" />Delete
+                  </Button>
                 </div>
                 <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{s.message}</p>
               </Card>
@@ -51,6 +59,7 @@ export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <EmptyState>No contact submissions yet.</EmptyState>
       )}
+      <ConfirmDelete item={deleting} onClose={() => setDeleting(undefined)} remove={remove} />
     </section>
   );
 }

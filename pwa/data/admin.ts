@@ -217,6 +217,15 @@ export function useMarkContactRead() {
   });
 }
 
+export function useDeleteContactSubmission() {
+  return useAdminMutation({
+    mutationKey: ['admin', 'contact', 'delete'],
+    mutationFn: async (id: number) => json(await apiRequest('DELETE', `/api/admin/contact-submissions/${id}`)),
+    invalidates: () => [adminKeys.contactSubmissions()],
+    success: () => 'Contact message deleted',
+  });
+}
+
 export function useUpdateAbout() {
   return useAdminMutation({
     mutationKey: ['admin', 'about'],

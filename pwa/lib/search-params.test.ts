@@ -32,5 +32,10 @@ describe('search param parsers', () => {
     expect(optionalLocalPath('/providers/x')).toBe('/providers/x');
     expect(optionalLocalPath('//evil.example')).toBeUndefined();
     expect(optionalLocalPath('https://evil.example')).toBeUndefined();
+    // Judged after normalising, and answered normalised: these all resolve to //evil.example.
+    for (const evil of ['/.//evil.example/phish', '/..//evil.example', '/x/..//evil.example', '/\\evil.example', '/./\\evil.example']) {
+      expect(optionalLocalPath(evil)).toBeUndefined();
+    }
+    expect(optionalLocalPath('/a/./b/../c?d=1#e')).toBe('/a/c?d=1#e');
   });
 });

@@ -1,3 +1,5 @@
+import { localReturnPath } from '../../api/auth/return-to.ts';
+
 // Parsers for URL search params in routes' validateSearch. Plain functions rather than zod so the route
 // tree (in the first bundle) does not pull zod in; anything malformed simply reads as "not set".
 export function optionalString(v: unknown): string | undefined {
@@ -20,7 +22,8 @@ export function optionalBoolean(v: unknown): boolean | undefined {
   return undefined;
 }
 
-/** A same-site path ("/…" but not "//…", which browsers read as another host). */
+/** A path on this site, normalised as the browser will read it (localReturnPath: no '/.//host', '/\\host'…). */
 export function optionalLocalPath(v: unknown): string | undefined {
-  return typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? v : undefined;
+  // Any origin will do: only whether resolving the path keeps it is asked.
+  return typeof v === 'string' ? localReturnPath(v, 'http://site.invalid') : undefined;
 }

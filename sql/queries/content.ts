@@ -136,6 +136,11 @@ export function listContactSubmissions(sql: Queryable) {
     SELECT id, name, email, subject, message, is_read, created_at FROM contact_submissions ORDER BY created_at DESC, id DESC`;
 }
 
+/** False when no submission has that id. */
+export async function deleteContactSubmission(sql: Queryable, id: number) {
+  return (await sql`DELETE FROM contact_submissions WHERE id = ${id}`).count === 1;
+}
+
 /** Undefined when no submission has that id. */
 export async function markContactSubmissionRead(sql: Queryable, id: number) {
   const [row] = await sql<ContactSubmissionRow[]>`

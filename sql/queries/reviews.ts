@@ -133,12 +133,14 @@ export async function findProviderRating(sql: Queryable, providerId: number) {
 // Idempotency keys of review POSTs (the offline outbox replays with the same key).
 
 /**
- * Claims the key for this request. False when it was already used: then the first answer is
- * stored (a concurrent first request is waited for by the unique index, inside the caller's transaction).
+ * Claims the key for this request (`requestHash`: what the key is bound to). False when it was already used:
+ * then the first answer is stored (a concurrent first request is waited for by the unique index, inside the
+ * caller's transaction).
  */
-export async function claimIdempotencyKey(tx: Queryable, userId: number, key: string) {
+export async function claimIdempotencyKey(tx: Queryable, userId: number, key: string, requestHash: string) {
   const rows = await tx`
-    INSERT INTO idempotency_keys (user_id, key, status_code, response) VALUES (${userId}, ${key}, 0, 'null')
+    INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
+    VALUES (${userId}, ${key}, ${requestHash}, 0, 'null')
     ON CONFLICT (user_id, key) DO NOTHING
     RETURNING 1`;
   return rows.length === 1;
@@ -146,9 +148,9 @@ export async function claimIdempotencyKey(tx: Queryable, userId: number, key: st
 
 export async function findIdempotentResponse(sql: Queryable, userId: number, key: string) {
   // Read as text so the client's camelCase transform cannot touch the stored answer.
-  const [row] = await sql<{ statusCode: number; response: string }[]>`
-    SELECT status_code, response::text AS response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`;
-  return row && { statusCode: row.statusCode, body: JSON.parse(row.response) as unknown };
+  const [row] = await sql<{ requestHash: string | null; statusCode: number; response: string }[]>`
+    SELECT request_hash, status_code, response::text AS response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`;
+  return row && { requestHash: row.requestHash, statusCode: row.statusCode, body: JSON.parse(row.response) as unknown };
 }
 
 export async function storeIdempotentResponse(tx: Queryable, userId: number, key: string, statusCode: number, body: unknown) {

@@ -15,3 +15,8 @@ export async function findUploadedObject(sql: Queryable, id: string) {
   const [row] = await sql<UploadedObject[]>`SELECT content_type, byte_size, data FROM uploaded_objects WHERE id = ${id}`;
   return row;
 }
+
+/** False when no object has that id. Pages still naming it then show their image-missing fallback. */
+export async function deleteUploadedObject(sql: Queryable, id: string) {
+  return (await sql`DELETE FROM uploaded_objects WHERE id = ${id}`).count === 1;
+}
