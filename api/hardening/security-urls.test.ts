@@ -50,7 +50,7 @@ const UPLOADED = '/objects/00000000-0000-4000-8000-000000000000';
  * would make every visitor's browser request it, e.g. sign out), and http: images.
  */
 const NOT_AN_IMAGE = ['/api/logout', '/API/logout', '/objects/../api/logout', `${UPLOADED}/../../api/logout`, '/objects/123',
-  `/api/logout?${UPLOADED}`, 'http://ok.example/i.png'];
+  `/api/logout?${UPLOADED}`, 'http://ok.example/i.png', '/chain-icons/../api/logout', '/chain-icons/base.svg/../../api/logout'];
 
 type Field = { label: string; send: (value: string) => Promise<{ status: number; body: any }>; image?: boolean; endpoint?: boolean };
 

@@ -18,14 +18,16 @@ export function isHttpUrl(value: string): boolean {
 
 /** An uploaded object's path, as the upload answers it ("/objects/{uuid}"). */
 const UPLOADED_OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A chain icon shipped with the app (public/chain-icons/, data/chain-icons.json): a static file, no action. */
+const SHIPPED_ICON_PATH = /^\/chain-icons\/[a-z0-9-]+\.svg$/;
 
 /**
- * Where an image goes, only an uploaded object or an https: URL: any other path of this site could be an
+ * Where an image goes, only an uploaded object, a shipped chain icon or an https: URL: any other path of this site could be an
  * action the visitor's browser performs by loading it (e.g. "/api/logout" as a logo), and http: images are
  * mixed content.
  */
 export function isImageUrl(value: string): boolean {
-  if (UPLOADED_OBJECT_PATH.test(value)) return true;
+  if (UPLOADED_OBJECT_PATH.test(value) || SHIPPED_ICON_PATH.test(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.hostname !== '';
