@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
 import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
+import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -14,6 +15,9 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const db = await openConfiguredDatabase(config);
   const { migrated, seeded } = await prepareDatabase(db);
+  // Pages are rendered with React's production build, as the browser runs it, whatever NODE_ENV says
+  // (`npm run dev` serves the development build from Vite).
+  await loadRenderer('production');
   const app = createApp({ db, config, log });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
@@ -24,6 +28,7 @@ async function main() {
     `  database: ${db.label}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (dataset loaded)' : ''}`,
     `  sign-in:  ${signIn}`,
     `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
+    `  pages:    rendered with React's ${loadedReactBuild()} build`,
     `  ready in ${Math.round(performance.now() - started)} ms`,
   ].join('\n'));
 
