@@ -76,8 +76,13 @@ export function loadedReactBuild(): ReactBuild | undefined {
   return server ? (server.includes('.production.') ? 'production' : 'development') : undefined;
 }
 
-/** Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). */
-export const isPersonal = (ctx: AppCtx) => Boolean(ctx.cookies.get(SESSION_COOKIE));
+const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+/**
+ * Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). Read from the
+ * header: ctx.cookies, made on first use, would miss the signing keys the session middleware sets later.
+ */
+export const isPersonal = (ctx: AppCtx) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
 
 /**
  * The page rendered for this visitor, or undefined when it is left to the browser. Rendered from the request's
