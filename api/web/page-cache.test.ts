@@ -50,7 +50,7 @@ describe('kept pages', () => {
       }));
     }
     expect(stats()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 
   it('a known page is kept once, its bytes fixed: the next visitors get the same bytes, compressed once', async () => {
     await t.app.context.cache.invalidate();
