@@ -12,12 +12,14 @@ async function main() {
   const started = performance.now();
   loadDotEnv();
   const config = loadConfig();
+  // The libraries run as in production: pages are rendered with React's production build, as the browser runs
+  // it. The app's own rules for production (the local sign-in refused, a session secret required) follow the
+  // NODE_ENV read into config just above. `npm run dev` serves React's development build from Vite.
+  process.env.NODE_ENV = 'production';
   const log = pino({ level: config.logLevel });
   const db = await openConfiguredDatabase(config);
   const { migrated, seeded } = await prepareDatabase(db);
-  // Pages are rendered with React's production build, as the browser runs it, whatever NODE_ENV says
-  // (`npm run dev` serves the development build from Vite).
-  await loadRenderer('production');
+  await loadRenderer(); // before the first request, which then renders at once
   const app = createApp({ db, config, log });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

@@ -51,23 +51,8 @@ export type ReactBuild = 'production' | 'development';
 let renderer: ReturnType<typeof importRenderer> | undefined;
 const importRenderer = () => import('../../pwa/entry-server.tsx');
 
-/**
- * Loads the page renderer, with React's `build` when given (else the one NODE_ENV selects). React picks its build
- * from NODE_ENV when it is first loaded, and NODE_ENV also sets the sign-in rules (config.ts): it holds the build's
- * value only while React loads, before the server takes requests.
- */
-export function loadRenderer(build?: ReactBuild): ReturnType<typeof importRenderer> {
-  if (renderer || !build) return (renderer ??= importRenderer());
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = build;
-  renderer = importRenderer();
-  const restore = () => {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  };
-  renderer.then(restore, restore);
-  return renderer;
-}
+/** The page renderer, loaded once (React picks its build from NODE_ENV then: api/server.ts sets it). */
+export const loadRenderer = () => (renderer ??= importRenderer());
 
 /** The React build the server renders with, as loaded (undefined before the first render). */
 export function loadedReactBuild(): ReactBuild | undefined {
