@@ -20,8 +20,8 @@ export type SessionUser = {
 
 export type AppState = {
   user?: SessionUser;
-  /** Per-response nonce of the inline scripts in a server-rendered page (for the Content-Security-Policy). */
-  cspNonce?: string;
+  /** The response is an app page, whose inline loader (api/web/preload.ts) the Content-Security-Policy admits. */
+  appPage?: boolean;
 };
 export type AppContext = {
   sql: Sql; db: Database; config: Config; log: Logger; cache: ResponseCache;

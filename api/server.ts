@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
 import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
+import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,9 +12,14 @@ async function main() {
   const started = performance.now();
   loadDotEnv();
   const config = loadConfig();
+  // The libraries run as in production: pages are rendered with React's production build, as the browser runs
+  // it. The app's own rules for production (the local sign-in refused, a session secret required) follow the
+  // NODE_ENV read into config just above. `npm run dev` serves React's development build from Vite.
+  process.env.NODE_ENV = 'production';
   const log = pino({ level: config.logLevel });
   const db = await openConfiguredDatabase(config);
   const { migrated, seeded } = await prepareDatabase(db);
+  await loadRenderer(); // before the first request, which then renders at once
   const app = createApp({ db, config, log });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
@@ -24,6 +30,7 @@ async function main() {
     `  database: ${db.label}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (dataset loaded)' : ''}`,
     `  sign-in:  ${signIn}`,
     `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
+    `  pages:    rendered with React's ${loadedReactBuild()} build`,
     `  ready in ${Math.round(performance.now() - started)} ms`,
   ].join('\n'));
 

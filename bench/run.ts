@@ -12,6 +12,7 @@ const PARTS: Record<string, () => Promise<(opts: BenchOptions) => Promise<void>>
   scale: async () => (await import('./scale.ts')).benchScale,
   start: async () => (await import('./start.ts')).benchStart,
   web: async () => (await import('./web.ts')).benchWeb,
+  pages: async () => (await import('./pages.ts')).benchPages,
 };
 
 const { values, positionals } = parseArgs({

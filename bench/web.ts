@@ -127,7 +127,7 @@ async function offlineRepeat(origin: string, routes: string[]) {
 
 /** The committed tree at `ref`, built in a private worktree: the checkout's dist/ is rebuilt by whoever runs
  * `npm start` or the browser tests, which would swap the assets under a running audit. */
-function buildCheckout(ref: string) {
+export function buildCheckout(ref: string) {
   const src = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-web-src-'));
   rmSync(src, { recursive: true });
   execFileSync('git', ['worktree', 'add', '--detach', src, ref], { cwd: ROOT, stdio: 'ignore' });
@@ -151,7 +151,7 @@ const freePort = () => new Promise<number>((resolve, reject) => {
 });
 
 /** `npm start` exactly, in its own process group so the whole npm → tsx → node chain stops together. */
-async function startServer(src: string, port: number) {
+export async function startServer(src: string, port: number) {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-web-'));
   const server = spawn('npm', ['start', '--silent'], {
@@ -178,7 +178,7 @@ async function startServer(src: string, port: number) {
 }
 
 /** The audited routes: home, the provider list, the provider with most chains and the chain with most providers. */
-async function defaultRoutes(origin: string) {
+export async function defaultRoutes(origin: string) {
   const providers = (await (await fetch(`${origin}/api/providers`)).json()) as { slug: string; chainIds: number[] }[];
   const chains = (await (await fetch(`${origin}/api/chains/with-stats`)).json()) as { slug: string; providerCount: number }[];
   const provider = [...providers].sort((a, b) => b.chainIds.length - a.chainIds.length)[0];

@@ -15,10 +15,11 @@ import { createAppRouter } from './router.tsx';
 
 /**
  * `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root.
+ * `found`: the URL is one of the app's routes and its loaders found what it names (not a not-found screen).
  * `complete`: every read the page asked for was answered; a page drawn with a failed or missing read (its error or
  * empty state, which the browser redraws once it reads again) is for this request only.
  */
-export type RenderedPage = { head: string; html: string; state: DehydratedState; complete: boolean };
+export type RenderedPage = { head: string; html: string; state: DehydratedState; found: boolean; complete: boolean };
 
 // Concurrent renders each read through their own request's fetch; reads outside a render (PWA code run
 // in the server's tests) keep the global fetch.
@@ -56,6 +57,8 @@ export function renderPage(url: string, fetchApi: typeof fetch): Promise<Rendere
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
+    const { matches } = router.state;
+    const found = matches.length > 1 && matches.every((m) => m.status === 'success');
     const app = <App queryClient={queryClient} router={router} />;
     let html = '';
     for (let pass = 1; ; pass++) {
@@ -72,6 +75,6 @@ export function renderPage(url: string, fetchApi: typeof fetch): Promise<Rendere
     // every rendered page's data alive.
     queryClient.clear();
     const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
-    return { head: hints, html: html.slice(hints.length), state, complete };
+    return { head: hints, html: html.slice(hints.length), state, found, complete };
   });
 }

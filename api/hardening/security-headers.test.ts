@@ -1,10 +1,11 @@
 // The security header set on every kind of response: API JSON, errors, server-rendered pages (their CSP
-// nonce equals the one on the head's inline scripts, Google's tag hosts only while tracking is configured),
+// admits their inline scripts by hash, Google's tag hosts only while tracking is configured),
 // static files, the OpenID Connect server's raw responses, its sign-in page, and uploaded SVGs (stricter).
 // The browser side — the app really running under this policy — is e2e/csp.test.ts.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from '../middleware/security-headers.ts';
+import { APP_LOADER_HASH } from '../web/preload.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { CookieJar, navigate, signIn, type SignedIn } from '../test/sign-in.ts';
 
@@ -26,7 +27,7 @@ function csp(res: Response): Map<string, string[]> {
   }));
 }
 
-/** The base policy every response carries (pages add a nonce, and tag hosts with tracking on). */
+/** The base policy every response carries (pages add their loader's hash, and tag hosts with tracking on). */
 const BASE_POLICY = new Map<string, string[]>([
   ['default-src', ["'self'"]],
   ['script-src', ["'self'"]],
@@ -61,20 +62,17 @@ const TAG_HOST = 'https://*.googletagmanager.com';
 const TAG_BEACONS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 
 /**
- * The nonce of a page's policy (undefined for the bare shell), after checking the rest: the base policy, plus,
+ * Checks a document's policy: the base policy, plus the app loader's hash on app pages (not the bare shell), plus,
  * when `trackingHashes` are given, the tag hosts and exactly those script hashes.
  */
-function pageNonce(res: Response, trackingHashes?: string[]): string | undefined {
+function expectDocumentPolicy(res: Response, { appPage, trackingHashes }: { appPage: boolean; trackingHashes?: string[] }) {
   const policy = csp(res);
-  const scripts = policy.get('script-src')!;
-  const nonce = scripts.find((s) => s.startsWith("'nonce-"));
   const tracking = trackingHashes ? [TAG_HOST, ...trackingHashes] : [];
-  expect(scripts).toEqual(["'self'", ...(nonce ? [nonce] : []), ...tracking]);
+  expect(policy.get('script-src')).toEqual(["'self'", ...(appPage ? [APP_LOADER_HASH] : []), ...tracking]);
   expect(policy.get('connect-src')).toEqual(["'self'", ...(trackingHashes ? TAG_BEACONS : [])]);
   for (const [name, sources] of BASE_POLICY) {
     if (name !== 'script-src' && name !== 'connect-src') expect(policy.get(name), name).toEqual(sources);
   }
-  return nonce?.slice("'nonce-".length, -1);
 }
 
 const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
@@ -119,22 +117,19 @@ describe('every response carries the header set', () => {
 });
 
 describe('server-rendered pages', () => {
-  it('carry a fresh nonce per response, and no tag hosts while tracking is not configured', async () => {
-    const nonces = new Set<string>();
+  it('admit their loader by its hash (no per-response nonce), and no tag hosts while tracking is not configured', async () => {
     for (const path of ['/', '/', '/providers/alchemy', '/chains/ethereum', '/admin', '/no-such-page']) {
       const res = await t.request(path);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      const nonce = pageNonce(res);
-      expect(nonce).toBeDefined();
-      nonces.add(nonce!);
+      expectDocumentPolicy(res, { appPage: true });
       expectCommonHeaders(res);
-      expect(await res.text()).not.toContain('googletagmanager');
+      const html = await res.text();
+      expect(html).not.toContain('googletagmanager');
+      expect(html).not.toContain('nonce');
     }
-    expect(nonces.size).toBe(6);
-    for (const n of nonces) expect(n).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
   });
 
-  it('with tracking IDs configured: the head\'s inline scripts carry the policy\'s nonce, their hashes and the tag hosts are allowed', async () => {
+  it('with tracking IDs configured: the head\'s inline scripts are admitted by their hashes, and the tag hosts', async () => {
     const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-TEST123', googleTagManagerId: 'GTM-TEST123' });
     expect(set.status).toBe(200);
     try {
@@ -142,33 +137,31 @@ describe('server-rendered pages', () => {
       for (const path of ['/', '/chains/ethereum']) {
         const res = await t.request(path);
         const html = await res.text();
-        const inline = [...html.matchAll(/<script data-tracking="(?:gtm|ga)" nonce="([^"]+)">([\s\S]*?)<\/script>/g)];
+        const inline = [...html.matchAll(/<script data-tracking="(?:gtm|ga)">([\s\S]*?)<\/script>/g)];
         expect(inline).toHaveLength(2); // GTM's and gtag's inline snippets (plus gtag.js from its host)
-        hashes = inline.map((m) => sha256(m[2]));
-        const nonce = pageNonce(res, hashes);
-        const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
-        const tracking = scripts.filter((a) => a.includes('data-tracking'));
-        expect(tracking).toHaveLength(3);
-        for (const attrs of tracking) expect(attrs).toContain(`nonce="${nonce}"`);
-        // Every other script is the app's loader (api/web/preload.ts; only when the app is built), run by the same
-        // nonce, or a data block (JSON-LD, the rendered page's data), which a CSP does not run.
-        const others = scripts.filter((a) => !a.includes('data-tracking'));
-        expect(others.filter((a) => a.includes('data-app-loader')).length).toBeLessThanOrEqual(1);
-        for (const attrs of others) {
-          if (attrs.includes('data-app-loader')) expect(attrs).toBe(` data-app-loader nonce="${nonce}"`);
+        hashes = inline.map((m) => sha256(m[1]));
+        expectDocumentPolicy(res, { appPage: true, trackingHashes: hashes });
+        const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1], code: m[2] }));
+        expect(scripts.filter((s) => s.attrs.includes('data-tracking'))).toHaveLength(3);
+        // Every other script is the app's loader (api/web/preload.ts; only when the app is built), run by its hash,
+        // or a data block (JSON-LD, the rendered page's data, the loader's list), which a CSP does not run.
+        const others = scripts.filter((s) => !s.attrs.includes('data-tracking'));
+        expect(others.filter((s) => s.attrs.includes('data-app-loader')).length).toBeLessThanOrEqual(1);
+        for (const { attrs, code } of others) {
+          if (attrs.includes('data-app-loader')) expect(sha256(code)).toBe(APP_LOADER_HASH);
           else expect(attrs).toMatch(/type="(application\/ld\+json|application\/json)"/);
         }
       }
-      // The bare shell the service worker precaches: no nonce, but the same hashes for the PWA to insert the snippets.
+      // The bare shell the service worker precaches: no loader, but the same hashes for the PWA to insert the snippets.
       const shell = await t.request('/index.html');
-      expect(pageNonce(shell, hashes)).toBeUndefined();
+      expectDocumentPolicy(shell, { appPage: false, trackingHashes: hashes });
       expect(await shell.text()).not.toContain('data-tracking');
       // API answers never need the tag hosts.
       expect(csp(await t.request('/api/chains'))).toEqual(BASE_POLICY);
     } finally {
       await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: '', googleTagManagerId: '' });
     }
-    pageNonce(await t.request('/'));
+    expectDocumentPolicy(await t.request('/'), { appPage: true });
     expect(csp(await t.request('/index.html'))).toEqual(BASE_POLICY);
   });
 });

@@ -15,10 +15,11 @@ import type { Database } from '../db/index.ts';
 import type { AppCtx } from '../context.ts';
 
 export type Encoding = 'br' | 'gzip';
+// `type`: JSON for API answers, HTML for server-rendered pages (`document`).
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
 // `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
 type Entry = {
-  body: Buffer; etag: string; link?: string; bytes: number;
+  type: string; body: Buffer; etag: string; link?: string; bytes: number;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>; ready: Partial<Record<Encoding, Buffer>>;
 };
 
@@ -86,10 +87,17 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     }
   };
 
+  const newEntry = (type: string, body: Buffer, link?: string): Entry =>
+    ({ type, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, link, encoded: {}, ready: {}, bytes: body.length });
+
+  // API answers are keyed by their URL, pages by their path in a key no request URL can equal (a space), so a
+  // page is only ever served by `document`, which knows who asks.
+  const documentKey = (path: string) => ` page ${path}`;
+
   /** Sync when the bytes are ready (every hit but the first per encoding): no promise on the hot path. */
   function serve(ctx: Context, key: string, entry: Entry): Promise<void> | void {
     ctx.status = 200; // before ctx.fresh, which only holds for 2xx answers
-    ctx.type = 'application/json';
+    ctx.type = entry.type;
     ctx.etag = entry.etag;
     if (entry.link) ctx.set('Link', entry.link);
     const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(ctx.get('Accept-Encoding')) : undefined;
@@ -161,9 +169,7 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       try {
         await next();
         if (ctx.status === 200 && ctx.body !== undefined && ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body)) {
-          const body = Buffer.from(JSON.stringify(ctx.body));
-          const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-          entry = { body, etag, link: ctx.response.get('Link') || undefined, encoded: {}, ready: {}, bytes: body.length };
+          entry = newEntry('application/json', Buffer.from(JSON.stringify(ctx.body)), ctx.response.get('Link') || undefined);
         }
       } finally {
         // Requests waiting on this one get the entry, or compute their own when there is none (errors, 404s).
@@ -171,6 +177,31 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
         if (inflight.get(key) === mine) inflight.delete(key);
       }
       if (!entry) return;
+      if (generation === startedAt) store(key, entry);
+      await serve(ctx, key, entry);
+    },
+    /** Serves the HTML page kept for `path` (see `renderDocument`); undefined when none is. */
+    serveDocument: function serveDocument(ctx: Context, path: string): Promise<void> | undefined {
+      const key = documentKey(path);
+      const hit = lookup(key);
+      return hit && Promise.resolve(serve(ctx, key, hit));
+    },
+    /**
+     * Serves the HTML page `render()` makes. One it says to `keep` (a whole page of a known route that answers
+     * 200, the same for every visitor) is kept for `path` until the next write, its bytes and their compressed
+     * copies made once, within the same bounded memory as the API's answers.
+     */
+    renderDocument: async function renderDocument(ctx: Context, path: string, render: () => Promise<{ status: number; html: string; keep: boolean }>) {
+      const startedAt = generation;
+      const page = await render();
+      if (!page.keep) {
+        ctx.status = page.status;
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = page.html;
+        return;
+      }
+      const key = documentKey(path);
+      const entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html));
       if (generation === startedAt) store(key, entry);
       await serve(ctx, key, entry);
     },
@@ -204,8 +235,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       clear();
       await db.publishInvalidation();
     },
-    /** Entries and bytes held (for tests and the benches). */
-    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+    /** Entries (answers and pages), their bytes and memoised values held (for tests and the benches). */
+    stats: () => ({ entries: entries.size, bytes: totalBytes, values: values.size }),
   };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;

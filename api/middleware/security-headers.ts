@@ -1,6 +1,7 @@
 // Security headers on every response (koa-helmet), with a Content-Security-Policy the app really runs under:
-// scripts only from this origin (plus the per-response nonce of the server-rendered head, and Google's tag
-// hosts only while tracking IDs are configured), nothing may frame the site, no plugins, forms post home.
+// scripts only from this origin (plus, in HTML documents, the pages' one inline loader by its hash, and Google's tag
+// hosts and snippets only while tracking IDs are configured), nothing may frame the site, no plugins, forms post
+// home. The policy holds no per-response nonce, so a page's bytes are the same for every visitor and can be kept.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Next } from 'koa';
@@ -8,6 +9,7 @@ import helmet from 'koa-helmet';
 import type { Config } from '../config.ts';
 import type { AppCtx } from '../context.ts';
 import { trackingInlineScripts, type TrackingIds } from '../seo/tracking.ts';
+import { APP_LOADER_HASH } from '../web/preload.ts';
 import { loadTrackingIds } from '../web/routes.ts';
 
 // Where Tag Manager and gtag.js load from and report to (Google's published CSP guidance for GA4 + GTM).
@@ -21,16 +23,16 @@ export const PERMISSIONS_POLICY = [
 ].map((feature) => `${feature}=()`).join(', ');
 
 /**
- * What varies from one HTML document to the next: the nonce of a head api/web rendered, and while tracking
- * is configured the hashes of its inline snippets. Other responses get the base policy.
+ * What an HTML document's policy adds: on app pages their loader (api/web/preload.ts), and while tracking is
+ * configured the hashes of its inline snippets. Other responses get the base policy.
  */
-type DocumentPolicy = { nonce?: string; trackingHashes?: string[] };
+type DocumentPolicy = { appPage?: boolean; trackingHashes?: string[] };
 const documentPolicies = new WeakMap<ServerResponse, DocumentPolicy>();
 const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(res) ?? {};
 
 /**
- * The snippets' hashes admit them where they carry no nonce: inserted by the PWA (applyTracking) into the
- * app shell the service worker serves, whose policy is the one stored with /index.html.
+ * The snippets' hashes admit them where the server rendered them and where the PWA inserts them (applyTracking)
+ * into the app shell the service worker serves, whose policy is the one stored with /index.html.
  */
 function trackingHashes(ids: TrackingIds): string[] | undefined {
   const scripts = trackingInlineScripts(ids);
@@ -43,10 +45,10 @@ export function securityHeaders(config: Config) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // The nonce admits exactly the inline scripts this response's head was rendered with (tracking snippets).
+      // Hashes admit exactly the inline scripts the server writes (the loader, the tracking snippets).
       scriptSrc: ["'self'", (_req: unknown, res: ServerResponse) => {
-        const { nonce, trackingHashes } = policyOf(res);
-        return [nonce && `'nonce-${nonce}'`, ...(trackingHashes ? [GOOGLE_TAG_SCRIPTS, ...trackingHashes] : [])].filter(Boolean).join(' ');
+        const { appPage, trackingHashes } = policyOf(res);
+        return [appPage && APP_LOADER_HASH, ...(trackingHashes ? [GOOGLE_TAG_SCRIPTS, ...trackingHashes] : [])].filter(Boolean).join(' ');
       }],
       scriptSrcAttr: ["'none'"],
       // Inline styles are needed: Radix's scroll lock and TipTap inject <style> elements, ad slots keep their
@@ -83,8 +85,8 @@ export function securityHeaders(config: Config) {
     // Set before the handlers run, so responses written straight to the socket (the OpenID Connect server) carry them too.
     await headers(ctx, async () => {
       await next();
-      // An HTML document gets its own policy: the nonce of a head api/web rendered (left in state) and, while
-      // tracking is configured, the tag hosts and snippet hashes, from the settings the head used (memoised).
+      // An HTML document gets its own policy: an app page its loader's hash and, while tracking is configured,
+      // the tag hosts and snippet hashes, from the settings the head used (memoised).
       if (ctx.res.headersSent || !ctx.response.is('html')) return;
       let ids: TrackingIds;
       try {
@@ -92,7 +94,7 @@ export function securityHeaders(config: Config) {
       } catch {
         return; // database unreachable: the stricter base policy stands (a rendered page has failed already)
       }
-      documentPolicies.set(ctx.res, { nonce: ctx.state.cspNonce, trackingHashes: trackingHashes(ids) });
+      documentPolicies.set(ctx.res, { appPage: ctx.state.appPage, trackingHashes: trackingHashes(ids) });
       await documentCsp(ctx, async () => {});
     });
   };

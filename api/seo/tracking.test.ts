@@ -15,13 +15,13 @@ describe('trackingIds', () => {
 });
 
 describe('server rendering', () => {
-  it('puts the nonce on every script and the GTM frame in a hidden no-script element', () => {
-    const head = renderTrackingHead({ ga: 'G-ABC123', gtm: 'GTM-XYZ9' }, 'bm9uY2U=');
+  it('renders the same scripts for every response (no nonce) and the GTM frame in a hidden no-script element', () => {
+    const head = renderTrackingHead({ ga: 'G-ABC123', gtm: 'GTM-XYZ9' });
     expect(head.match(/<script /g)).toHaveLength(3);
-    expect(head.match(/ nonce="bm9uY2U="/g)).toHaveLength(3);
+    expect(head).not.toContain('nonce');
     expect(renderTrackingBody({ gtm: 'GTM-XYZ9' })).toBe(
       '<noscript data-tracking="gtm"><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-XYZ9" height="0" width="0" hidden></iframe></noscript>');
-    expect(renderTrackingHead({}, 'x') + renderTrackingBody({})).toBe('');
+    expect(renderTrackingHead({}) + renderTrackingBody({})).toBe('');
   });
 });
 
@@ -39,14 +39,14 @@ describe('applyTracking (browser)', () => {
     applyTracking(document, { googleAnalyticsId: 'G-ABC123', googleTagManagerId: 'GTM-XYZ9' });
     expect(tracked()).toEqual(['gtm:GTM-XYZ9', 'ga:https://www.googletagmanager.com/gtag/js?id=G-ABC123', 'ga:G-ABC123']);
 
-    document.head.innerHTML = renderTrackingHead({ ga: 'G-ABC123' }, 'n0nce');
+    document.head.innerHTML = renderTrackingHead({ ga: 'G-ABC123' });
     const before = document.head.innerHTML;
     applyTracking(document, { googleAnalyticsId: 'G-ABC123', googleTagManagerId: null });
-    expect(document.head.innerHTML).toBe(before); // same settings: the server's nonce-carrying scripts stay
+    expect(document.head.innerHTML).toBe(before); // same settings: the server's scripts stay
   });
 
   it('replaces the snippets when an ID changes and removes them when it is cleared', () => {
-    document.head.innerHTML = renderTrackingHead({ ga: 'G-OLD1', gtm: 'GTM-OLD1' }, 'n');
+    document.head.innerHTML = renderTrackingHead({ ga: 'G-OLD1', gtm: 'GTM-OLD1' });
     document.body.insertAdjacentHTML('afterbegin', renderTrackingBody({ gtm: 'GTM-OLD1' }));
     applyTracking(document, { googleAnalyticsId: 'G-NEW2', googleTagManagerId: 'GTM-OLD1' });
     expect(tracked()).toEqual(['gtm:GTM-OLD1', 'ga:https://www.googletagmanager.com/gtag/js?id=G-NEW2', 'ga:G-NEW2', 'gtm:frame']);

@@ -26,8 +26,6 @@ const gtmInline = (id: string) =>
   `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});` +
   `var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;` +
   `j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);` +
-  // GTM's own loader gets the page's nonce so a nonce-based CSP lets it run.
-  `var n=d.currentScript&&d.currentScript.nonce;if(n)j.nonce=n;` +
   `f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(id)});`;
 const gaInline = (id: string) =>
   `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}` +
@@ -37,20 +35,19 @@ const gtmFrameSrc = (id: string) => `https://www.googletagmanager.com/ns.html?id
 
 /**
  * The inline snippets of these IDs, exactly as rendered and as applyTracking inserts them: the
- * Content-Security-Policy admits them by hash too, so the browser-side insertion (no nonce) runs.
+ * Content-Security-Policy admits them by hash, where the server rendered them and where the browser inserts them.
  */
 export function trackingInlineScripts(ids: TrackingIds): string[] {
   return [ids.gtm && gtmInline(ids.gtm), ids.ga && gaInline(ids.ga)].filter((code): code is string => Boolean(code));
 }
 
-/** Scripts for the end of <head>; each carries the response's CSP nonce. */
-export function renderTrackingHead(ids: TrackingIds, nonce: string): string {
-  const n = ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')}"`;
+/** Scripts for the end of <head>: the Content-Security-Policy admits the inline ones by hash, the loader by host. */
+export function renderTrackingHead(ids: TrackingIds): string {
   const out: string[] = [];
-  if (ids.gtm) out.push(`<script ${TRACKING_ATTRIBUTE}="gtm"${n}>${gtmInline(ids.gtm)}</script>`);
+  if (ids.gtm) out.push(`<script ${TRACKING_ATTRIBUTE}="gtm">${gtmInline(ids.gtm)}</script>`);
   if (ids.ga) {
-    out.push(`<script ${TRACKING_ATTRIBUTE}="ga" async src="${gaLoaderSrc(ids.ga)}"${n}></script>`);
-    out.push(`<script ${TRACKING_ATTRIBUTE}="ga"${n}>${gaInline(ids.ga)}</script>`);
+    out.push(`<script ${TRACKING_ATTRIBUTE}="ga" async src="${gaLoaderSrc(ids.ga)}"></script>`);
+    out.push(`<script ${TRACKING_ATTRIBUTE}="ga">${gaInline(ids.ga)}</script>`);
   }
   return out.join('\n');
 }

@@ -3,6 +3,7 @@
 // run: one more round trip (several, over HTTP/1.1's six connections) before the page is interactive. Read from
 // Vite's build manifest. The response schemas are not named: a server-rendered page hydrates from the data it
 // carries, and a later read loads them alongside its request (pwa/data/parsed.ts).
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
@@ -66,28 +67,15 @@ const PRELOADS_PER_TASK = 6;
 const SHELL_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g;
 const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
 
+/** Where a page names the scripts its loader adds (JSON). */
+const APP_SCRIPTS_ID = 'app-scripts';
+
 /**
- * A server-rendered page with its scripts fetched after its first paint: the shell's module script and
- * modulepreloads (and the route's `preloads`) leave the head for one inline loader at the end of the body that
- * adds them once the page has painted. The page is already rendered, the scripts only make it interactive; named in
- * the head, a fast network delivered them while the HTML was still being parsed and their evaluation held the
- * first frame back (a phone's CPU pays it four times over). Hidden tabs never paint: they load after a second.
- * Until the app has hydrated, a pressed button (a vote, a menu, a form's submit) would be a click on inert markup:
- * the loader holds those clicks back and the app presses the same buttons again once it answers. Links and forms
- * with an action need no help: they work without scripts.
+ * The loader: the same code on every page (the scripts it adds are named in the page's #app-scripts JSON), so the
+ * Content-Security-Policy admits it by one hash and a page's bytes depend on nothing but its content.
  */
-export function scriptsAfterPaint(html: string, preloads: string[], nonce: string): string {
-  let entry: string | undefined;
-  const shellPreloads: string[] = [];
-  const headEnd = html.search(/<\/head>/i);
-  const head = html.slice(0, headEnd)
-    .replace(SHELL_SCRIPT, (_tag, src: string) => { entry ??= src; return ''; })
-    .replace(SHELL_PRELOAD, (_tag, href: string) => { shellPreloads.push(href); return ''; });
-  if (headEnd < 0 || !entry) return html;
-  // Inside a <script>: "<" escaped so no URL can close the element.
-  const urls = JSON.stringify({ entry, preloads: [...shellPreloads, ...preloads] }).replace(/</g, '\\u003c');
-  const loader = `<script data-app-loader nonce="${nonce}">(() => {
-  const { entry, preloads } = ${urls};
+const APP_LOADER = `(() => {
+  const { entry, preloads } = JSON.parse(document.getElementById('${APP_SCRIPTS_ID}').textContent);
   const early = [];
   const holdBack = (event) => {
     const button = event.target.closest && event.target.closest('button');
@@ -125,6 +113,31 @@ export function scriptsAfterPaint(html: string, preloads: string[], nonce: strin
   };
   requestAnimationFrame(() => setTimeout(load));
   setTimeout(load, 1000);
-})();</script>`;
+})();`;
+
+/** The Content-Security-Policy source that admits the loader (every page's one inline script). */
+export const APP_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_LOADER, 'utf8').digest('base64')}'`;
+
+/**
+ * A server-rendered page with its scripts fetched after its first paint: the shell's module script and
+ * modulepreloads (and the route's `preloads`) leave the head for one inline loader at the end of the body that
+ * adds them once the page has painted. The page is already rendered, the scripts only make it interactive; named in
+ * the head, a fast network delivered them while the HTML was still being parsed and their evaluation held the
+ * first frame back (a phone's CPU pays it four times over). Hidden tabs never paint: they load after a second.
+ * Until the app has hydrated, a pressed button (a vote, a menu, a form's submit) would be a click on inert markup:
+ * the loader holds those clicks back and the app presses the same buttons again once it answers. Links and forms
+ * with an action need no help: they work without scripts.
+ */
+export function scriptsAfterPaint(html: string, preloads: string[]): string {
+  let entry: string | undefined;
+  const shellPreloads: string[] = [];
+  const headEnd = html.search(/<\/head>/i);
+  const head = html.slice(0, headEnd)
+    .replace(SHELL_SCRIPT, (_tag, src: string) => { entry ??= src; return ''; })
+    .replace(SHELL_PRELOAD, (_tag, href: string) => { shellPreloads.push(href); return ''; });
+  if (headEnd < 0 || !entry) return html;
+  // JSON in an inert <script>: "<" escaped so no URL can close the element.
+  const urls = JSON.stringify({ entry, preloads: [...shellPreloads, ...preloads] }).replace(/</g, '\\u003c');
+  const loader = `<script type="application/json" id="${APP_SCRIPTS_ID}">${urls}</script><script data-app-loader>${APP_LOADER}</script>`;
   return (head + html.slice(headEnd)).replace(/<\/body>/i, (end) => loader + end);
 }

@@ -1,7 +1,6 @@
 // Serves the built PWA (dist/): hashed assets cached forever, the service worker and manifest never cached
 // long, and every app route answered with the app shell whose <head> already carries that page's metadata
 // (and the tracking snippets), so crawlers and link previews that run no JavaScript see the full head.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,9 @@ import Router from '@koa/router';
 import send from 'koa-send';
 import type { Next } from 'koa';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
-import { paths, renderHead } from '../seo/meta.ts';
+import { errorHandler } from '../middleware/errors.ts';
+import { escapeHtml, paths, renderHead } from '../seo/meta.ts';
+import { PRODUCT_NAME } from '../seo/product.ts';
 import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/tracking.ts';
 import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
@@ -50,10 +51,42 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   let preloads: ((pathname: string) => string[]) | undefined;
   const preloadsOf = (pathname: string) => (preloads ??= loadPreloads(distDir))(pathname);
 
+  /** The page at ctx.path for this visitor: `keep` when it is a whole render of a known route, the same for everyone. */
+  async function renderPage(ctx: AppCtx, shared: boolean) {
+    const shell = loadShell();
+    const [page, tracking, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), hasBodySlot(shell)
+      ? renderPageBody(ctx).catch((err: unknown) => {
+        // The shell still works without it: the browser renders the page itself.
+        ctx.log.error({ err, url: ctx.url }, 'page render failed');
+        return undefined;
+      })
+      : undefined]);
+    const head = [renderHead(page.meta), renderTrackingHead(tracking)].filter(Boolean).join('\n');
+    const filled = fillShell(shell, head, renderTrackingBody(tracking));
+    return {
+      status: page.status,
+      html: scriptsAfterPaint(body ? fillBody(filled, body) : filled, preloadsOf(ctx.path)),
+      // A render of a made-up path, or one drawn during a failed read, would otherwise be kept until the next write.
+      keep: shared && page.status === 200 && Boolean(body?.found && body.complete),
+    };
+  }
+
   return async function serveWeb(ctx: AppCtx, next: Next) {
+    const page = ctx.method === 'GET' || ctx.method === 'HEAD';
+    // Only a signed-out visitor's page without a query string is the same for everyone: kept ones are served
+    // before any other middleware runs (only paths that were answered with a page are ever kept).
+    const shared = page && ctx.querystring === '' && !isPersonal(ctx);
+    if (shared) {
+      const kept = ctx.cache.serveDocument(ctx, ctx.path);
+      if (kept) {
+        ctx.state.appPage = true;
+        ctx.set('Cache-Control', 'no-cache');
+        return kept;
+      }
+    }
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (!page) return;
     if (NEVER_SHELL.test(ctx.path)) return;
 
     if (ctx.path !== '/' && path.extname(ctx.path)) {
@@ -84,26 +117,28 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
       return;
     }
 
-    const shell = loadShell();
-    const [page, tracking, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), hasBodySlot(shell)
-      ? renderPageBody(ctx).catch((err: unknown) => {
-        // The shell still works without it: the browser renders the page itself.
-        ctx.log.error({ err, url: ctx.url }, 'page render failed');
-        return undefined;
-      })
-      : undefined]);
-    // A fresh nonce per response for the inline scripts (the Content-Security-Policy reads it from state).
-    const nonce = randomBytes(16).toString('base64');
-    ctx.state.cspNonce = nonce;
-    const head = [renderHead(page.meta), renderTrackingHead(tracking, nonce)].filter(Boolean).join('\n');
-    ctx.status = page.status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    const filled = fillShell(shell, head, renderTrackingBody(tracking));
-    ctx.body = scriptsAfterPaint(body ? fillBody(filled, body) : filled, preloadsOf(ctx.path), nonce);
-    // A page rendered with the visitor's session carries their name (and their data for hydration).
-    if (body && isPersonal(ctx)) ctx.set('Cache-Control', 'private, no-cache');
+    // A page rendered with the visitor's session carries their data (in its header and the data beside it): the
+    // browser must not keep it, or Back after signing out would show it again.
+    ctx.set('Cache-Control', isPersonal(ctx) ? 'no-store' : 'no-cache');
+    ctx.state.appPage = true;
+    try {
+      await ctx.cache.renderDocument(ctx, ctx.path, () => renderPage(ctx, shared));
+    } catch (err) {
+      // The API's rules decide the status and message (errors.ts); a page request is answered with a page.
+      ctx.state.appPage = false;
+      await errorHandler(ctx.log)(ctx, () => Promise.reject(err));
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = errorPage(ctx.status, (ctx.body as unknown as { message: string }).message);
+    }
   };
+}
+
+/** A page for a request the server refused or failed (without the app: the request itself was the problem). */
+function errorPage(status: number, message: string): string {
+  const title = `${status} ${escapeHtml(message)} · ${escapeHtml(PRODUCT_NAME)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${title}</title></head>` +
+    `<body><h1>${status}: ${escapeHtml(message)}</h1><p><a href="/">Back to ${escapeHtml(PRODUCT_NAME)}</a></p></body></html>\n`;
 }
 
 const STATIC_PAGES = [paths.login(), paths.terms(), paths.privacy(), paths.contact(), paths.landing(), paths.search()];

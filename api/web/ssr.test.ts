@@ -122,7 +122,7 @@ describe('server-rendered pages', () => {
     await user.json('PUT', '/api/auth/profile', { displayName: 'Render Reader' });
     const mine = await render('/', { Cookie: user.cookie });
     expect(mine.text).toContain('Render Reader');
-    expect(mine.cacheControl).toBe('private, no-cache');
+    expect(mine.cacheControl).toBe('no-store');
     expect(before.cacheControl).toBe('no-cache');
     expect(mine.text).not.toContain('Sign Up');
     const anonymous = await render('/');

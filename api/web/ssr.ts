@@ -1,8 +1,9 @@
 // The body of each app page rendered on the server (pwa/entry-server.tsx), so it paints from the HTML
 // instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
 // handler, in process, with the visitor's cookies: the same answers (and response cache) the browser's
-// reads get. Pages for signed-out visitors without a query string are kept until the next write.
+// reads get. Which renders are kept for other visitors is api/web/routes.ts's rule.
 import type { IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
 import inject from 'light-my-request';
 import type { AppCtx } from '../context.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
@@ -46,19 +47,36 @@ function fetchThroughApp(ctx: AppCtx): typeof fetch {
   };
 }
 
-const loadRenderer = () => import('../../pwa/entry-server.tsx');
+export type ReactBuild = 'production' | 'development';
+let renderer: ReturnType<typeof importRenderer> | undefined;
+const importRenderer = () => import('../../pwa/entry-server.tsx');
 
-/** Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). */
-export const isPersonal = (ctx: AppCtx) => Boolean(ctx.cookies.get(SESSION_COOKIE));
+/** The page renderer, loaded once (React picks its build from NODE_ENV then: api/server.ts sets it). */
+export const loadRenderer = () => (renderer ??= importRenderer());
 
-/** The page at ctx.url rendered for this visitor, or undefined when it is left to the browser. */
+/** The React build the server renders with, as loaded (undefined before the first render). */
+export function loadedReactBuild(): ReactBuild | undefined {
+  const files = Object.keys(createRequire(import.meta.url).cache);
+  const server = files.find((f) => /react-dom-server-legacy\.node\.(production|development)\.js$/.test(f));
+  return server ? (server.includes('.production.') ? 'production' : 'development') : undefined;
+}
+
+const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+/**
+ * Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). Read from the
+ * header: ctx.cookies, made on first use, would miss the signing keys the session middleware sets later.
+ */
+export const isPersonal = (ctx: AppCtx) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
+
+/**
+ * The page rendered for this visitor, or undefined when it is left to the browser. Rendered from the request's
+ * path and query only: the host of an absolute-form request line (`GET http://elsewhere/terms`) is not ours.
+ */
 export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefined> {
   if (CLIENT_ONLY.test(ctx.path)) return undefined;
   const { renderPage } = await loadRenderer();
-  const render = () => renderPage(ctx.url, fetchThroughApp(ctx));
-  const shared = !isPersonal(ctx) && ctx.querystring === '';
-  // Only whole pages are kept: one drawn during a failed read would otherwise be served until the next write.
-  return shared ? ctx.cache.memo(`ssr:${ctx.path}`, render, (page) => page.complete) : render();
+  return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx));
 }
 
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */

@@ -11,9 +11,6 @@ import { trackingSettingsQuery } from '../data/content.ts';
 import { text, TextField, useForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 
-/** Each page gets its own nonce; the preview shows where it goes. */
-const NONCE_PLACEHOLDER = 'per-request-nonce';
-
 function SnippetPreview({ label, code }: { label: string; code: string }) {
   return (
     <div className="grid gap-1.5">
@@ -48,8 +45,8 @@ function TrackingForm({ initial }: { initial: TrackingSettings }) {
     googleAnalyticsId: values.googleAnalyticsId.trim().toUpperCase(),
     googleTagManagerId: values.googleTagManagerId.trim().toUpperCase(),
   });
-  const gtmCode = ids.gtm ? `${renderTrackingHead({ gtm: ids.gtm }, NONCE_PLACEHOLDER)}\n${renderTrackingBody({ gtm: ids.gtm })}` : '';
-  const gaCode = ids.ga ? renderTrackingHead({ ga: ids.ga }, NONCE_PLACEHOLDER) : '';
+  const gtmCode = ids.gtm ? `${renderTrackingHead({ gtm: ids.gtm })}\n${renderTrackingBody({ gtm: ids.gtm })}` : '';
+  const gaCode = ids.ga ? renderTrackingHead({ ga: ids.ga }) : '';
 
   function submit() {
     const result = form.check(trackingSettingsInputSchema, values);
