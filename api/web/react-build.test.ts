@@ -1,8 +1,14 @@
 // `npm start` renders pages with React's production build, as the browser runs it, while NODE_ENV keeps its own
 // meaning (the local sign-in, refused under NODE_ENV=production, still works in the two-command start).
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createEmbeddedDataDir, spawnServer } from '../test/harness.ts';
+
+// The spawned server serves dist/ (without it every page is the "not built yet" notice): build it when stale.
+beforeAll(() => {
+  if (!process.env.TEST_DATABASE_URL) execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'ignore' });
+}, 240_000);
 
 it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('pages render with React\'s production build under NODE_ENV=development', async () => {
   const dataDir = await createEmbeddedDataDir();
