@@ -171,3 +171,43 @@ describe('a press made right after load does its job', () => {
     for (const [control, ms] of Object.entries(pressTimes)) expect(ms, control).toBeLessThan(100);
   });
 });
+
+describe('honest pages', () => {
+  it('the contact page\'s question is in the server\'s HTML, and stays once the app has taken over', async () => {
+    const html = await (await fetch(`${e.url}/contact`)).text();
+    const question = /data-testid="captcha-question"[^>]*>(What is \d+ \+ \d+\?)</.exec(html)?.[1];
+    expect(question).toBeDefined();
+    const page = await e.newPage();
+    await page.goto('/contact');
+    await whenSettled(page);
+    expect(await page.getByTestId('captcha-question').innerText()).toMatch(/^What is \d+ \+ \d+\?$/);
+  });
+
+  it('a required field left blank says so next to it, beside the spec\'s toast', async () => {
+    const page = await e.newPage();
+    await page.goto('/contact');
+    await whenSettled(page);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please fill in all required fields.').waitFor();
+    // Named as the field's description, so a screen reader reads it with the field.
+    const name = form.getByRole('textbox', { name: /^Name/ });
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).innerText()).toBe('Please enter your name.');
+    expect(await form.getByText('Please enter your message.').count()).toBe(1);
+    expect(await form.getByText('Please enter your e-mail address.').count()).toBe(0);
+    expect(await form.getByText('Please answer the question.').count()).toBe(1);
+  });
+
+  it('the admin\'s Editorial tab shows how many reviews wait for approval', async () => {
+    const [user] = await e.server.sql<{ id: number }[]>`
+      INSERT INTO users (identity_provider, subject, email, display_name) VALUES ('local', 'badge', 'badge@example.com', 'Badge') RETURNING id`;
+    const [provider] = await e.server.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'drpc'`;
+    await e.server.sql`INSERT INTO user_reviews (provider_id, user_id, rating, comment, status) VALUES (${provider.id}, ${user.id}, 4, 'Waiting', 'pending')`;
+    const { page, context } = await newPage(DESKTOP, 'admin@example.com');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Editorial (1 pending review)' }).waitFor();
+    await context.close();
+  });
+});
