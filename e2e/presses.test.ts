@@ -190,7 +190,7 @@ describe('honest pages', () => {
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Email').fill('ada@example.com');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Please fill in all required fields.').waitFor();
+    await page.getByText('Please fill in all required fields.').first().waitFor();
     // Named as the field's description, so a screen reader reads it with the field.
     const name = form.getByRole('textbox', { name: /^Name/ });
     expect(await name.getAttribute('aria-invalid')).toBe('true');
