@@ -27,6 +27,24 @@ export function holdPressesFor<T>(load: Promise<T>): Promise<T> {
   return load;
 }
 
+/**
+ * The options chosen in selects before hydration. React sets a select back to its rendered option as it hydrates
+ * it, so the choice is noted as the app's code starts (before hydrating) and as it is made until the replay.
+ */
+const chosenEarly = new Map<HTMLSelectElement, string>();
+const noteChoice = (select: HTMLSelectElement) => {
+  if ([...select.options].some((option) => option.selected !== option.defaultSelected)) chosenEarly.set(select, select.value);
+};
+const onChoice = (event: Event) => { if (event.target instanceof HTMLSelectElement) noteChoice(event.target); };
+
+/** Starts noting the selects' choices (on a server-rendered page whose presses are held back). */
+export function noteEarlyChoices() {
+  if (typeof document === 'undefined' || !loaderReplay()) return;
+  document.querySelectorAll('select').forEach(noteChoice);
+  document.addEventListener('change', onChoice, true);
+}
+noteEarlyChoices();
+
 /** Sets a field's value or checked state past React's note of it (the element's own setter), as typing does. */
 function setNatively(field: HTMLInputElement | HTMLTextAreaElement, property: 'value' | 'checked', value: unknown) {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)!.set!.call(field, value);
@@ -41,8 +59,9 @@ function handOverFields() {
   // A radio counts where it was chosen (the one it replaced changed only because of that).
   const ticked = [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')]
     .filter((field) => field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked));
-  const chosen = [...document.querySelectorAll('select')]
-    .filter((select) => [...select.options].some((option) => option.selected !== option.defaultSelected));
+  document.removeEventListener('change', onChoice, true);
+  const chosen = [...chosenEarly].filter(([select]) => select.isConnected);
+  chosenEarly.clear();
 
   for (const [field, text] of typed) {
     // React took the typed text for the rendered one when it hydrated: the field is set back to what was rendered
@@ -56,8 +75,11 @@ function handOverFields() {
     field.checked = field.defaultChecked;
     field.click();
   }
-  // A select has no note of React's: its change event alone tells React the option shown.
-  for (const select of chosen) select.dispatchEvent(new Event('change', { bubbles: true }));
+  // A select has no note of React's: its change event alone tells React the option chosen.
+  for (const [select, value] of chosen) {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
 }
 
 /** Once every lazily loaded part has arrived: hands over the fields, then presses the held-back buttons again. */
