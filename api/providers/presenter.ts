@@ -1,9 +1,11 @@
 // Shapes provider rows into the API's provider responses (schema.ts).
-import type { ApprovedReviewRow, ChainRefRow, EditorialRow, ProviderEndpointRow, ProviderRow } from '../../sql/queries/providers.ts';
+import type { ApprovedReviewRow, EditorialRow, ProviderEndpointRow, ProviderRow } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
+import type { ChainRef } from '../chains/schema.ts';
 import type { EditorialReview, Provider, ProviderDetail, UserReview } from './schema.ts';
 
-export function presentProvider(r: ProviderRow): Provider {
+/** A list provider; `chains` is always there (only answers saved offline may lack it). */
+export function presentProvider(r: ProviderRow): Provider & { chains: ChainRef[] } {
   return {
     id: r.id, name: r.name, slug: r.slug, description: r.description, website: r.website, affiliateUrl: r.affiliateUrl,
     logoUrl: r.logoUrl, iconUrl: r.iconUrl, color: r.color, twitterUrl: r.twitterUrl, discordUrl: r.discordUrl,
@@ -12,7 +14,7 @@ export function presentProvider(r: ProviderRow): Provider {
     nofollowLinks: r.nofollowLinks, cloakedLinks: r.cloakedLinks, featured: r.featured,
     averageRating: r.averageRating, totalReviews: r.totalReviews, upvotes: r.upvotes, downvotes: r.downvotes,
     popularityScore: r.popularityScore, tracking: r.tracking, privacyPolicyUrl: r.privacyPolicyUrl,
-    chainIds: r.chainIds, updatedAt: r.updatedAt.toISOString(),
+    chains: r.chains.map(presentChainRef), chainIds: r.chains.map((c) => c.id), updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -35,13 +37,12 @@ export function presentEditorial(r: EditorialRow): EditorialReview {
 
 export function presentProviderDetail(
   r: ProviderRow & { detailedDescription: string },
-  chains: ChainRefRow[], reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
+  reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
   endpoints: ProviderEndpointRow[],
 ): ProviderDetail {
   return {
     ...presentProvider(r),
     detailedDescription: r.detailedDescription,
-    chains: chains.map(presentChainRef),
     userReviews: reviews.rows.map(presentApprovedReview),
     userReviewsNext: reviews.next ?? null,
     editorialReview: editorial ? presentEditorial(editorial) : null,

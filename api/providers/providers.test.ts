@@ -42,6 +42,37 @@ describe('GET /api/providers', () => {
   });
 });
 
+describe('provider lists carry their chains (spec 000 §3 "chains (list of chains)")', () => {
+  type ListItem = { id: number; chains: unknown; chainIds: unknown };
+  const expectCompactChains = async (path: string, read: (body: unknown) => ListItem[] = (b) => b as ListItem[]) => {
+    const res = await t.get(path);
+    expect(res.status).toBe(200);
+    const items = read(res.body);
+    expect(items.length).toBeGreaterThan(0);
+    const links = await t.sql<{ providerId: number; id: number; name: string; slug: string; iconUrl: string | null; color: string }[]>`
+      SELECT pc.provider_id, c.id, c.name, c.slug, c.icon_url, c.color
+      FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id ORDER BY c.sort_rank, c.id`;
+    for (const item of items) {
+      const expected = links.filter((l) => l.providerId === item.id).map(({ providerId: _, ...chain }) => chain);
+      expect(item.chains, `${path}: provider ${item.id}`).toEqual(expected);
+      expect(item.chainIds).toEqual(expected.map((c) => c.id));
+    }
+  };
+
+  it('GET /api/providers, whole and paged', async () => {
+    await expectCompactChains('/api/providers');
+    await expectCompactChains('/api/providers?limit=5');
+  });
+  it('GET /api/providers/popular', () => expectCompactChains('/api/providers/popular'));
+  it('GET /api/providers/featured', () => expectCompactChains('/api/providers/featured'));
+  it('GET /api/providers/by-chain/{chainId}, whole and paged', async () => {
+    const [chain] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'polygon'`;
+    await expectCompactChains(`/api/providers/by-chain/${chain.id}`);
+    await expectCompactChains(`/api/providers/by-chain/${chain.id}?limit=3`);
+  });
+  it('GET /api/search', () => expectCompactChains('/api/search?q=rpc', (b) => (b as { providers: ListItem[] }).providers));
+});
+
 describe('GET /api/providers/by-chain/{chainId}', () => {
   it('returns exactly the providers linked to the chain', async () => {
     const [chain] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'polygon'`;

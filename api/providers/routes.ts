@@ -10,7 +10,7 @@ import { parse } from '../middleware/validate.ts';
 import { findChainRef } from '../../sql/queries/chains.ts';
 import {
   findEditorialReview, findProviderBySlug, listApprovedReviews, listFeaturedProviders, listPopularProviders,
-  listProviderChains, listProviderEndpoints, listProviders, listProvidersByChain,
+  listProviderEndpoints, listProviders, listProvidersByChain,
 } from '../../sql/queries/providers.ts';
 import { slugParam } from '../chains/routes.ts';
 import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
@@ -111,12 +111,11 @@ export async function loadProviderDetail(sql: Sql, slug: string): Promise<Provid
   const provider = await findProviderBySlug(sql, slug);
   if (!provider) return undefined;
   const firstReviews: Page = { limit: EMBEDDED_REVIEWS };
-  const [chains, reviews, editorial, endpoints] = await Promise.all([
-    listProviderChains(sql, provider.id),
+  const [reviews, editorial, endpoints] = await Promise.all([
     listApprovedReviews(sql, provider.id, firstReviews),
     findEditorialReview(sql, provider.id),
     listProviderEndpoints(sql, provider.id),
   ]);
   const embedded = pageOf(reviews, firstReviews, `/api/providers/${encodeURIComponent(provider.slug)}/reviews`);
-  return presentProviderDetail(provider, chains, embedded, editorial, endpoints);
+  return presentProviderDetail(provider, embedded, editorial, endpoints);
 }

@@ -36,7 +36,12 @@ export const providerSchema = z.object({
   popularityScore: z.number(),
   tracking: trackingLabelSchema,
   privacyPolicyUrl: z.string().nullable(),
-  /** Ids of the supported chains, in the chains' own order; names come from /api/chains. */
+  /**
+   * The supported chains (spec 000 §3 "chains"), in the chains' own order. Optional for answers saved offline
+   * before it existed; the API always sends it.
+   */
+  chains: z.array(chainRefSchema).optional(),
+  /** The same chains' ids (spec 001 §3 "chainIds"). */
   chainIds: z.array(z.number().int()),
   updatedAt: z.string(),
 });

@@ -1,10 +1,11 @@
 // The admin panel (spec 001 §2): title, ten Radix tabs in the spec's order (the open tab lives in the URL),
 // and a skeleton while chains and providers load. Only an admin ever renders it (see routes/admin.tsx).
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { pendingReviewsQuery } from '../data/admin.ts';
 import { chainsQuery } from '../data/chains.ts';
 import { providersQuery } from '../data/providers.ts';
 import { AdsTab } from './ads-tab.tsx';
@@ -19,6 +20,28 @@ import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs.ts';
 import { TrackingTab } from './tracking-tab.tsx';
 
 const ADMIN_TITLE = 'Admin Panel';
+
+/** The tab holding the reviews waiting for approval ("User Reviews Approval"), which shows how many there are. */
+const PENDING_REVIEWS_TAB: AdminTab = 'editorial';
+
+/**
+ * How many reviews wait for approval, as far as the first page of the queue tells: "50+" when more pages follow
+ * (the queue is read a page at a time); nothing while unknown or when none wait.
+ */
+function PendingBadge({ isAdmin, id }: { isAdmin: boolean; id: string }) {
+  const pending = useInfiniteQuery(pendingReviewsQuery(isAdmin));
+  const count = pending.data?.pages.reduce((n, page) => n + page.reviews.length, 0);
+  if (!count) return null;
+  const shown = `${count}${pending.hasNextPage ? '+' : ''}`;
+  // The tab's description, not part of its name: the tab stays "Editorial" to a screen reader's list of tabs.
+  return (
+    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white tabular-nums">
+      <span aria-hidden="true">{shown}</span>
+      <span id={id} hidden>{shown} pending {count === 1 && !pending.hasNextPage ? 'review' : 'reviews'}</span>
+    </span>
+  );
+}
+
 const ADMIN_SUBTITLE = 'Manage chains, providers, and editorial content';
 
 export function AdminPanelSkeleton() {
@@ -46,6 +69,7 @@ export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTab
   const chains = useQuery(chainsQuery());
   const providers = useQuery(providersQuery());
   const tabList = useRef<HTMLDivElement>(null);
+  const pendingCountId = useId();
   const loaded = Boolean(chains.data && providers.data);
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. when opened from a link).
@@ -79,9 +103,11 @@ export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTab
               <Tabs.Trigger
                 key={t}
                 value={t}
+                aria-describedby={t === PENDING_REVIEWS_TAB ? pendingCountId : undefined}
                 className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
               >
                 {ADMIN_TAB_LABELS[t]}
+                {t === PENDING_REVIEWS_TAB && <PendingBadge isAdmin={isAdmin} id={pendingCountId} />}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

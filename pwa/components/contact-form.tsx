@@ -4,14 +4,15 @@
 //   difference; a new question on each opening (the form mounts with the dialog), on a failure (answer
 //   cleared) and after a send.
 import { Loader2, Send } from 'lucide-react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth, userLabel } from '../data/auth.ts';
 import { useSendContact } from '../data/contact.ts';
 import { arithmeticCaptcha, captchaQuestion, sumCaptcha, type Captcha } from '../lib/captcha.ts';
-import { checkContactDialog, checkContactPage, contactPayload, type ContactFields } from '../lib/contact-form.ts';
+import { checkContactDialog, checkContactPage, contactPayload, fieldErrors, serverFieldErrors, type ContactFields, type FieldErrors } from '../lib/contact-form.ts';
 import { toast, type ToastInput } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
-import { Input, Label, Textarea } from './ui/input.tsx';
+import { FieldError, Input, Label, Textarea } from './ui/input.tsx';
 
 type Variant = 'page' | 'dialog';
 
@@ -48,6 +49,17 @@ const rules: Record<Variant, {
 
 const empty: ContactFields = { name: '', email: '', subject: '', message: '' };
 
+/**
+ * The contact page's first question, drawn where the page is rendered — on the server for its HTML — and carried
+ * to the browser with the page's data (pwa/entry-server.tsx), so it is on the page before the scripts run and the
+ * browser hydrates the same question.
+ */
+const firstPageQuestion = queryOptions({
+  queryKey: ['contact-form', 'first-question'],
+  queryFn: () => sumCaptcha(),
+  staleTime: Infinity,
+});
+
 export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `contact-${variant}` }: {
   variant: Variant;
   defaultSubject?: string;
@@ -63,11 +75,14 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
     email: user?.email ?? '',
     subject: defaultSubject,
   }));
-  // Drawn in the browser after the first render: a question drawn on the server would differ from the one the
-  // browser draws while hydrating (a mismatch React repairs by rendering the whole page again).
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  useEffect(() => setCaptcha(rule.newCaptcha()), [rule]);
+  // The page's first question comes with the page (firstPageQuestion); the dialog draws one on each opening (it
+  // mounts with the dialog), in the browser after the first render, as the dialog is never in the server's HTML.
+  const firstQuestion = useQuery({ ...firstPageQuestion, enabled: variant === 'page' });
+  const [drawn, setCaptcha] = useState<Captcha | null>(null);
+  useEffect(() => { if (variant === 'dialog') setCaptcha(rule.newCaptcha()); }, [variant, rule]);
+  const captcha = drawn ?? firstQuestion.data ?? null;
   const [answer, setAnswer] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   const send = useSendContact();
 
   const newQuestion = () => {
@@ -83,6 +98,7 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
     const question = captcha ?? rule.newCaptcha();
     if (!captcha) setCaptcha(question);
     const problem = rule.check(fields, question, answer);
+    setErrors(fieldErrors(fields, question, answer, rule.subjectRequired));
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       // Only a wrong answer is a captcha failure; a missing field keeps the question.
@@ -98,6 +114,7 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
       },
       onError: (error) => {
         toast(rule.failed(error));
+        setErrors(serverFieldErrors(error));
         if (rule.newQuestionOnFailure) newQuestion();
       },
     });
@@ -105,6 +122,9 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
 
   const id = (key: string) => `${idPrefix}-${key}`;
   const set = (key: keyof ContactFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  /** A field with an error says so and names the error as its description. */
+  const invalid = (key: keyof ContactFields) =>
+    (errors[key] ? { 'aria-invalid': true, 'aria-describedby': id(`${key}-error`) } : {});
   const required = <span className="text-red-600" aria-hidden="true"> *</span>;
 
   return (
@@ -113,11 +133,13 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={id('name')}>Name{required}</Label>
-          <Input id={id('name')} name="name" autoComplete="name" aria-required="true" value={fields.name} onChange={set('name')} />
+          <Input id={id('name')} name="name" autoComplete="name" aria-required="true" {...invalid('name')} value={fields.name} onChange={set('name')} />
+          <FieldError id={id('name-error')}>{errors.name}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={id('email')}>Email{required}</Label>
-          <Input id={id('email')} name="email" type="email" autoComplete="email" aria-required="true" value={fields.email} onChange={set('email')} />
+          <Input id={id('email')} name="email" type="email" autoComplete="email" aria-required="true" {...invalid('email')} value={fields.email} onChange={set('email')} />
+          <FieldError id={id('email-error')}>{errors.email}</FieldError>
         </div>
       </div>
       <div className="grid gap-1.5">
@@ -129,9 +151,11 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
           name="subject"
           aria-required={rule.subjectRequired || undefined}
           placeholder={variant === 'dialog' ? 'e.g. Please add Monad Testnet' : 'What is this about?'}
+          {...invalid('subject')}
           value={fields.subject}
           onChange={set('subject')}
         />
+        <FieldError id={id('subject-error')}>{errors.subject}</FieldError>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id('message')}>Message{required}</Label>
@@ -143,9 +167,11 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
           placeholder={variant === 'dialog'
             ? 'Which chain or provider should we add? Links to its website, docs or RPC endpoints help.'
             : 'How can we help?'}
+          {...invalid('message')}
           value={fields.message}
           onChange={set('message')}
         />
+        <FieldError id={id('message-error')}>{errors.message}</FieldError>
       </div>
       <div className="grid gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
         <Label htmlFor={id('captcha')}>
@@ -157,12 +183,14 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
           inputMode="numeric"
           autoComplete="off"
           aria-required="true"
-          aria-describedby={id('captcha-help')}
+          aria-invalid={errors.captcha ? true : undefined}
+          aria-describedby={errors.captcha ? `${id('captcha-help')} ${id('captcha-error')}` : id('captcha-help')}
           className="max-w-40 bg-white"
           value={answer}
           onChange={(e) => setAnswer(e.target.value)}
         />
         <p id={id('captcha-help')} className="text-xs text-slate-600">Answer with a whole number so we know you're human.</p>
+        <FieldError id={id('captcha-error')}>{errors.captcha}</FieldError>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">

@@ -3,10 +3,17 @@ import { Link } from '@tanstack/react-router';
 import { ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useAuth, userLabel, type SignedInUser } from '../data/auth.ts';
+import { holdPressesFor } from '../lib/early-clicks.ts';
 import { Button } from './ui/button.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-const SignedInMenu = lazy(() => import('./signed-in-menu.tsx'));
+let signedInMenu: Promise<typeof import('./signed-in-menu.tsx')> | undefined;
+/**
+ * The menu's code, asked for once. A press on the server-rendered menu before it has arrived waits for it
+ * (holdPressesFor): React would drop it.
+ */
+const loadSignedInMenu = () => (signedInMenu ??= holdPressesFor(import('./signed-in-menu.tsx')));
+const SignedInMenu = lazy(loadSignedInMenu);
 
 export function Avatar({ user, className = 'size-8' }: { user: SignedInUser; className?: string }) {
   const [failed, setFailed] = useState(false);
@@ -44,6 +51,9 @@ export function UserMenu() {
     );
   }
 
+  // Asked for as the signed-in header renders, not only when React reaches the menu: it hydrates the menu's
+  // <Suspense> in a later pass, after the presses held back until then would have been pressed again.
+  void loadSignedInMenu();
   return (
     <div className="flex items-center gap-2">
       {/* Narrower screens have it in the account menu. The wrapper hides it: `hidden` on the button itself

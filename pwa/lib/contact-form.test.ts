@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContactDialog, checkContactPage, contactPayload } from './contact-form.ts';
+import { checkContactDialog, checkContactPage, contactPayload, fieldErrors, serverFieldErrors } from './contact-form.ts';
 
 const full = { name: 'Ada', email: 'ada@example.com', subject: 'Add Monad', message: 'Please add it.' };
 const sum = { a: 4, b: 5, op: '+' } as const; // 9
@@ -46,5 +46,24 @@ describe('contactPayload', () => {
     expect(contactPayload({ name: ' Ada ', email: ' ada@example.com', subject: '  ', message: ' Hi \n' }))
       .toEqual({ name: 'Ada', email: 'ada@example.com', message: 'Hi' });
     expect(contactPayload(full)).toEqual(full);
+  });
+});
+
+describe('errors next to the fields', () => {
+  it('names each blank required field and the answer\'s problem', () => {
+    expect(fieldErrors({ ...full, name: ' ', subject: '' }, sum, '', false)).toEqual({
+      name: 'Please enter your name.', captcha: 'Please answer the question.',
+    });
+    expect(fieldErrors({ ...full, subject: '' }, sum, '8', true)).toEqual({
+      subject: 'Please enter a subject.', captcha: 'That answer is not right; please try again.',
+    });
+    expect(fieldErrors(full, sum, '9', true)).toEqual({});
+  });
+
+  it('takes the fields a 400 names from its issues, and nothing from other failures', () => {
+    const body = JSON.stringify({ message: 'email: Invalid email', issues: [{ path: ['email'], message: 'Invalid email address' }] });
+    expect(serverFieldErrors(new Error(`400: ${body}`))).toEqual({ email: 'Invalid email address' });
+    expect(serverFieldErrors(new Error('400: Bad Request'))).toEqual({});
+    expect(serverFieldErrors(new Error(`429: ${body}`))).toEqual({});
   });
 });

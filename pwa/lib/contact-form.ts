@@ -33,6 +33,41 @@ export function checkContactDialog(fields: ContactFields, captcha: Captcha, answ
   return null;
 }
 
+/** What is wrong with each field, shown next to it (beside the spec's toast, which names no field). */
+export type FieldErrors = Partial<Record<keyof ContactFields | 'captcha', string>>;
+
+/** The required fields left blank and the answer's problem; `subjectRequired` in the dialog only. */
+export function fieldErrors(fields: ContactFields, captcha: Captcha, answer: string, subjectRequired: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (blank(fields.name)) errors.name = 'Please enter your name.';
+  if (blank(fields.email)) errors.email = 'Please enter your e-mail address.';
+  if (subjectRequired && blank(fields.subject)) errors.subject = 'Please enter a subject.';
+  if (blank(fields.message)) errors.message = 'Please enter your message.';
+  if (blank(answer)) errors.captcha = 'Please answer the question.';
+  else if (!isCaptchaSolved(captcha, answer)) errors.captcha = 'That answer is not right; please try again.';
+  return errors;
+}
+
+/**
+ * The fields a refused send names (a 400's issues, as "400: {"message", "issues": [{path, message}]}"), e.g. an
+ * e-mail address the server finds malformed; nothing for any other failure.
+ */
+export function serverFieldErrors(error: Error): FieldErrors {
+  const body = /^400: (.*)$/s.exec(error.message)?.[1];
+  if (!body) return {};
+  let issues: unknown;
+  try { issues = (JSON.parse(body) as { issues?: unknown }).issues; } catch { return {}; }
+  if (!Array.isArray(issues)) return {};
+  const errors: FieldErrors = {};
+  for (const issue of issues as { path?: unknown[]; message?: unknown }[]) {
+    const key = issue.path?.[0];
+    if ((key === 'name' || key === 'email' || key === 'subject' || key === 'message') && typeof issue.message === 'string') {
+      errors[key] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
 /** The POST /api/contact body: trimmed, an empty subject left out. */
 export function contactPayload(fields: ContactFields) {
   const subject = fields.subject.trim();

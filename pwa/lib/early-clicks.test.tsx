@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_CLICKS_GLOBAL, replayEarlyClicks } from './early-clicks.ts';
+import { EARLY_CLICKS_GLOBAL, noteEarlyChoices, replayEarlyClicks } from './early-clicks.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -45,6 +45,37 @@ describe('what a visitor did before hydration', () => {
     // Once: a second call (StrictMode's second effect run) does nothing.
     await act(async () => replayEarlyClicks());
     expect(replayed).toBe(1);
+    act(() => root.unmount());
+  });
+
+  it('hands React a box ticked, a radio and an option chosen before hydration', async () => {
+    const seen: string[] = [];
+    function Choices() {
+      const [tick, setTick] = useState(false);
+      const [size, setSize] = useState('s');
+      const [sort, setSort] = useState('rating');
+      seen.push(`${tick}|${size}|${sort}`);
+      return (
+        <form>
+          <input type="checkbox" aria-label="Tick" checked={tick} onChange={(e) => setTick(e.target.checked)} />
+          {['s', 'l'].map((v) => <input key={v} type="radio" name="size" value={v} checked={size === v} onChange={() => setSize(v)} />)}
+          <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+            <option value="rating">Rating</option>
+            <option value="name">Name</option>
+          </select>
+        </form>
+      );
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<Choices />);
+    container.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked = true;
+    container.querySelector<HTMLInputElement>('input[value=l]')!.checked = true;
+    container.querySelector('select')!.value = 'name';
+    globals[EARLY_CLICKS_GLOBAL] = () => { delete globals[EARLY_CLICKS_GLOBAL]; };
+    noteEarlyChoices(); // as the app's code starts
+    const root = await act(async () => hydrateRoot(container, <Choices />));
+    await act(async () => replayEarlyClicks());
+    expect(seen.at(-1)).toBe('true|l|name');
     act(() => root.unmount());
   });
 

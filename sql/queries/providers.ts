@@ -10,7 +10,7 @@ export type ProviderRow = {
   nofollowLinks: boolean; cloakedLinks: boolean; featured: boolean; averageRating: number; totalReviews: number;
   upvotes: number; downvotes: number; popularityScore: number;
   tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified'; privacyPolicyUrl: string | null;
-  chainIds: number[]; updatedAt: Date;
+  chains: ChainRefRow[]; updatedAt: Date;
 };
 
 const providerColumns = (sql: Queryable) => sql`
@@ -18,12 +18,14 @@ const providerColumns = (sql: Queryable) => sql`
   p.discord_url, p.telegram_url, p.github_url, p.linkedin_url, p.meta_title, p.meta_description, p.og_title,
   p.og_description, p.og_image, p.nofollow_links, p.cloaked_links, p.featured, p.average_rating::float8 AS average_rating,
   p.total_reviews, p.upvotes, p.downvotes, p.popularity_score, p.tracking, p.privacy_policy_url, p.updated_at,
-  coalesce((SELECT array_agg(pc.chain_id ORDER BY c.sort_rank, c.id)
+  coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'iconUrl', c.icon_url,
+                                             'color', c.color) ORDER BY c.sort_rank, c.id)
             FROM provider_chains pc
             -- OFFSET 0 keeps this a primary-key lookup per link: left to itself the planner hashes all
             -- chains for every provider (10,000 × 1,000 rows for the full list, 4× slower; bench/RESULTS.md).
-            CROSS JOIN LATERAL (SELECT c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
-            WHERE pc.provider_id = p.id), '{}') AS chain_ids`;
+            CROSS JOIN LATERAL (SELECT c.sort_rank, c.id, c.name, c.slug, c.icon_url, c.color
+                                FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
+            WHERE pc.provider_id = p.id), '[]') AS chains`;
 
 /** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
 export function listProviders(sql: Sql, page?: Page) {
@@ -78,14 +80,6 @@ export async function findProviderBySlug(sql: Sql, slug: string) {
 }
 
 export type ChainRefRow = { id: number; name: string; slug: string; iconUrl: string | null; color: string };
-
-export function listProviderChains(sql: Sql, providerId: number) {
-  return sql<ChainRefRow[]>`
-    SELECT c.id, c.name, c.slug, c.icon_url, c.color
-    FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
-    WHERE pc.provider_id = ${providerId}
-    ORDER BY c.sort_rank, c.id`;
-}
 
 export type ApprovedReviewRow = {
   id: number; rating: number; comment: string | null; createdAt: Date; updatedAt: Date; isAnonymous: boolean;
