@@ -78,13 +78,14 @@ function ProviderChainEndpoints({ chainName, endpoints }: { chainName: string; e
   return (
     <ul className="mt-3 space-y-1.5" aria-label={`RPC endpoints on ${chainName}`}>
       {endpoints.map((e) => (
-        <li key={e.url} className="flex items-center gap-2 rounded-lg bg-slate-50 py-1 pr-1 pl-2.5">
-          <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{e.url}</code>
+        // Phones: the URL on a line of its own, its labels and copy button below (a URL squeezed beside them breaks every few letters).
+        <li key={e.url} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-slate-50 py-1 pr-1 pl-2.5">
+          <code className="min-w-0 basis-full font-mono text-xs break-all text-slate-800 sm:flex-1 sm:basis-0">{e.url}</code>
           <TrackingBadge tracking={e.tracking} />
           {e.needsApiKey
             ? <Badge variant="neutral" title="Needs an API key: sign up with the provider and put your key in the URL"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>
             : <Badge variant="success" title="Works without an API key">No key</Badge>}
-          <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+          <span className="ml-auto sm:ml-0"><CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} /></span>
         </li>
       ))}
     </ul>
