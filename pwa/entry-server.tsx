@@ -10,6 +10,7 @@ import { App } from './app.tsx';
 import { provideSanitizer } from './components/html-content.tsx';
 import { sanitizeAdCode, sanitizeRichHtml } from '../api/lib/sanitize.ts';
 import { setApiFetch } from './lib/api.ts';
+import { lazyPartsArrived } from './lib/early-clicks.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -28,6 +29,9 @@ setApiFetch((input, init) => (requestFetch.getStore() ?? fetch)(input, init));
 // DOMPurify needs a browser's DOM: the server sanitises with the allow-lists every stored HTML field was written
 // through (sanitize-html), so drawing it again changes nothing. The browser's own copy replaces it after hydration.
 provideSanitizer({ sanitizeHtml: sanitizeRichHtml, sanitizeAdHtml: sanitizeAdCode });
+
+/** React's mark for a <Suspense> part it could not draw on the server and leaves to the browser. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /** Most passes a page takes: components that only ask for their data while rendering (menus, sidebars) add one. */
 const MAX_PASSES = 3;
@@ -65,12 +69,15 @@ export function renderPage(url: string, fetchApi: typeof fetch): Promise<Rendere
       await settle(queryClient);
       html = renderToString(app);
       const missing = unanswered(queryClient);
-      if (missing.length === 0 || pass === MAX_PASSES) break;
+      // A lazily loaded part met before its code arrived is left to the browser (React's "<!--$!-->" marker).
+      const partLeftOut = html.includes(CLIENT_RENDERED_BOUNDARY);
+      if ((missing.length === 0 && !partLeftOut) || pass === MAX_PASSES) break;
+      if (partLeftOut) await lazyPartsArrived();
       // A failed read renders as it would in the browser (its error or empty state); the client retries it.
       await Promise.all(missing.map((q) => q.fetch().catch(() => {})));
     }
     const state = dehydrate(queryClient);
-    const complete = unanswered(queryClient).length === 0 && !queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error');
+    const complete = unanswered(queryClient).length === 0 && !html.includes(CLIENT_RENDERED_BOUNDARY) && !queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error');
     // Drops the queries' garbage-collection timers (set for days: pwa/lib/query-client.ts), which would keep
     // every rendered page's data alive.
     queryClient.clear();

@@ -23,9 +23,14 @@ const partsLoading: Promise<unknown>[] = [];
  * back. React leaves a server-rendered part whose code it has not got as inert markup and drops presses on it.
  */
 export function holdPressesFor<T>(load: Promise<T>): Promise<T> {
-  if (typeof window !== 'undefined' && loaderReplay()) partsLoading.push(load);
+  if (typeof window === 'undefined') serverPartsLoading.add(load);
+  else if (loaderReplay()) partsLoading.push(load);
   return load;
 }
+
+/** On the server: the lazily loaded parts asked for so far (a render that met one before it arrived draws again). */
+const serverPartsLoading = new Set<Promise<unknown>>();
+export const lazyPartsArrived = () => Promise.allSettled(serverPartsLoading);
 
 /**
  * The options chosen in selects before hydration. React sets a select back to its rendered option as it hydrates
