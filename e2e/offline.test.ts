@@ -333,19 +333,24 @@ async function openAccountMenu(page: Page, email: string) {
   await accountButton(page, email).click();
 }
 
+/** A signed-in visitor who has saved the directory and upvoted a provider (…/votes/mine is then in the saved cache). */
+async function signInAndUpvote(email: string, provider: Provider): Promise<Page> {
+  const context = await newContext();
+  const page = await context.newPage();
+  await e.signIn(page, email, '/');
+  await visitOnce(page);
+  await page.goto(`/providers/${provider.slug}`);
+  await upvote(page, provider.name).click();
+  await expect.poll(() => upvote(page, provider.name).getAttribute('aria-pressed')).toBe('true');
+  return page;
+}
+
 describe('private data on a shared device', () => {
   it('logout asks about unsent reviews, then deletes the user\'s saved cache and outbox; Cache Storage holds nothing of them; Back shows no trace', async () => {
     const email = 'shared-laptop@example.com';
     const provider = [...providers].sort((x, y) => y.id - x.id)[5];
-    const context = await newContext();
-    const page = await context.newPage();
-    await e.signIn(page, email, '/');
-    await visitOnce(page);
-
     // A vote (…/votes/mine), the review form (…/reviews/mine) and a review whose send fails: it waits in the outbox.
-    await page.goto(`/providers/${provider.slug}`);
-    await upvote(page, provider.name).click();
-    await expect.poll(() => upvote(page, provider.name).getAttribute('aria-pressed')).toBe('true');
+    const page = await signInAndUpvote(email, provider);
     await page.route('**/api/providers/*/reviews', (route) => route.abort('internetdisconnected'));
     await writeReview(page, provider.slug, 2, 'Private words on a shared laptop');
     await pendingCard(page).waitFor();
@@ -392,13 +397,7 @@ describe('private data on a shared device', () => {
   it('a session ended elsewhere: the next start online shows and keeps nothing of the previous user', async () => {
     const email = 'expired-session@example.com';
     const provider = [...providers].sort((x, y) => y.id - x.id)[6];
-    const context = await newContext();
-    const page = await context.newPage();
-    await e.signIn(page, email, '/');
-    await visitOnce(page);
-    await page.goto(`/providers/${provider.slug}`);
-    await upvote(page, provider.name).click();
-    await expect.poll(() => upvote(page, provider.name).getAttribute('aria-pressed')).toBe('true');
+    const page = await signInAndUpvote(email, provider);
     await expect.poll(async () => (await deviceData(page)).queryCache).toContain('/api/votes/mine');
 
     // The session ends on the server (expired, or logged out on another device).
