@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../api/admin/schema.ts';
 import { signIn, type SignedIn } from '../api/test/sign-in.ts';
+import { APP_LOADER, APP_SCRIPTS_ID } from '../api/web/preload.ts';
 import { SSR_STATE_ID } from '../pwa/lib/site.ts';
 import { DESKTOP, showAll, startBrowserTest, type BrowserTest } from './harness.ts';
 
@@ -370,7 +371,7 @@ type Finding = { path: string; what: string };
 
 /** What a page shows that could run code: event-handler attributes, script URLs, foreign script elements, broken JSON-LD. */
 async function scanDom(page: Page): Promise<string[]> {
-  return page.evaluate((stateId) => {
+  return page.evaluate(({ stateId, appScriptsId, appLoader }) => {
     const bad: string[] = [];
     const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster']);
     for (const el of Array.from(document.querySelectorAll('*'))) {
@@ -393,11 +394,16 @@ async function scanDom(page: Page): Promise<string[]> {
       } else if (type === 'application/json' && s.id === stateId) {
         // The server-rendered page's query data: inert, and it must still be whole JSON.
         try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken page data: ${(s.textContent ?? '').slice(0, 60)}`); }
+      } else if (type === 'application/json' && s.id === appScriptsId) {
+        // The loader's list of scripts (api/web/preload.ts): JSON naming only the build's own files.
+        try {
+          const { entry, preloads } = JSON.parse(s.textContent ?? '') as { entry: unknown; preloads: unknown[] };
+          const foreign = [entry, ...preloads].filter((u) => typeof u !== 'string' || !u.startsWith('/assets/'));
+          if (foreign.length) bad.push(`loader naming ${JSON.stringify(foreign).slice(0, 80)}`);
+        } catch { bad.push(`broken script list: ${(s.textContent ?? '').slice(0, 60)}`); }
       } else if (s.hasAttribute('data-app-loader')) {
-        // The page's script loader (api/web/preload.ts): the only strings in double quotes are its JSON's.
-        const strings = (s.textContent ?? '').match(/"[^"]*"/g) ?? [];
-        const other = strings.filter((t) => t !== '"entry"' && t !== '"preloads"' && !t.startsWith('"/assets/'));
-        if (strings.length < 3 || other.length) bad.push(`loader naming ${other.join(' ').slice(0, 80)}`);
+        // The page's script loader: the same text on every page (the CSP admits it by its hash).
+        if (s.textContent !== appLoader) bad.push(`loader changed: ${(s.textContent ?? '').slice(0, 80)}`);
       } else if (!(type === 'module' && s.getAttribute('src')?.startsWith('/assets/'))) {
         bad.push(`script: ${s.outerHTML.slice(0, 80)}`);
       }
@@ -407,7 +413,7 @@ async function scanDom(page: Page): Promise<string[]> {
     }
     if ((window as unknown as { __xss?: unknown }).__xss !== undefined) bad.push(`window.__xss = ${String((window as unknown as { __xss?: unknown }).__xss)}`);
     return bad;
-  }, SSR_STATE_ID);
+  }, { stateId: SSR_STATE_ID, appScriptsId: APP_SCRIPTS_ID, appLoader: APP_LOADER });
 }
 
 /** One browser profile (CSP enforced or bypassed) with every dialog and finding collected. */

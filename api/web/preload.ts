@@ -68,13 +68,13 @@ const SHELL_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/
 const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
 
 /** Where a page names the scripts its loader adds (JSON). */
-const APP_SCRIPTS_ID = 'app-scripts';
+export const APP_SCRIPTS_ID = 'app-scripts';
 
 /**
  * The loader: the same code on every page (the scripts it adds are named in the page's #app-scripts JSON), so the
  * Content-Security-Policy admits it by one hash and a page's bytes depend on nothing but its content.
  */
-const APP_LOADER = `(() => {
+export const APP_LOADER = `(() => {
   const { entry, preloads } = JSON.parse(document.getElementById('${APP_SCRIPTS_ID}').textContent);
   const early = [];
   const holdBack = (event) => {
