@@ -455,6 +455,8 @@ describe('offline, what needs the network answers in the app', () => {
     await context.setOffline(false);
     await e.signIn(page, 'admin@example.com', '/');
     await page.goto('/');
+    // An offline start shows the user the saved cache names: wait until it names the admin (the persister is throttled).
+    await expect.poll(async () => (await deviceData(page)).queryCache).toContain('admin@example.com');
     await context.setOffline(true);
     await page.goto('/');
     await page.getByRole('link', { name: 'Admin Panel' }).click();
