@@ -87,7 +87,9 @@ export function securityHeaders(config: Config) {
       await next();
       // An HTML document gets its own policy: an app page its loader's hash and, while tracking is configured,
       // the tag hosts and snippet hashes, from the settings the head used (memoised).
-      if (ctx.res.headersSent || !ctx.response.is('html')) return;
+      // A 304 revalidating a kept page counts too: the browser takes its headers for the page it has cached.
+      const document = ctx.response.is('html') || (ctx.status === 304 && ctx.state.appPage);
+      if (ctx.res.headersSent || !document) return;
       let ids: TrackingIds;
       try {
         ids = await loadTrackingIds(ctx);

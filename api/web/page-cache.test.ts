@@ -11,6 +11,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
+import { APP_LOADER_HASH } from './preload.ts';
 
 let t: TestServer;
 
@@ -68,6 +69,9 @@ describe('kept pages', () => {
     expect(html).not.toContain('nonce');
     const revalidated = await rawGet('/providers/drpc', { 'if-none-match': first.headers.etag! });
     expect(revalidated.status).toBe(304);
+    // The browser takes a 304's headers for the page it keeps: the policy must still admit the page's loader.
+    expect(revalidated.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(revalidated.headers['content-security-policy']).toContain(APP_LOADER_HASH);
   });
 
   it('an absolute-form request line renders the path it names, and stores no blank page under it', async () => {
