@@ -49,12 +49,8 @@ function adminOnlyChunks(): Plugin {
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'pwa/routes',
-      generatedRouteTree: 'pwa/routeTree.gen.ts',
-    }),
+    // Where the routes and the generated tree live: tsr.config.json, which `tsr generate` reads too.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
     adminOnlyChunks(),
