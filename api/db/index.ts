@@ -10,9 +10,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-export type Sql = postgres.Sql<{}>;
+export type Sql = postgres.Sql;
 /** Anything queries run on: the pool or a transaction (`sql.begin(tx => …)`). */
-export type Queryable = postgres.ISql<{}>;
+export type Queryable = postgres.ISql;
 
 export type Database = {
   sql: Sql;
@@ -35,7 +35,7 @@ const INVALIDATION_CHANNEL = 'rpc_atlas_cache';
 const EMBEDDED_POOL = 1;
 const POSTGRES_POOL = 10;
 
-const clientOptions: postgres.Options<{}> = {
+const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
   onnotice: () => {},
   // snake_case stays in SQL; rows arrive camelCase (and camelCase insert keys become snake_case).
   transform: postgres.camel,
