@@ -137,7 +137,6 @@ export type ProviderUpdateInput = z.input<typeof providerUpdateSchema>;
 export const providerChainsSchema = z.object({
   chainIds: z.array(id('Chain id')).max(5000).transform((ids) => [...new Set(ids)]),
 });
-export type ProviderChainsInput = z.input<typeof providerChainsSchema>;
 
 /** Answer of provider create/update and GET /api/admin/providers/{id}: the list shape plus the rich text. */
 export const adminProviderSchema = providerSchema.extend({ detailedDescription: z.string() });
@@ -348,6 +347,3 @@ export const CSV_COLUMNS = [
 ] as const;
 export const csvImportResponseSchema = z.object({ imported: z.object({ chains: z.number().int(), providers: z.number().int() }) });
 export type CsvImportResponse = z.infer<typeof csvImportResponseSchema>;
-
-/** Answer of the DELETE calls. */
-export const deletedResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
