@@ -25,8 +25,8 @@ const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microse
 /**
  * Approved reviews the provider page embeds (the newest); the rest are read a page at a time from
  * GET /api/providers/{slug}/reviews, which answers this many without `limit`. A provider of the shipped
- * dataset has far fewer, so its detail holds them all, as the spec has it; the provider with 8,800 reviews
- * at scale answered 3.2 MB without this bound.
+ * dataset has far fewer, so its detail holds them all, as the spec has it; a provider with thousands still
+ * answers a page of a few KB (bench/RESULTS.md).
  */
 export const EMBEDDED_REVIEWS = 50;
 

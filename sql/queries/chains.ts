@@ -30,8 +30,8 @@ const statsJoin = (sql: Sql) => sql`
   ) s ON true`;
 
 // The same stats for many chains in one grouped pass over their links (one hash join with providers),
-// not one aggregate per chain: 3× faster for the 1,000-chain list, 5× for a search keeping 100 chains
-// (bench/RESULTS.md). `chainIds` limits the pass to the chains listed.
+// not one aggregate per chain, which is several times slower on long lists (bench/RESULTS.md). `chainIds`
+// limits the pass to the chains listed.
 const groupedStats = (sql: Sql, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
   LEFT JOIN (
     SELECT pc.chain_id, count(*) AS provider_count, avg(p.average_rating) FILTER (WHERE p.total_reviews > 0) AS average_rating
