@@ -2,7 +2,7 @@
 // and the import's batched writes: a few statements for the whole file, never a few per row (one round trip
 // each), so a 10,000-provider file imports within the spec's time (bench/RESULTS.md).
 import postgres from 'postgres';
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type CsvChainRow = {
   id: number; slug: string; name: string; title: string | null; description: string; detailedDescription: string;
