@@ -20,7 +20,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'pwa',
-          include: ['pwa/**/*.test.{ts,tsx}'],
+          include: ['pwa/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           environment: 'jsdom',
           testTimeout: 15_000,
         },

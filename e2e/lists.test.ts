@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainDetail, ChainWithStats } from '../api/chains/schema.ts';
 import type { Provider } from '../api/providers/schema.ts';
-import { rankEndpoints } from '../pwa/lib/endpoint-rank.ts';
+import { rankEndpoints } from '../contract/endpoint-rank.ts';
 import { sortProviders } from '../pwa/lib/provider-list.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 
