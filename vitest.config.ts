@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/**/*.test.ts', 'sql/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'contract/**/*.test.ts', 'sql/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['api/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -20,7 +20,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'pwa',
-          include: ['pwa/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
+          include: ['pwa/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 15_000,
         },

@@ -1,5 +1,6 @@
 // EIP-3085 wallet_addEthereumChain parameters from a chain's facts in the directory ("Add to wallet", snippets).
-import { rankEndpoints, type RankableEndpoint } from './endpoint-rank.ts';
+import type { ChainDetail, RpcEndpoint } from './chains.ts';
+import { rankEndpoints } from './endpoint-rank.ts';
 
 /** EIP-3085 AddEthereumChainParameter. */
 export type AddEthereumChainParameter = {
@@ -10,13 +11,9 @@ export type AddEthereumChainParameter = {
   blockExplorerUrls?: string[];
 };
 
-/** What these functions read of an endpoint and of a chain (the API's chain detail has these and more). */
-export type ChainEndpoint = RankableEndpoint & { url: string };
-export type WalletChain = {
-  name: string;
-  evmChainId: number | null;
-  nativeCurrency: AddEthereumChainParameter['nativeCurrency'] | null;
-  explorers: readonly { name: string; url: string }[];
+/** What these functions read of an endpoint and of a chain. */
+export type ChainEndpoint = Pick<RpcEndpoint, 'url' | 'needsApiKey' | 'tracking'>;
+export type WalletChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers'> & {
   rpcEndpoints: readonly ChainEndpoint[];
 };
 

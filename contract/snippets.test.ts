@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The snippets are run by the real libraries (viem, ethers) and checked by real parsers (Python's ast, a TOML
 // parser, the TypeScript compiler, the ethereum-lists JSON schema) against chains of the shipped dataset.
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,7 @@
 // Copy-ready configuration for connecting to a chain with the common libraries and tools, built from the
 // directory's facts and its public endpoints (keyless only, best first: endpoint-rank.ts). Every string literal is
 // written with JSON.stringify, which is valid JavaScript, TypeScript, Python and TOML string syntax.
+import type { ChainDetail } from './chains.ts';
 import { addChainParams, isHttps, keylessUrls, type AddEthereumChainParameter, type WalletChain } from './eip3085.ts';
 
 /** Endpoints a snippet offers as alternatives (fallback lists); the first one is the single-URL choice. */
@@ -9,17 +10,12 @@ export const SNIPPET_ENDPOINTS = 3;
 /** ethereum-lists' own fields that the directory keeps as they came (data/README.md), needed by its schema. */
 export type EthereumListsFacts = { chain: string; networkId: number; faucets: readonly string[] };
 
-export type SnippetChain = WalletChain & {
-  slug: string;
-  title: string | null;
-  shortName: string | null;
-  websiteUrl: string | null;
-  isTestnet: boolean;
-  status: string;
-  /** `apiUrl`: the explorer's Etherscan-compatible API, only when a source gives it (never guessed). */
-  explorers: readonly { name: string; url: string; apiUrl?: string | null }[];
-  ethereumLists: EthereumListsFacts | null;
-};
+export type SnippetChain = Omit<WalletChain, 'explorers'> &
+  Pick<ChainDetail, 'slug' | 'title' | 'shortName' | 'websiteUrl' | 'isTestnet' | 'status'> & {
+    /** `apiUrl`: the explorer's Etherscan-compatible API, only when a source gives it (never guessed). */
+    explorers: (ChainDetail['explorers'][number] & { apiUrl?: string | null })[];
+    ethereumLists: EthereumListsFacts | null;
+  };
 
 /** A chain in the ethereum-lists (chainid.network) schema, the fields this directory can fill. */
 export type EthereumListsChain = {
