@@ -2,7 +2,7 @@
 // the providers' own published npm packages (exact versions below) and matched to chains.json by EVM chain id.
 // Only facts a package states are kept; a network with no chain in this dataset is listed under `unmatched`.
 // The packages are installed into a temporary directory, never into the project:
-// `node data/provider-coverage.mjs` (needs the npm registry; ≈ 20 s warm).
+// `node data/provider-coverage.mjs` (needs the npm registry; ≈ 30 s).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,6 +91,7 @@ async function listings(pkgs) {
   const tableStart = quickNodeSource.indexOf('qnChainToViemChain');
   const table = quickNodeSource.slice(tableStart, quickNodeSource.indexOf('};', tableStart));
   const names = [...table.matchAll(/^\s*(?:'([\w-]+)'|\['([\w-]+)'\]|\[(ETH_MAINNET_NETWORK)\]):/gm)];
+  if (names.length === 0) throw new Error('@quicknode/sdk: its chain table was not found (the file changed shape)');
   for (const [, quoted, bracketed, ethereum] of names) {
     const host = ethereum ? '' : `${quoted ?? bracketed}.`;
     const { client } = new pkgs.QuickNodeCore({ endpointUrl: `https://endpoint.${host}quiknode.pro/key/` });
