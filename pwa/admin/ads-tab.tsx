@@ -11,7 +11,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin.ts';
+import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin/ads.ts';
 import type { AdPosition } from '../data/content.ts';
 import { CheckboxField, Field, formatDate, TextField, useForm } from './form.tsx';
 import {

@@ -7,7 +7,7 @@ import { categoryContentInputSchema } from '../../api/admin/schema.ts';
 import type { CategoryContent } from '../../api/content/schema.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useUpdateCategory } from '../data/admin.ts';
+import { useUpdateCategory } from '../data/admin/content.ts';
 import { categoryQuery, type CategoryName } from '../data/content.ts';
 import { OpenGraphFields, SeoFields } from './field-groups.tsx';
 import { text, TextField, useForm } from './form.tsx';

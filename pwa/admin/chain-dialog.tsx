@@ -11,7 +11,7 @@ import type { Chain, ChainDetail } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { useSaveChain } from '../data/admin.ts';
+import { useSaveChain } from '../data/admin/chains.ts';
 import { chainQuery } from '../data/chains.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';

@@ -5,7 +5,7 @@ import type { Chain } from '../../api/chains/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { useDeleteChain } from '../data/admin.ts';
+import { useDeleteChain } from '../data/admin/chains.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
 import { ChainForm } from './chain-dialog.tsx';
 import { CatalogueSection } from './parts.tsx';

@@ -6,7 +6,7 @@ import { Check, Mail, Trash2 } from 'lucide-react';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { contactSubmissionsQuery, useDeleteContactSubmission, useMarkContactRead } from '../data/admin.ts';
+import { contactSubmissionsQuery, useDeleteContactSubmission, useMarkContactRead } from '../data/admin/contact.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from './form.tsx';
 import { ConfirmDelete, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';

@@ -5,7 +5,7 @@ import { CSV_COLUMNS } from '../../api/admin/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
-import { useExportCsv, useImportCsv } from '../data/admin.ts';
+import { useExportCsv, useImportCsv } from '../data/admin/csv.ts';
 import { toast } from '../lib/toast.ts';
 import { SectionHeader } from './parts.tsx';
 

@@ -11,7 +11,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { editorialReviewsQuery, pendingReviewsQuery, useModerateReview, useSaveEditorialReview } from '../data/admin.ts';
+import { editorialReviewsQuery, pendingReviewsQuery, useModerateReview, useSaveEditorialReview } from '../data/admin/reviews.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { formatDate, useForm } from './form.tsx';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_RULES, type UploadFolder } from '../../api/admin/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { uploadImage } from '../data/admin.ts';
+import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';

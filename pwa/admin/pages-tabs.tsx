@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { aboutInputSchema, homepageInputSchema } from '../../api/admin/schema.ts';
 import type { About, Homepage } from '../../api/content/schema.ts';
-import { useUpdateAbout, useUpdateHomepage } from '../data/admin.ts';
+import { useUpdateAbout, useUpdateHomepage } from '../data/admin/content.ts';
 import { aboutQuery, homepageQuery } from '../data/content.ts';
 import { SeoAndSharingSections } from './field-groups.tsx';
 import { text, TextField, useForm } from './form.tsx';

@@ -5,7 +5,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { pendingReviewsQuery } from '../data/admin.ts';
+import { pendingReviewsQuery } from '../data/admin/reviews.ts';
 import { chainsQuery } from '../data/chains.ts';
 import { providersQuery } from '../data/providers.ts';
 import { AdsTab } from './ads-tab.tsx';

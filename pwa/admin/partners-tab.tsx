@@ -7,7 +7,7 @@ import { partnerLinkInputSchema } from '../../api/admin/schema.ts';
 import type { PartnerLink } from '../../api/content/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
-import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin.ts';
+import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin/content.ts';
 import { partnerLinksQuery } from '../data/content.ts';
 import { TextField, useForm } from './form.tsx';
 import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';

@@ -8,7 +8,7 @@ import { DEFAULT_COLOR, providerCreateSchema, type AdminProvider, type ProviderC
 import type { Chain } from '../../api/chains/schema.ts';
 import { trackingLabelSchema, type Provider } from '../../api/providers/schema.ts';
 import { SearchInput } from '../components/search-input.tsx';
-import { adminProviderQuery, useSaveProvider } from '../data/admin.ts';
+import { adminProviderQuery, useSaveProvider } from '../data/admin/providers.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
 import { CheckboxField, FormSection, SelectField, text, TextField, useForm } from './form.tsx';

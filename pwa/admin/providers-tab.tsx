@@ -9,7 +9,7 @@ import { Logo } from '../components/logo.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { outboundClicksQuery, useDeleteProvider } from '../data/admin.ts';
+import { outboundClicksQuery, useDeleteProvider } from '../data/admin/providers.ts';
 import { pluralize, reviewCountLabel } from '../lib/rating.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
 import { CatalogueSection } from './parts.tsx';

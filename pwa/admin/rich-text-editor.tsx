@@ -12,7 +12,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { isHttpUrl } from '../../api/lib/fields.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { uploadImage } from '../data/admin.ts';
+import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';

@@ -6,7 +6,7 @@ import type { TrackingSettings } from '../../api/content/schema.ts';
 import { renderTrackingBody, renderTrackingHead, trackingIds } from '../../api/seo/tracking.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { useAuth } from '../data/auth.ts';
-import { useSaveTrackingSettings } from '../data/admin.ts';
+import { useSaveTrackingSettings } from '../data/admin/content.ts';
 import { trackingSettingsQuery } from '../data/content.ts';
 import { text, TextField, useForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
