@@ -1,14 +1,14 @@
 // The admin panel's pure rules: error reporting (401 → sign-in after 500 ms), server messages, the upload
-// checks, the chain payload the forms send, and the small formatting helpers.
+// checks, the chain form's values and what it sends, and the small formatting helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chainCreateSchema } from '../../api/admin/schema.ts';
 import { ApiError } from '../lib/api.ts';
 import { getToasts } from '../lib/toast.ts';
 import { adCodePreview } from './ads-tab.tsx';
-import { chainPayload, parentChainOptions } from './chain-dialog.tsx';
+import { chainFormValues, chainPayload, parentChainOptions, type ChainForm } from './chain-dialog.tsx';
 import { fileSizeKb, isCsvName } from './csv-tab.tsx';
 import { OPERATION_FAILED, reportAdminError, serverMessage, SESSION_EXPIRED } from './feedback.ts';
-import { slugify, validate } from './form.tsx';
+import { schemaResolver, slugify } from './form.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
 const MB = 1024 * 1024;
@@ -85,49 +85,66 @@ describe('uploadProblem (the server rules, checked first in the browser)', () =>
   });
 });
 
-describe('chainPayload', () => {
-  const form = {
-    name: 'Base', slug: 'base', color: '#3b82f6', iconUrl: '', description: '', detailedDescription: '', websiteUrl: '',
-    twitterUrl: '', discordUrl: '', telegramUrl: '', githubUrl: '', linkedinUrl: '', metaTitle: '', metaDescription: '',
-    title: '', ogTitle: '', ogDescription: '', ogImage: '', status: 'active' as const, parentChainId: '',
-    evmChainId: '', shortName: '', currencyName: '', currencySymbol: '', currencyDecimals: '18', explorers: [], isTestnet: false, rpcEndpoints: [],
+describe('the chain form', () => {
+  const form = chainFormValues();
+  /** What the form's resolver answers on submit: the parsed input, or errors by field path. */
+  const resolve = (values: ChainForm) => {
+    const names = [...Object.keys(values), ...values.rpcEndpoints.map((_, i) => `rpcEndpoints.${i}.url`)];
+    return schemaResolver(chainCreateSchema, chainPayload)(values, undefined, { fields: {}, names, shouldUseNativeValidation: false });
   };
+
+  it("starts from the schema's defaults: every field, blank text, the default colour and status", () => {
+    expect(form).toMatchObject({ name: '', slug: '', color: '#3b82f6', status: 'active', isTestnet: false, explorers: [], metaTitle: '' });
+    expect(Object.keys(form).sort()).toEqual(Object.keys(chainCreateSchema.shape).sort());
+  });
+  it('starts from a stored chain, numbers as text and endpoints by provider id', () => {
+    // The fields the form reads; a stored chain has more.
+    const stored = chainFormValues({
+      name: 'Base', slug: 'base', evmChainId: 8453, parentChainId: 1, title: null, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcEndpoints: [{ url: 'https://rpc.example', tracking: 'none', needsApiKey: false, provider: { id: 7 } }],
+    } as unknown as Parameters<typeof chainFormValues>[0]);
+    expect(stored).toMatchObject({
+      name: 'Base', title: '', evmChainId: '8453', parentChainId: '1', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: '18' },
+      rpcEndpoints: [{ url: 'https://rpc.example', tracking: 'none', needsApiKey: false, providerId: '7' }],
+    });
+  });
   it('blank facts become null; the API schema accepts the result', () => {
-    const payload = chainPayload({ ...form, explorers: [{ name: '', url: '' }] });
+    const payload = chainPayload({ ...form, name: 'Base', slug: 'base', explorers: [{ name: '', url: '' }] });
     expect(payload).toMatchObject({ evmChainId: null, nativeCurrency: null, explorers: [], rpcEndpoints: [], parentChainId: null, status: 'active' });
-    expect(validate(chainCreateSchema, payload).ok).toBe(true);
+    expect(chainCreateSchema.safeParse(payload).success).toBe(true);
   });
   it('the parent chain is sent as an id', () => {
-    const payload = chainPayload({ ...form, parentChainId: '12', status: 'deprecated' });
+    const payload = chainPayload({ ...form, name: 'Base', slug: 'base', parentChainId: '12', status: 'deprecated' });
     expect(payload).toMatchObject({ parentChainId: 12, status: 'deprecated' });
-    expect(validate(chainCreateSchema, payload).ok).toBe(true);
+    expect(chainCreateSchema.safeParse(payload).success).toBe(true);
   });
-  it('a currency is sent whole, and a bad number is refused by the schema instead of stored as 0', () => {
-    const payload = chainPayload({ ...form, evmChainId: '8453', currencyName: 'Ether', currencySymbol: 'ETH' });
+  it('a currency is sent whole, and a bad number is refused by the schema instead of stored as 0', async () => {
+    const currency = { name: 'Ether', symbol: 'ETH', decimals: '18' };
+    const payload = chainPayload({ ...form, evmChainId: '8453', nativeCurrency: currency });
     expect(payload).toMatchObject({ evmChainId: 8453, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
-    const bad = validate(chainCreateSchema, chainPayload({ ...form, evmChainId: 'abc', currencyName: 'Ether', currencySymbol: 'ETH', currencyDecimals: '' }));
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['evmChainId', 'nativeCurrency.decimals']);
+    const bad = await resolve({ ...form, name: 'Base', slug: 'base', evmChainId: 'abc', nativeCurrency: { ...currency, decimals: '' } });
+    expect(Object.keys(bad.errors).sort()).toEqual(['evmChainId', 'nativeCurrency']);
+    expect(Object.keys(bad.errors.nativeCurrency ?? {})).toEqual(['decimals']);
   });
-  it('endpoints: blank rows dropped, the provider as an id or null; a repeated URL is refused', () => {
+  it('endpoints: blank rows dropped, the provider as an id or null; a repeated URL is refused', async () => {
     const row = { url: 'https://rpc.example', tracking: 'none' as const, needsApiKey: true, providerId: '7' };
     const payload = chainPayload({ ...form, rpcEndpoints: [row, { ...row, url: ' ', providerId: '' }, { ...row, url: 'wss://ws.example', providerId: '' }] });
     expect(payload.rpcEndpoints).toEqual([
       { url: 'https://rpc.example', tracking: 'none', needsApiKey: true, providerId: 7 },
       { url: 'wss://ws.example', tracking: 'none', needsApiKey: true, providerId: null },
     ]);
-    const twice = validate(chainCreateSchema, chainPayload({ ...form, rpcEndpoints: [row, row] }));
-    expect(twice.ok ? undefined : twice.errors.rpcEndpoints).toBe('An endpoint URL is listed twice');
+    const twice = await resolve({ ...form, name: 'Base', slug: 'base', rpcEndpoints: [row, row] });
+    expect(twice.errors.rpcEndpoints?.root?.message).toBe('An endpoint URL is listed twice');
   });
 
-  it('validation errors are keyed by field path, including list items', () => {
-    const result = validate(chainCreateSchema, chainPayload({ ...form, name: '', metaTitle: 'x'.repeat(61), explorers: [{ name: 'Scan', url: 'javascript:alert(1)' }] }));
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.errors.name).toBe('Name is required');
-      expect(result.errors.metaTitle).toBe('SEO title must be at most 60 characters');
-      expect(result.errors['explorers.0.url']).toBe('Explorer URL must be an http:// or https:// URL');
-    }
+  it('validation errors are keyed by field path, including list items; a valid form resolves to the API input', async () => {
+    const result = await resolve({ ...form, name: '', metaTitle: 'x'.repeat(61), explorers: [{ name: 'Scan', url: 'javascript:alert(1)' }] });
+    expect(result.errors.name?.message).toBe('Name is required');
+    expect(result.errors.metaTitle?.message).toBe('SEO title must be at most 60 characters');
+    expect(result.errors.explorers?.[0]?.url?.message).toBe('Explorer URL must be an http:// or https:// URL');
+    const ok = await resolve({ ...form, name: ' Base ', slug: 'Base', metaTitle: '' });
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toMatchObject({ name: 'Base', slug: 'base', metaTitle: null, evmChainId: null });
   });
 });
 

@@ -2,7 +2,8 @@
 // saved together with 'Save Changes' (PUT /api/admin/category/{name}).
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { categoryContentInputSchema } from '../../api/admin/schema.ts';
 import type { CategoryContent } from '../../api/content/schema.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
@@ -10,21 +11,11 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useUpdateCategory } from '../data/admin/content.ts';
 import { categoryQuery, type CategoryName } from '../data/content.ts';
 import { OpenGraphFields, SeoFields } from './field-groups.tsx';
-import { text, TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { SaveButton } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-const toForm = (c?: CategoryContent) => ({
-  title: text(c?.title),
-  contentHtml: text(c?.contentHtml),
-  metaTitle: text(c?.metaTitle),
-  metaDescription: text(c?.metaDescription),
-  ogTitle: text(c?.ogTitle),
-  ogDescription: text(c?.ogDescription),
-  ogImage: text(c?.ogImage),
-});
-
-// Which sub-tab holds a field, so a validation error can be shown where it is.
+// Which sub-tab holds a field, in the order the fields come, so a validation error can be shown where it is.
 const fieldTab: Record<string, string> = {
   title: 'content', contentHtml: 'content', metaTitle: 'seo', metaDescription: 'seo', ogTitle: 'social', ogDescription: 'social', ogImage: 'social',
 };
@@ -53,22 +44,17 @@ export function CategoryContentEditor({ category, enabled }: { category: Categor
 }
 
 function CategoryForm({ category, label, initial }: { category: CategoryName; label: string; initial: CategoryContent }) {
-  const form = useForm(`category-${category}`, () => toForm(initial));
+  const form = useAdminForm(`category-${category}`, {
+    schema: categoryContentInputSchema, values: formValues(categoryContentInputSchema, initial),
+  });
   const save = useUpdateCategory(category);
   const [tab, setTab] = useState('content');
-  const { values, set, errors, id } = form;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = form.check(categoryContentInputSchema, values);
-    if (!result.ok) {
-      // Open the sub-tab of the first wrong field, so the focus lands on something visible.
-      const first = Object.keys(result.errors)[0];
-      if (first && fieldTab[first]) setTab(fieldTab[first]);
-      return;
-    }
-    save.mutate(values);
-  }
+  const submit = form.handleSubmit((input) => save.mutate(input), (errors) => {
+    // Open the sub-tab of the first wrong field at once, so the focus that follows lands on something visible.
+    const first = Object.keys(fieldTab).find((field) => field in errors);
+    if (first) flushSync(() => setTab(fieldTab[first]));
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -80,9 +66,8 @@ function CategoryForm({ category, label, initial }: { category: CategoryName; la
         </Tabs.List>
         {/* Mounted while hidden, so the rich-text editor keeps its content when switching sub-tabs. */}
         <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <TextField id={id('title')} label="Page title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} max={200} />
-          <RichTextEditor id={id('contentHtml')} label="Content" value={values.contentHtml}
-            onChange={(v) => set('contentHtml', v)} error={errors.contentHtml} />
+          <Bind form={form} name="title">{(f) => <TextField {...f} label="Page title" max={200} />}</Bind>
+          <Bind form={form} name="contentHtml">{(f) => <RichTextEditor {...f} label="Content" />}</Bind>
         </Tabs.Content>
         <Tabs.Content value="seo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
           <SeoFields form={form} titleLabel="Meta title" descriptionLabel="Meta description"

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, PenLine, Star, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { EDITORIAL_DEFAULT_RATING, editorialReviewInputSchema, type AdminEditorialReview } from '../../api/admin/schema.ts';
+import { editorialReviewInputSchema, type AdminEditorialReview } from '../../api/admin/schema.ts';
 import type { Provider } from '../../api/providers/schema.ts';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Stars } from '../components/stars.tsx';
@@ -14,7 +14,7 @@ import { Select } from '../components/ui/select.tsx';
 import { editorialReviewsQuery, pendingReviewsQuery, useModerateReview, useSaveEditorialReview } from '../data/admin/reviews.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
-import { formatDate, useForm } from './form.tsx';
+import { Bind, formatDate, formValues, useAdminForm } from './form.tsx';
 import { DialogActions, EmptyState, FormDialog, ListSkeleton, SectionHeader } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -68,41 +68,38 @@ function EditorialForm({ providers, existing, initial, onDone }: {
   initial?: AdminEditorialReview;
   onDone: () => void;
 }) {
-  const form = useForm('editorial', () => ({
-    providerId: initial ? String(initial.providerId) : '',
-    rating: initial?.rating ?? EDITORIAL_DEFAULT_RATING,
-    content: initial?.content ?? '',
-  }));
-  const { values, set, errors } = form;
+  const form = useAdminForm('editorial', {
+    schema: editorialReviewInputSchema, values: formValues(editorialReviewInputSchema, initial, { providerId: initial ? String(initial.providerId) : '' }),
+  });
+  const providerId = form.watch('providerId');
   const save = useSaveEditorialReview();
   const options = useMemo(() => providers.map((p) => ({ value: String(p.id), label: p.name })), [providers]);
-  const replaces = values.providerId ? existing.get(Number(values.providerId)) : undefined;
+  const replaces = providerId ? existing.get(Number(providerId)) : undefined;
 
+  // The provider is the review's address, not part of its input: checked first, with the spec's toast.
+  const publish = form.handleSubmit((input) => save.mutate({ providerId: Number(providerId), input }, { onSuccess: onDone }));
   function submit(e: FormEvent) {
+    if (providerId) return publish(e);
     e.preventDefault();
-    if (!values.providerId) {
-      toast({ title: 'Provider required', description: 'Please select a provider for the editorial review.', variant: 'destructive' });
-      return;
-    }
-    const input = { rating: values.rating, content: values.content };
-    if (!form.check(editorialReviewInputSchema, input).ok) return;
-    save.mutate({ providerId: Number(values.providerId), input }, { onSuccess: () => { form.reset(); onDone(); } });
+    toast({ title: 'Provider required', description: 'Please select a provider for the editorial review.', variant: 'destructive' });
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-1.5">
         <Label htmlFor="editorial-provider">Provider</Label>
-        <Select id="editorial-provider" value={values.providerId} onValueChange={(v) => set('providerId', v)} options={options} placeholder="Select a provider" />
+        <Bind form={form} name="providerId">
+          {(f) => <Select id="editorial-provider" value={f.value} onValueChange={f.onChange} options={options} placeholder="Select a provider" />}
+        </Bind>
         {replaces && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
             This provider already has an editorial review (published {formatDate(replaces.createdAt)}). Publishing replaces it.
           </p>
         )}
       </div>
-      <RatingPicker value={values.rating} onChange={(n) => set('rating', n)} />
-      <RichTextEditor id="editorial-content" label="Review" value={values.content} error={errors.content} onChange={(v) => set('content', v)} minHeight="min-h-48" />
-      <DialogActions submitLabel="Publish Review" pending={save.isPending} disabled={!values.providerId} onCancel={onDone} />
+      <Bind form={form} name="rating">{(f) => <RatingPicker value={f.value} onChange={f.onChange} />}</Bind>
+      <Bind form={form} name="content">{(f) => <RichTextEditor {...f} id="editorial-content" label="Review" minHeight="min-h-48" />}</Bind>
+      <DialogActions submitLabel="Publish Review" pending={save.isPending} disabled={!providerId} onCancel={onDone} />
     </form>
   );
 }

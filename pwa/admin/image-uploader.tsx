@@ -9,7 +9,7 @@ import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
-import { Field } from './form.tsx';
+import { Field, type Connected } from './form.tsx';
 
 // Browsers leave File.type empty for some files (often SVG on some systems): judge by the extension then.
 const TYPE_BY_EXTENSION: Record<string, string> = {
@@ -47,7 +47,7 @@ function Preview({ src, alt }: { src: string; alt: string }) {
   return <img src={src} alt={alt} className="size-full object-contain" onError={() => setFailed(true)} />;
 }
 
-export function ImageUploader({ id, label, folder, value, onChange, error, hint }: {
+export function ImageUploader({ id, label, folder, value, onChange, onBlur, inputRef, error, hint }: {
   id: string;
   label: string;
   folder: UploadFolder;
@@ -55,7 +55,7 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
   onChange: (url: string) => void;
   error?: string;
   hint?: string;
-}) {
+} & Connected) {
   const [state, setState] = useState<State>('idle');
   const fileInput = useRef<HTMLInputElement>(null);
   const statusId = useId();
@@ -140,9 +140,11 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
       </div>
       <Input
         id={id}
+        ref={inputRef}
         inputMode="url"
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         placeholder="or paste an image URL (https://…)"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : statusId}

@@ -5,7 +5,7 @@ import type { About, Homepage } from '../../api/content/schema.ts';
 import { useUpdateAbout, useUpdateHomepage } from '../data/admin/content.ts';
 import { aboutQuery, homepageQuery } from '../data/content.ts';
 import { SeoAndSharingSections } from './field-groups.tsx';
-import { text, TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -19,23 +19,13 @@ export function AboutTab({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function AboutForm({ initial }: { initial: About }) {
-  const form = useForm('about', () => ({
-    title: initial.title,
-    content: initial.content,
-    metaTitle: text(initial.metaTitle),
-    metaDescription: text(initial.metaDescription),
-    ogTitle: text(initial.ogTitle),
-    ogDescription: text(initial.ogDescription),
-    ogImage: text(initial.ogImage),
-  }));
-  const { values, set, errors, id } = form;
+  const form = useAdminForm('about', { schema: aboutInputSchema, values: formValues(aboutInputSchema, initial) });
   const save = useUpdateAbout();
 
   return (
-    <SettingsForm saveLabel="Update About Page" pending={save.isPending}
-      onSubmit={() => { if (form.check(aboutInputSchema, values).ok) save.mutate(values); }}>
-      <TextField id={id('title')} label="Page title" value={values.title} error={errors.title} max={200} onChange={(v) => set('title', v)} />
-      <RichTextEditor id={id('content')} label="Content" value={values.content} error={errors.content} onChange={(v) => set('content', v)} minHeight="min-h-64" />
+    <SettingsForm saveLabel="Update About Page" pending={save.isPending} onSubmit={form.handleSubmit((input) => save.mutate(input))}>
+      <Bind form={form} name="title">{(f) => <TextField {...f} label="Page title" max={200} />}</Bind>
+      <Bind form={form} name="content">{(f) => <RichTextEditor {...f} label="Content" minHeight="min-h-64" />}</Bind>
       <SeoAndSharingSections form={form} />
     </SettingsForm>
   );
@@ -51,27 +41,15 @@ export function HomepageTab({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function HomepageForm({ initial }: { initial: Homepage }) {
-  const form = useForm('homepage', () => ({
-    title: initial.title,
-    introText: initial.introText,
-    seoText: initial.seoText,
-    metaTitle: text(initial.metaTitle),
-    metaDescription: text(initial.metaDescription),
-    ogTitle: text(initial.ogTitle),
-    ogDescription: text(initial.ogDescription),
-    ogImage: text(initial.ogImage),
-  }));
-  const { values, set, errors, id } = form;
+  const form = useAdminForm('homepage', { schema: homepageInputSchema, values: formValues(homepageInputSchema, initial) });
   const save = useUpdateHomepage();
 
   return (
     <SettingsForm saveLabel="Update Homepage Content" pending={save.isPending}
-      onSubmit={() => { if (form.check(homepageInputSchema, values).ok) save.mutate(values); }}>
-      <TextField id={id('title')} label="Page title" value={values.title} error={errors.title} max={200} onChange={(v) => set('title', v)} />
-      <RichTextEditor id={id('introText')} label="Intro text (shown before the hotlist)" value={values.introText} error={errors.introText}
-        onChange={(v) => set('introText', v)} />
-      <RichTextEditor id={id('seoText')} label="SEO text (shown after the hotlist)" value={values.seoText} error={errors.seoText}
-        onChange={(v) => set('seoText', v)} />
+      onSubmit={form.handleSubmit((input) => save.mutate(input))}>
+      <Bind form={form} name="title">{(f) => <TextField {...f} label="Page title" max={200} />}</Bind>
+      <Bind form={form} name="introText">{(f) => <RichTextEditor {...f} label="Intro text (shown before the hotlist)" />}</Bind>
+      <Bind form={form} name="seoText">{(f) => <RichTextEditor {...f} label="SEO text (shown after the hotlist)" />}</Bind>
       <SeoAndSharingSections form={form} />
     </SettingsForm>
   );

@@ -2,39 +2,34 @@
 // chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (spec 001 §5, same schema as the server).
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { partnerLinkInputSchema } from '../../api/admin/schema.ts';
 import type { PartnerLink } from '../../api/content/schema.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin/content.ts';
 import { partnerLinksQuery } from '../data/content.ts';
-import { TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
 
-const emptyForm = (link?: PartnerLink) => ({ name: link?.name ?? '', url: link?.url ?? '', order: link ? String(link.order) : '0' });
-
 function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {
-  const form = useForm('partner', () => emptyForm(link));
-  const { values, set, errors } = form;
+  // Order is typed as text: the schema turns a blank or non-numeric one into 0, as the spec has it.
+  const form = useAdminForm('partner', {
+    schema: partnerLinkInputSchema, values: formValues(partnerLinkInputSchema, link, { order: link ? String(link.order) : '0' }),
+  });
   const save = useSavePartnerLink();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = form.check(partnerLinkInputSchema, values);
-    if (!result.ok) return;
-    save.mutate({ id: link?.id, input: result.data }, { onSuccess: () => { form.reset(emptyForm()); onDone(); } });
-  }
+  const submit = form.handleSubmit((input) => save.mutate({ id: link?.id, input }, {
+    onSuccess: () => { form.reset(); onDone(); },
+  }));
 
   return (
     <Card>
       <CardContent className="pt-5">
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_7rem] sm:items-start">
-          <TextField id="partner-name" label="Name" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-          <TextField id="partner-url" label="URL" required type="url" placeholder="https://" value={values.url} error={errors.url}
-            onChange={(v) => set('url', v)} />
-          <TextField id="partner-order" label="Order" type="number" value={values.order} error={errors.order} onChange={(v) => set('order', v)}
-            hint="Lowest first." />
+          <Bind form={form} name="name">{(f) => <TextField {...f} label="Name" required />}</Bind>
+          <Bind form={form} name="url">{(f) => <TextField {...f} label="URL" required type="url" placeholder="https://" />}</Bind>
+          <Bind form={form} name="order">{(f) => <TextField {...f} label="Order" type="number" hint="Lowest first." />}</Bind>
           <div className="flex justify-end gap-2 sm:col-span-3">
             {link && <Button variant="outline" onClick={onDone}>Cancel</Button>}
             <SaveButton label={link ? 'Update Partner Link' : 'Add Partner Link'} pending={save.isPending} />

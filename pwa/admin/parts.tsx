@@ -4,7 +4,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
@@ -211,7 +211,8 @@ export function SettingsSection<T>({ title, description, query, children }: {
 
 /** A settings form in a card, with its save button at the end. */
 export function SettingsForm({ onSubmit, saveLabel, pending, children }: {
-  onSubmit: () => void;
+  /** The form's submit handler (react-hook-form's handleSubmit, which prevents the page load). */
+  onSubmit: (e: FormEvent) => void;
   saveLabel: string;
   pending: boolean;
   children: ReactNode;
@@ -219,7 +220,7 @@ export function SettingsForm({ onSubmit, saveLabel, pending, children }: {
   return (
     <Card>
       <CardContent className="pt-5">
-        <form onSubmit={(e) => { e.preventDefault(); onSubmit(); }} noValidate className="grid gap-5">
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
           {children}
           <div className="flex justify-end"><SaveButton label={saveLabel} pending={pending} /></div>
         </form>

@@ -8,7 +8,7 @@ import { Popover } from 'radix-ui';
 import {
   Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Loader2, Quote, Redo2, Undo2,
 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { isHttpUrl } from '../../api/lib/fields.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -16,6 +16,7 @@ import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
+import type { Connected } from './form.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
 function ToolButton({ label, active, disabled, onClick, children }: {
@@ -183,14 +184,14 @@ function Toolbar({ editor }: { editor: Editor }) {
  * Uncontrolled after mount: `value` is the starting HTML (give the component a new `key` to load other
  * content); every edit calls `onChange` with the HTML, or '' when the document is empty.
  */
-export function RichTextEditor({ id, label, value, onChange, error, minHeight = 'min-h-40' }: {
+export function RichTextEditor({ id, label, value, onChange, onBlur, inputRef, error, minHeight = 'min-h-40' }: {
   id: string;
   label: string;
   value: string;
   onChange: (html: string) => void;
   error?: string;
   minHeight?: string;
-}) {
+} & Connected) {
   const labelId = `${id}-label`;
   const editor = useEditor({
     extensions: [
@@ -216,7 +217,10 @@ export function RichTextEditor({ id, label, value, onChange, error, minHeight = 
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onBlur: () => onBlur?.(),
   });
+  // The form focuses the editor itself when its content is wrong.
+  useImperativeHandle(inputRef, () => ({ focus: () => editor.commands.focus() }), [editor]);
 
   return (
     <div className="grid gap-1.5">

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.
 import { useAuth } from '../data/auth.ts';
 import { useSaveTrackingSettings } from '../data/admin/content.ts';
 import { trackingSettingsQuery } from '../data/content.ts';
-import { text, TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 
 function SnippetPreview({ label, code }: { label: string; code: string }) {
@@ -37,35 +37,30 @@ export function TrackingTab() {
 }
 
 function TrackingForm({ initial }: { initial: TrackingSettings }) {
-  const form = useForm('tracking', () => ({ googleAnalyticsId: text(initial.googleAnalyticsId), googleTagManagerId: text(initial.googleTagManagerId) }));
-  const { values, set, errors, id } = form;
+  const form = useAdminForm('tracking', { schema: trackingSettingsInputSchema, values: formValues(trackingSettingsInputSchema, initial) });
+  const [googleAnalyticsId, googleTagManagerId] = form.watch(['googleAnalyticsId', 'googleTagManagerId']);
   const save = useSaveTrackingSettings();
   // What the server would inject for these IDs (trimmed and upper-cased as the server stores them).
-  const ids = trackingIds({
-    googleAnalyticsId: values.googleAnalyticsId.trim().toUpperCase(),
-    googleTagManagerId: values.googleTagManagerId.trim().toUpperCase(),
-  });
+  const ids = trackingIds({ googleAnalyticsId: googleAnalyticsId.trim().toUpperCase(), googleTagManagerId: googleTagManagerId.trim().toUpperCase() });
   const gtmCode = ids.gtm ? `${renderTrackingHead({ gtm: ids.gtm })}\n${renderTrackingBody({ gtm: ids.gtm })}` : '';
   const gaCode = ids.ga ? renderTrackingHead({ ga: ids.ga }) : '';
 
-  function submit() {
-    const result = form.check(trackingSettingsInputSchema, values);
-    if (!result.ok) return;
-    // The IDs as the schema leaves them: trimmed, upper-cased, blank ones left out (so their scripts are removed).
-    const { googleAnalyticsId, googleTagManagerId } = result.data;
-    save.mutate({ ...(googleAnalyticsId ? { googleAnalyticsId } : {}), ...(googleTagManagerId ? { googleTagManagerId } : {}) });
-  }
+  // The IDs as the schema leaves them: trimmed, upper-cased, blank ones left out (so their scripts are removed).
+  const submit = form.handleSubmit(({ googleAnalyticsId: ga, googleTagManagerId: gtm }) =>
+    save.mutate({ ...(ga ? { googleAnalyticsId: ga } : {}), ...(gtm ? { googleTagManagerId: gtm } : {}) }));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <SettingsForm saveLabel={save.isPending ? 'Saving...' : 'Save Settings'} pending={save.isPending} onSubmit={submit}>
-        <TextField id={id('googleAnalyticsId')} label="Google Analytics measurement ID" placeholder="G-XXXXXXXXXX"
-          value={values.googleAnalyticsId} error={errors.googleAnalyticsId} hint="Format: G-XXXXXXXXXX. Leave empty to remove Analytics."
-          onChange={(v) => set('googleAnalyticsId', v)} />
+        <Bind form={form} name="googleAnalyticsId">
+          {(f) => <TextField {...f} label="Google Analytics measurement ID" placeholder="G-XXXXXXXXXX"
+            hint="Format: G-XXXXXXXXXX. Leave empty to remove Analytics." />}
+        </Bind>
         <SnippetPreview label="Analytics snippet (end of <head>)" code={gaCode} />
-        <TextField id={id('googleTagManagerId')} label="Google Tag Manager container ID" placeholder="GTM-XXXXXXX"
-          value={values.googleTagManagerId} error={errors.googleTagManagerId} hint="Format: GTM-XXXXXXX. Leave empty to remove Tag Manager."
-          onChange={(v) => set('googleTagManagerId', v)} />
+        <Bind form={form} name="googleTagManagerId">
+          {(f) => <TextField {...f} label="Google Tag Manager container ID" placeholder="GTM-XXXXXXX"
+            hint="Format: GTM-XXXXXXX. Leave empty to remove Tag Manager." />}
+        </Bind>
         <SnippetPreview label="Tag Manager snippet (<head> and start of <body>)" code={gtmCode} />
       </SettingsForm>
       <Card className="self-start">
