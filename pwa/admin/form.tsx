@@ -4,7 +4,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import {
-  useController, useForm, type FieldPath, type FieldValues, type PathValue, type Resolver, type UseFormReturn,
+  useController, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver,
+  type ResolverOptions, type ResolverResult, type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
@@ -59,22 +60,25 @@ export function schemaResolver<T extends FieldValues, S extends z.ZodType<unknow
   schema: S, toInput: (values: T) => z.input<S>,
 ): Resolver<T, unknown, z.output<S>> {
   const resolve = zodResolver(schema);
+  // The casts only rename the field paths' type: the form's names follow the input's paths.
   return async (values, context, options) =>
-    (await resolve(toInput(values), context, options as never)) as Awaited<ReturnType<Resolver<T, unknown, z.output<S>>>>;
+    (await resolve(toInput(values), context, options as ResolverOptions<z.input<S>>)) as ResolverResult<T, z.output<S>>;
 }
 
 /**
  * A panel form: `values` to start from, checked on submit with `schema` (then again as fields change); the
  * submit handler gets the schema's output. A failed submit focuses the first wrong field.
  */
-export function useAdminForm<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(idPrefix: string, { schema, values, toInput }: {
+export function useAdminForm<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(idPrefix: string, {
+  schema, values, toInput,
+}: {
   schema: S;
   values: T;
   /** The API input the form's values make, when they differ from it (e.g. numbers typed as text). */
   toInput?: (values: T) => z.input<S>;
 }): AdminForm<T, z.output<S>> {
   const form = useForm<T, unknown, z.output<S>>({
-    defaultValues: values as never,
+    defaultValues: values as DefaultValues<T>,
     resolver: schemaResolver(schema, toInput ?? ((v) => v as z.input<S>)),
   });
   return { ...form, id: (name: string) => `${idPrefix}-${name.replaceAll('.', '-')}` };
