@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { Plus } from 'lucide-react';
-import { AD_CODE_PREVIEW_LENGTH, adCreateSchema, type AdminAd } from '../../api/admin/schema.ts';
-import { adFrequencies, adPositions } from '../../api/content/schema.ts';
+import { AD_CODE_PREVIEW_LENGTH, adCreateSchema, type AdminAd } from '../../contract/admin.ts';
+import { adFrequencies, adPositions } from '../../contract/content.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';

@@ -1,5 +1,5 @@
 // Form plumbing of the admin panel: react-hook-form state checked with the API's own zod input schemas
-// (api/admin/schema.ts), each form's starting values derived from its schema, and labelled field components
+// (contract/admin.ts), each form's starting values derived from its schema, and labelled field components
 // that `Bind` connects to a form field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
@@ -61,8 +61,10 @@ export function schemaResolver<T extends FieldValues, S extends z.ZodType<unknow
 ): Resolver<T, unknown, z.output<S>> {
   const resolve = zodResolver(schema);
   // The casts only rename the field paths' type: the form's names follow the input's paths.
-  return async (values, context, options) =>
-    (await resolve(toInput(values), context, options as ResolverOptions<z.input<S>>)) as ResolverResult<T, z.output<S>>;
+  return async (values, context, options) => {
+    const result = await resolve(toInput(values), context, options as unknown as ResolverOptions<z.input<S>>);
+    return result as ResolverResult<T, z.output<S>>;
+  };
 }
 
 /**

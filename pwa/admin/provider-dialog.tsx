@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { providerCreateSchema, type AdminProvider } from '../../api/admin/schema.ts';
-import type { Chain } from '../../api/chains/schema.ts';
-import { trackingLabelSchema, type Provider } from '../../api/providers/schema.ts';
+import { providerCreateSchema, type AdminProvider } from '../../contract/admin.ts';
+import type { Chain } from '../../contract/chains.ts';
+import { trackingLabelSchema, type Provider } from '../../contract/providers.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin/providers.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';

@@ -1,6 +1,6 @@
 // Admin side of ad placements: the list with inactive ones, and their writes.
 import { queryOptions } from '@tanstack/react-query';
-import { adminAdListSchema, adminAdSchema, type AdCreateInput, type AdUpdateInput } from '../../../api/admin/schema.ts';
+import { adminAdListSchema, adminAdSchema, type AdCreateInput, type AdUpdateInput } from '../../../contract/admin.ts';
 import { getJson } from '../../lib/api.ts';
 import { adminRoot, saveTo, sendJson, useAdminMutation } from './mutation.ts';
 

@@ -1,5 +1,5 @@
 // Admin writes of chains (spec 001 §7).
-import type { ChainCreateInput, ChainUpdateInput } from '../../../api/admin/schema.ts';
+import type { ChainCreateInput, ChainUpdateInput } from '../../../contract/admin.ts';
 import { chainKeys } from '../chains.ts';
 import { providerKeys } from '../providers.ts';
 import { saveTo, sendJson, useAdminMutation } from './mutation.ts';

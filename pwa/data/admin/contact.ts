@@ -1,6 +1,6 @@
 // Admin side of the contact form: the messages received, marked read or deleted.
 import { queryOptions } from '@tanstack/react-query';
-import { contactSubmissionListSchema } from '../../../api/admin/schema.ts';
+import { contactSubmissionListSchema } from '../../../contract/admin.ts';
 import { getJson } from '../../lib/api.ts';
 import { adminRoot, sendJson, useAdminMutation } from './mutation.ts';
 

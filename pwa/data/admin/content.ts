@@ -2,7 +2,7 @@
 // and the footer's partner links. Each invalidates the public content it changed.
 import type {
   AboutInput, CategoryContentInput, HomepageInput, PartnerLinkInput, TrackingSettingsInput,
-} from '../../../api/admin/schema.ts';
+} from '../../../contract/admin.ts';
 import { contentKeys, type CategoryName } from '../content.ts';
 import { saveTo, sendJson, useAdminMutation } from './mutation.ts';
 

@@ -1,5 +1,5 @@
 // The CSV export (a file download) and import (a file upload) of the whole directory (spec 001 §6).
-import { csvImportResponseSchema } from '../../../api/admin/schema.ts';
+import { csvImportResponseSchema } from '../../../contract/admin.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { chainKeys } from '../chains.ts';
 import { contentKeys } from '../content.ts';

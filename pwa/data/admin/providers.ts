@@ -1,8 +1,8 @@
 // Admin side of providers: one provider as the edit dialog needs it, its writes and its chain links, and
 // the outbound click counts the providers tab shows.
 import { queryOptions } from '@tanstack/react-query';
-import { adminProviderSchema, type ProviderCreateInput, type ProviderUpdateInput } from '../../../api/admin/schema.ts';
-import { outboundClicksSchema } from '../../../api/outbound/schema.ts';
+import { adminProviderSchema, type ProviderCreateInput, type ProviderUpdateInput } from '../../../contract/admin.ts';
+import { outboundClicksSchema } from '../../../contract/outbound.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 import { chainKeys } from '../chains.ts';
 import { providerKeys } from '../providers.ts';

@@ -2,8 +2,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   adminEditorialReviewListSchema, editorialReviewSavedSchema, type EditorialReviewInput,
-} from '../../../api/admin/schema.ts';
-import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../../api/reviews/schema.ts';
+} from '../../../contract/admin.ts';
+import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../../contract/reviews.ts';
 import { getJson } from '../../lib/api.ts';
 import { chainKeys } from '../chains.ts';
 import { fetchPage } from '../paged.ts';

@@ -1,5 +1,5 @@
 // Image uploads of the admin forms (logos, icons, images in rich text and Open Graph).
-import { uploadResponseSchema, type UploadFolder } from '../../../api/admin/schema.ts';
+import { uploadResponseSchema, type UploadFolder } from '../../../contract/admin.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /** POST /api/objects/upload: the stored image's URL ("/objects/{id}"). */
