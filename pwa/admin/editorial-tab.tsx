@@ -79,9 +79,12 @@ function EditorialForm({ providers, existing, initial, onDone }: {
   // The provider is the review's address, not part of its input: checked first, with the spec's toast.
   const publish = form.handleSubmit((input) => save.mutate({ providerId: Number(providerId), input }, { onSuccess: onDone }));
   function submit(e: FormEvent) {
-    if (providerId) return publish(e);
-    e.preventDefault();
-    toast({ title: 'Provider required', description: 'Please select a provider for the editorial review.', variant: 'destructive' });
+    if (!providerId) {
+      e.preventDefault();
+      toast({ title: 'Provider required', description: 'Please select a provider for the editorial review.', variant: 'destructive' });
+      return;
+    }
+    void publish(e);
   }
 
   return (

@@ -12,7 +12,9 @@ import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
 import { cn } from '../lib/cn.ts';
 
 /** A form of the panel: react-hook-form's, plus the id of each field's control (`id('name')` → "chain-name"). */
-export type AdminForm<T extends FieldValues, TOut = T> = UseFormReturn<T, unknown, TOut> & { id: (name: string) => string };
+export type AdminForm<T extends FieldValues, TOut = T> = UseFormReturn<T, unknown, TOut> & {
+  id: (name: string) => string;
+};
 
 /** A form as a group of fields that several forms share sees it: the group's text fields only. */
 export type FormWith<K extends string> = AdminForm<Record<K, string>, unknown>;
@@ -31,7 +33,9 @@ export function groupView<K extends string, T extends Record<K, string>, O>(form
  * the schema gives it where the input type is open, e.g. a preprocessed field).
  */
 export type FormValues<S extends z.ZodObject> = {
-  [K in keyof z.input<S>]-?: unknown extends z.input<S>[K] ? z.output<S>[K & keyof z.output<S>] : NonNullable<z.input<S>[K]>;
+  [K in keyof z.input<S>]-?: unknown extends z.input<S>[K]
+    ? z.output<S>[K & keyof z.output<S>]
+    : NonNullable<z.input<S>[K]>;
 };
 
 /** What a field's schema gives for a missing value: its default, if it has one. */
@@ -45,10 +49,13 @@ function defaultOf(field: z.ZodType): unknown {
  * else the schema's default, else ''. `overrides` gives the fields the form holds differently from the item
  * (a number typed as text, a nested fact) and the form's own extra fields.
  */
-export function formValues<S extends z.ZodObject, O extends object = object>(schema: S, item?: object | null, overrides?: O):
-  Omit<FormValues<S>, keyof O> & O {
+export function formValues<S extends z.ZodObject, O extends object = object>(
+  schema: S, item?: object | null, overrides?: O,
+): Omit<FormValues<S>, keyof O> & O {
   const stored = (item ?? {}) as Record<string, unknown>;
-  const values = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, stored[key] ?? defaultOf(field) ?? '']));
+  const values = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, stored[key] ?? defaultOf(field) ?? '']),
+  );
   return { ...values, ...overrides } as Omit<FormValues<S>, keyof O> & O;
 }
 
@@ -161,7 +168,8 @@ type TextFieldProps = {
 } & Connected;
 
 export function TextField({
-  id, label, value, onChange, onBlur, inputRef, error, hint, max, required, type = 'text', placeholder, multiline, className, inputMode,
+  id, label, value, onChange, onBlur, inputRef, error, hint, max, required, type = 'text', placeholder, multiline, className,
+  inputMode,
 }: TextFieldProps) {
   const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   const common = {

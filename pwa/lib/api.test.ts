@@ -30,7 +30,9 @@ describe('apiRequest', () => {
     form.append('file', new Blob(['x']), 'x.png');
     await apiRequest('POST', '/api/x', form);
     await apiRequest('GET', '/api/x', undefined, 'text/csv');
-    expect(calls[0]).toMatchObject({ body: '{"a":1}', headers: { Accept: 'application/json', 'Content-Type': 'application/json' } });
+    expect(calls[0]).toMatchObject({
+      body: '{"a":1}', headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    });
     expect(calls[1].body).toBe(form);
     expect(calls[1].headers).toEqual({ Accept: 'application/json' });
     expect(calls[2]).toMatchObject({ body: undefined, headers: { Accept: 'text/csv' } });

@@ -27,7 +27,9 @@ export function setApiFetch(fetchImpl: typeof fetch): void {
  * A request to the API. A FormData body (a file upload) goes as multipart, its boundary set by the browser;
  * any other body as JSON. `accept` names the answer's type (JSON unless a download asks for another).
  */
-export async function apiRequest(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+export async function apiRequest(
+  method: string, path: string, body?: unknown, accept = 'application/json',
+): Promise<Response> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await send(path, {
     method,

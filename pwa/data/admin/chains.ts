@@ -7,7 +7,8 @@ import { saveTo, sendJson, useAdminMutation } from './mutation.ts';
 export function useSaveChain() {
   return useAdminMutation({
     mutationKey: ['admin', 'chains', 'save'],
-    mutationFn: ({ id, input }: { id?: number; input: ChainCreateInput | ChainUpdateInput }) => saveTo('/api/admin/chains', id, input),
+    mutationFn: ({ id, input }: { id?: number; input: ChainCreateInput | ChainUpdateInput }) =>
+      saveTo('/api/admin/chains', id, input),
     // Chain names and colours show on provider pages too.
     invalidates: () => [chainKeys.all, providerKeys.all],
     success: ({ id }) => (id === undefined ? 'Chain created successfully' : 'Chain updated successfully'),

@@ -52,7 +52,8 @@ export function useSaveTrackingSettings() {
 export function useSavePartnerLink() {
   return useAdminMutation({
     mutationKey: ['admin', 'partner-links', 'save'],
-    mutationFn: ({ id, input }: { id?: number; input: PartnerLinkInput }) => saveTo('/api/admin/partner-links', id, input),
+    mutationFn: ({ id, input }: { id?: number; input: PartnerLinkInput }) =>
+      saveTo('/api/admin/partner-links', id, input),
     invalidates: () => [contentKeys.partnerLinks()],
     success: ({ id }) => (id === undefined ? 'Partner link created successfully' : 'Partner link updated successfully'),
   });

@@ -43,7 +43,9 @@ export function useImportCsv() {
       return csvImportResponseSchema.parse(await (await apiRequest('POST', '/api/admin/import/csv', body)).json());
     },
     // An import may touch chains, providers (with chain links and editorial reviews), the about page and the homepage.
-    invalidates: () => [chainKeys.all, providerKeys.all, reviewKeys.editorial(), contentKeys.about(), contentKeys.homepage()],
+    invalidates: () => [
+      chainKeys.all, providerKeys.all, reviewKeys.editorial(), contentKeys.about(), contentKeys.homepage(),
+    ],
     success: (_file, { imported }) => ({
       title: 'Import successful', description: `Imported: ${imported.chains} chains, ${imported.providers} providers`,
     }),

@@ -17,7 +17,9 @@ type AdminMutation<TVars, TResult> = {
   failure?: FailureTexts;
 };
 
-export function useAdminMutation<TVars, TResult>({ mutationKey, mutationFn, invalidates, success, failure }: AdminMutation<TVars, TResult>) {
+export function useAdminMutation<TVars, TResult>({
+  mutationKey, mutationFn, invalidates, success, failure,
+}: AdminMutation<TVars, TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey,

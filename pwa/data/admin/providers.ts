@@ -40,7 +40,8 @@ export function useSaveProvider() {
     mutationFn: async ({ id, input, chainIds }: ProviderSave) => {
       const provider = adminProviderSchema.parse(await saveTo('/api/admin/providers', id, input));
       if (id === undefined) {
-        await Promise.all(chainIds.map((chainId) => apiRequest('POST', `/api/admin/providers/${provider.id}/chains/${chainId}`)));
+        const link = (chainId: number) => apiRequest('POST', `/api/admin/providers/${provider.id}/chains/${chainId}`);
+        await Promise.all(chainIds.map(link));
       } else {
         await apiRequest('PUT', `/api/admin/providers/${id}/chains`, { chainIds });
       }

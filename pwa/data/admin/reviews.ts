@@ -47,7 +47,9 @@ export function useSaveEditorialReview() {
   return useAdminMutation({
     mutationKey: ['admin', 'editorial', 'save'],
     mutationFn: async ({ providerId, input }: { providerId: number; input: EditorialReviewInput }) =>
-      editorialReviewSavedSchema.parse(await sendJson('POST', `/api/admin/providers/${providerId}/editorial-review`, input)),
+      editorialReviewSavedSchema.parse(
+        await sendJson('POST', `/api/admin/providers/${providerId}/editorial-review`, input),
+      ),
     invalidates: () => [reviewKeys.editorial(), providerKeys.all],
     success: () => 'Editorial review created successfully',
   });
@@ -58,8 +60,10 @@ export function useModerateReview() {
     mutationKey: ['admin', 'reviews', 'moderate'],
     mutationFn: async ({ id, action }: { id: number; action: 'approve' | 'reject' }) =>
       reviewModeratedSchema.parse(await sendJson('PUT', `/api/admin/reviews/${id}/${action}`)),
-    // Approval changes the provider's public rating (spec 001 §4); a pending review never counted, so rejecting it changes none.
-    invalidates: ({ action }) => (action === 'approve' ? [reviewKeys.pending(), providerKeys.all, chainKeys.withStats()] : [reviewKeys.pending()]),
+    // Approval changes the provider's public rating (spec 001 §4); a pending review never counted, so
+    // rejecting it changes none.
+    invalidates: ({ action }) =>
+      (action === 'approve' ? [reviewKeys.pending(), providerKeys.all, chainKeys.withStats()] : [reviewKeys.pending()]),
     success: ({ action }) => (action === 'approve' ? 'Review approved successfully' : 'Review rejected successfully'),
   });
 }
