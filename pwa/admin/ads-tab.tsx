@@ -14,7 +14,14 @@ import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin/ads.ts';
 import type { AdPosition } from '../data/content.ts';
 import { Bind, CheckboxField, Field, formatDate, formValues, TextField, useAdminForm } from './form.tsx';
 import {
-  ConfirmDelete, DialogActions, EditDeleteButtons, EmptyState, FormDialog, ListSkeleton, SectionHeader, useItemDialogs,
+  ConfirmDelete,
+  DialogActions,
+  EditDeleteButtons,
+  EmptyState,
+  FormDialog,
+  ListSkeleton,
+  SectionHeader,
+  useItemDialogs,
 } from './parts.tsx';
 
 const POSITION_LABELS: Record<AdPosition, string> = {
@@ -41,25 +48,48 @@ function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <Bind form={form} name="name">{(f) => <TextField {...f} label="Name" required hint="For you only; visitors never see it." />}</Bind>
+      <Bind form={form} name="name">
+        {(f) => <TextField {...f} label="Name" required hint="For you only; visitors never see it." />}
+      </Bind>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-1.5">
           <Label htmlFor="ad-position">Position</Label>
-          <Bind form={form} name="position">{(f) => <Select id={f.id} value={f.value} onValueChange={(v) => f.onChange(v as AdPosition)} options={positionOptions} />}</Bind>
+          <Bind form={form} name="position">
+            {(f) => (
+              <Select
+                id={f.id}
+                value={f.value}
+                onValueChange={(v) => f.onChange(v as AdPosition)}
+                options={positionOptions}
+              />
+            )}
+          </Bind>
         </div>
         {position === 'hotlist-inline' && (
           <div className="grid content-start gap-1.5">
             <Label htmlFor="ad-frequency">Frequency</Label>
             <Bind form={form} name="frequency">
-              {(f) => <Select id={f.id} value={f.value} onValueChange={(v) => f.onChange(v as Frequency)} options={frequencyOptions} />}
+              {(f) => (
+                <Select
+                  id={f.id}
+                  value={f.value}
+                  onValueChange={(v) => f.onChange(v as Frequency)}
+                  options={frequencyOptions}
+                />
+              )}
             </Bind>
           </div>
         )}
       </div>
       <Bind form={form} name="adCode">
         {({ id, value, onChange, onBlur, inputRef, error }) => (
-          <Field id={id} label="Ad code" required error={error}
-            hint="HTML from your ad network. Script tags and event handlers are removed when saved.">
+          <Field
+            id={id}
+            label="Ad code"
+            required
+            error={error}
+            hint="HTML from your ad network. Script tags and event handlers are removed when saved."
+          >
             <textarea
               id={id}
               ref={inputRef}
@@ -74,7 +104,9 @@ function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
           </Field>
         )}
       </Bind>
-      <Bind form={form} name="isActive">{(f) => <CheckboxField {...f} label="Active" hint="Only active ads are shown." />}</Bind>
+      <Bind form={form} name="isActive">
+        {(f) => <CheckboxField {...f} label="Active" hint="Only active ads are shown." />}
+      </Bind>
       <DialogActions submitLabel={ad ? 'Update Ad' : 'Create Ad'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -91,9 +123,16 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
       <SectionHeader
         title="Ad Placements"
         description="Ads rotate every 5 seconds when a position has several."
-        action={<Button onClick={() => dialogs.openDialog()}><Plus aria-hidden="true" />Add Ad Placement</Button>}
+        action={
+          <Button onClick={() => dialogs.openDialog()}>
+            <Plus aria-hidden="true" />
+            Add Ad Placement
+          </Button>
+        }
       />
-      {ads.isPending ? <ListSkeleton rows={3} className="h-28" /> : ads.data?.length ? (
+      {ads.isPending ? (
+        <ListSkeleton rows={3} className="h-28" />
+      ) : ads.data?.length ? (
         <ul className="grid gap-3">
           {ads.data.map((ad) => (
             <li key={ad.id}>
@@ -116,7 +155,11 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
                       </Switch.Root>
                       {ad.isActive ? 'Active' : 'Inactive'}
                     </label>
-                    <EditDeleteButtons name={ad.name} onEdit={() => dialogs.openDialog(ad)} onDelete={() => dialogs.setDeleting(ad)} />
+                    <EditDeleteButtons
+                      name={ad.name}
+                      onEdit={() => dialogs.openDialog(ad)}
+                      onDelete={() => dialogs.setDeleting(ad)}
+                    />
                   </div>
                 </div>
                 <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200">
@@ -130,8 +173,12 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
         <EmptyState>No ad placements yet. Add one using the button above.</EmptyState>
       )}
 
-      <FormDialog open={dialogs.dialogOpen} onOpenChange={dialogs.setDialogOpen}
-        title={dialogs.editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="sm:max-w-2xl">
+      <FormDialog
+        open={dialogs.dialogOpen}
+        onOpenChange={dialogs.setDialogOpen}
+        title={dialogs.editing ? 'Edit Ad Placement' : 'Add Ad Placement'}
+        className="sm:max-w-2xl"
+      >
         <AdForm ad={dialogs.editing} onDone={() => dialogs.setDialogOpen(false)} />
       </FormDialog>
       <ConfirmDelete item={dialogs.deleting} onClose={() => dialogs.setDeleting(undefined)} remove={remove} />

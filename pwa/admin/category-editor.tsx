@@ -17,10 +17,17 @@ import { RichTextEditor } from './rich-text-editor.tsx';
 
 // Which sub-tab holds a field, in the order the fields come, so a validation error can be shown where it is.
 const fieldTab: Record<string, string> = {
-  title: 'content', contentHtml: 'content', metaTitle: 'seo', metaDescription: 'seo', ogTitle: 'social', ogDescription: 'social', ogImage: 'social',
+  title: 'content',
+  contentHtml: 'content',
+  metaTitle: 'seo',
+  metaDescription: 'seo',
+  ogTitle: 'social',
+  ogDescription: 'social',
+  ogImage: 'social',
 };
 
-const subTab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+const subTab =
+  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 export function CategoryContentEditor({ category, enabled }: { category: CategoryName; enabled: boolean }) {
   const { data, dataUpdatedAt, isFetching } = useQuery({ ...categoryQuery(category), enabled });
@@ -29,49 +36,82 @@ export function CategoryContentEditor({ category, enabled }: { category: Categor
     <Card className="mt-8">
       <CardHeader>
         <CardTitle>{label} page content</CardTitle>
-        <p className="text-sm text-slate-600">Shown at the top of the /{category} listing page, with its search and social tags.</p>
+        <p className="text-sm text-slate-600">
+          Shown at the top of the /{category} listing page, with its search and social tags.
+        </p>
       </CardHeader>
       <CardContent>
         {/* Keyed by the fetch time: a save brings the stored (sanitised) version back into the form. Not shown
             while a read is under way, so nothing typed is replaced by an answer arriving (e.g. the copy restored
             from the device being checked again after sign-in). */}
-        {data && !isFetching
-          ? <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} />
-          : <Skeleton className="h-64" />}
+        {data && !isFetching ? (
+          <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} />
+        ) : (
+          <Skeleton className="h-64" />
+        )}
       </CardContent>
     </Card>
   );
 }
 
-function CategoryForm({ category, label, initial }: { category: CategoryName; label: string; initial: CategoryContent }) {
+function CategoryForm({
+  category,
+  label,
+  initial,
+}: {
+  category: CategoryName;
+  label: string;
+  initial: CategoryContent;
+}) {
   const form = useAdminForm(`category-${category}`, {
-    schema: categoryContentInputSchema, values: formValues(categoryContentInputSchema, initial),
+    schema: categoryContentInputSchema,
+    values: formValues(categoryContentInputSchema, initial),
   });
   const save = useUpdateCategory(category);
   const [tab, setTab] = useState('content');
 
-  const submit = form.handleSubmit((input) => save.mutate(input), (errors) => {
-    // Open the sub-tab of the first wrong field at once, so the focus that follows lands on something visible.
-    const first = Object.keys(fieldTab).find((field) => field in errors);
-    if (first) flushSync(() => setTab(fieldTab[first]));
-  });
+  const submit = form.handleSubmit(
+    (input) => save.mutate(input),
+    (errors) => {
+      // Open the sub-tab of the first wrong field at once, so the focus that follows lands on something visible.
+      const first = Object.keys(fieldTab).find((field) => field in errors);
+      if (first) flushSync(() => setTab(fieldTab[first]));
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label={`${label} page content`} className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="content" className={subTab}>Content</Tabs.Trigger>
-          <Tabs.Trigger value="seo" className={subTab}>SEO Meta</Tabs.Trigger>
-          <Tabs.Trigger value="social" className={subTab}>Social Media</Tabs.Trigger>
+        <Tabs.List
+          aria-label={`${label} page content`}
+          className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          <Tabs.Trigger value="content" className={subTab}>
+            Content
+          </Tabs.Trigger>
+          <Tabs.Trigger value="seo" className={subTab}>
+            SEO Meta
+          </Tabs.Trigger>
+          <Tabs.Trigger value="social" className={subTab}>
+            Social Media
+          </Tabs.Trigger>
         </Tabs.List>
         {/* Mounted while hidden, so the rich-text editor keeps its content when switching sub-tabs. */}
         <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <Bind form={form} name="title">{(f) => <TextField {...f} label="Page title" max={200} />}</Bind>
-          <Bind form={form} name="contentHtml">{(f) => <RichTextEditor {...f} label="Content" />}</Bind>
+          <Bind form={form} name="title">
+            {(f) => <TextField {...f} label="Page title" max={200} />}
+          </Bind>
+          <Bind form={form} name="contentHtml">
+            {(f) => <RichTextEditor {...f} label="Content" />}
+          </Bind>
         </Tabs.Content>
         <Tabs.Content value="seo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <SeoFields form={form} titleLabel="Meta title" descriptionLabel="Meta description"
-            descriptionHint="Recommended length: 150-160 characters." />
+          <SeoFields
+            form={form}
+            titleLabel="Meta title"
+            descriptionLabel="Meta description"
+            descriptionHint="Recommended length: 150-160 characters."
+          />
         </Tabs.Content>
         <Tabs.Content value="social" forceMount className="grid gap-4 data-[state=inactive]:hidden">
           <OpenGraphFields form={form} />

@@ -5,7 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { chainCreateSchema, chainStatusValues, rpcTrackingValues, type ChainCreateInput } from '../../contract/admin.ts';
+import {
+  chainCreateSchema,
+  chainStatusValues,
+  rpcTrackingValues,
+  type ChainCreateInput,
+} from '../../contract/admin.ts';
 import type { Chain, ChainDetail } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -16,7 +21,14 @@ import { chainQuery } from '../data/chains.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
 import {
-  Bind, CheckboxField, formValues, FormSection, SelectField, TextField, useAdminForm, type BoundField,
+  Bind,
+  CheckboxField,
+  formValues,
+  FormSection,
+  SelectField,
+  TextField,
+  useAdminForm,
+  type BoundField,
 } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, WhenLoaded } from './parts.tsx';
@@ -25,7 +37,10 @@ import { RichTextEditor } from './rich-text-editor.tsx';
 type Tracking = (typeof rpcTrackingValues)[number];
 type EndpointRow = { url: string; tracking: Tracking; needsApiKey: boolean; providerId: string };
 
-const STATUS_OPTIONS = chainStatusValues.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const STATUS_OPTIONS = chainStatusValues.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
 
 /**
  * The chains that may be `selfId`'s parent, by name: any but itself and its descendants (a loop the server
@@ -45,31 +60,44 @@ export function parentChainOptions(chains: readonly Pick<Chain, 'id' | 'name' | 
   }
   return [
     { value: '', label: 'None' },
-    ...chains.filter((c) => !excluded.has(c.id)).sort((a, b) => a.name.localeCompare(b.name))
+    ...chains
+      .filter((c) => !excluded.has(c.id))
+      .sort((a, b) => a.name.localeCompare(b.name))
       .map((c) => ({ value: String(c.id), label: c.name })),
   ];
 }
 
 /** The form's values: the chain's fields as the API takes them, numbers as typed text and endpoints by provider id. */
-export const chainFormValues = (c?: ChainDetail) => formValues(chainCreateSchema, c, {
-  evmChainId: c?.evmChainId == null ? '' : String(c.evmChainId),
-  nativeCurrency: {
-    name: c?.nativeCurrency?.name ?? '',
-    symbol: c?.nativeCurrency?.symbol ?? '',
-    decimals: c?.nativeCurrency ? String(c.nativeCurrency.decimals) : '18',
-  },
-  parentChainId: c?.parentChainId == null ? '' : String(c.parentChainId),
-  rpcEndpoints: (c?.rpcEndpoints ?? []).map((ep): EndpointRow => ({
-    url: ep.url, tracking: ep.tracking, needsApiKey: ep.needsApiKey, providerId: ep.provider ? String(ep.provider.id) : '',
-  })),
-});
+export const chainFormValues = (c?: ChainDetail) =>
+  formValues(chainCreateSchema, c, {
+    evmChainId: c?.evmChainId == null ? '' : String(c.evmChainId),
+    nativeCurrency: {
+      name: c?.nativeCurrency?.name ?? '',
+      symbol: c?.nativeCurrency?.symbol ?? '',
+      decimals: c?.nativeCurrency ? String(c.nativeCurrency.decimals) : '18',
+    },
+    parentChainId: c?.parentChainId == null ? '' : String(c.parentChainId),
+    rpcEndpoints: (c?.rpcEndpoints ?? []).map((ep): EndpointRow => ({
+      url: ep.url,
+      tracking: ep.tracking,
+      needsApiKey: ep.needsApiKey,
+      providerId: ep.provider ? String(ep.provider.id) : '',
+    })),
+  });
 export type ChainForm = ReturnType<typeof chainFormValues>;
 
 /** Blank numeric fields become null / NaN so the schema names what is missing instead of storing 0. */
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
 /** The API input of the form's values: numbers parsed, blank rows dropped, no currency when none is named. */
-export function chainPayload({ evmChainId, nativeCurrency, explorers, parentChainId, rpcEndpoints, ...fields }: ChainForm): ChainCreateInput {
+export function chainPayload({
+  evmChainId,
+  nativeCurrency,
+  explorers,
+  parentChainId,
+  rpcEndpoints,
+  ...fields
+}: ChainForm): ChainCreateInput {
   const hasCurrency = nativeCurrency.name.trim() !== '' || nativeCurrency.symbol.trim() !== '';
   return {
     ...fields,
@@ -78,16 +106,29 @@ export function chainPayload({ evmChainId, nativeCurrency, explorers, parentChai
     explorers: explorers.filter((e) => e.name.trim() !== '' || e.url.trim() !== ''),
     parentChainId: parentChainId === '' ? null : Number(parentChainId),
     // The whole list is sent, so it replaces the stored one (rows left blank are dropped).
-    rpcEndpoints: rpcEndpoints.filter((ep) => ep.url.trim() !== '')
+    rpcEndpoints: rpcEndpoints
+      .filter((ep) => ep.url.trim() !== '')
       .map((ep) => ({ ...ep, providerId: ep.providerId ? Number(ep.providerId) : null })),
   };
 }
 
 /** The add / edit form of the chains tab's dialog. */
-export function ChainForm({ chain, chains, providers, onDone }: { chain?: Chain; chains: Chain[]; providers: Provider[]; onDone: () => void }) {
-  return chain
-    ? <EditChain slug={chain.slug} chains={chains} providers={providers} onDone={onDone} />
-    : <ChainFormBody chains={chains} providers={providers} onDone={onDone} />;
+export function ChainForm({
+  chain,
+  chains,
+  providers,
+  onDone,
+}: {
+  chain?: Chain;
+  chains: Chain[];
+  providers: Provider[];
+  onDone: () => void;
+}) {
+  return chain ? (
+    <EditChain slug={chain.slug} chains={chains} providers={providers} onDone={onDone} />
+  ) : (
+    <ChainFormBody chains={chains} providers={providers} onDone={onDone} />
+  );
 }
 
 type BodyProps = { chains: Chain[]; providers: Provider[]; onDone: () => void };
@@ -96,11 +137,19 @@ type BodyProps = { chains: Chain[]; providers: Provider[]; onDone: () => void };
 function EditChain({ slug, ...props }: BodyProps & { slug: string }) {
   // Always the stored version when the dialog opens, not one cached by an earlier visit.
   const query = useQuery({ ...chainQuery(slug), staleTime: 0 });
-  return <WhenLoaded query={query} noun="chain">{(data) => <ChainFormBody chain={data} {...props} />}</WhenLoaded>;
+  return (
+    <WhenLoaded query={query} noun="chain">
+      {(data) => <ChainFormBody chain={data} {...props} />}
+    </WhenLoaded>
+  );
 }
 
 function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain?: ChainDetail }) {
-  const form = useAdminForm('chain', { schema: chainCreateSchema, values: chainFormValues(chain), toInput: chainPayload });
+  const form = useAdminForm('chain', {
+    schema: chainCreateSchema,
+    values: chainFormValues(chain),
+    toInput: chainPayload,
+  });
   const explorers = useFieldArray({ control: form.control, name: 'explorers' });
   const endpoints = useFieldArray({ control: form.control, name: 'rpcEndpoints' });
   const endpointsError = form.formState.errors.rpcEndpoints;
@@ -114,17 +163,31 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
       <div className="grid gap-4 sm:grid-cols-2">
         <NameSlugFields form={form} path="/chains/" editing={Boolean(chain)} />
         <ColorField form={form} />
-        <Bind form={form} name="websiteUrl">{(f) => <TextField {...f} label="Website URL" type="url" placeholder="https://" />}</Bind>
+        <Bind form={form} name="websiteUrl">
+          {(f) => <TextField {...f} label="Website URL" type="url" placeholder="https://" />}
+        </Bind>
         <Bind form={form} name="title">
-          {(f) => <TextField {...f} label="Full title" max={200} className="sm:col-span-2" placeholder="e.g. Polygon Amoy Testnet"
-            hint={'A longer name; the page title uses it instead of "{name} RPC Providers".'} />}
+          {(f) => (
+            <TextField
+              {...f}
+              label="Full title"
+              max={200}
+              className="sm:col-span-2"
+              placeholder="e.g. Polygon Amoy Testnet"
+              hint={'A longer name; the page title uses it instead of "{name} RPC Providers".'}
+            />
+          )}
         </Bind>
       </div>
-      <Bind form={form} name="iconUrl">{(f) => <ImageUploader {...f} label="Icon" folder="icons" />}</Bind>
+      <Bind form={form} name="iconUrl">
+        {(f) => <ImageUploader {...f} label="Icon" folder="icons" />}
+      </Bind>
       <Bind form={form} name="description">
         {(f) => <TextField {...f} label="Short description" multiline hint="Two lines on cards and in lists." />}
       </Bind>
-      <Bind form={form} name="detailedDescription">{(f) => <RichTextEditor {...f} label="Detailed description" />}</Bind>
+      <Bind form={form} name="detailedDescription">
+        {(f) => <RichTextEditor {...f} label="Detailed description" />}
+      </Bind>
 
       <FormSection title="Social links">
         <SocialFields form={form} />
@@ -137,12 +200,20 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
           <Bind form={form} name="evmChainId">
             {(f) => <TextField {...f} label="EVM chain id" inputMode="numeric" placeholder="e.g. 8453" />}
           </Bind>
-          <Bind form={form} name="shortName">{(f) => <TextField {...f} label="Short name" max={50} placeholder="e.g. base" />}</Bind>
+          <Bind form={form} name="shortName">
+            {(f) => <TextField {...f} label="Short name" max={50} placeholder="e.g. base" />}
+          </Bind>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Bind form={form} name="nativeCurrency.name">{(f) => <TextField {...f} label="Currency name" placeholder="Ether" />}</Bind>
-          <Bind form={form} name="nativeCurrency.symbol">{(f) => <TextField {...f} label="Currency symbol" placeholder="ETH" />}</Bind>
-          <Bind form={form} name="nativeCurrency.decimals">{(f) => <TextField {...f} label="Decimals" inputMode="numeric" />}</Bind>
+          <Bind form={form} name="nativeCurrency.name">
+            {(f) => <TextField {...f} label="Currency name" placeholder="Ether" />}
+          </Bind>
+          <Bind form={form} name="nativeCurrency.symbol">
+            {(f) => <TextField {...f} label="Currency symbol" placeholder="ETH" />}
+          </Bind>
+          <Bind form={form} name="nativeCurrency.decimals">
+            {(f) => <TextField {...f} label="Decimals" inputMode="numeric" />}
+          </Bind>
         </div>
         <div className="grid gap-2">
           <span className="text-sm font-medium text-slate-800">Block explorers</span>
@@ -154,21 +225,46 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
               <Bind form={form} name={`explorers.${i}.url`}>
                 {(f) => <RowInput {...f} type="url" aria-label={`Explorer ${i + 1} URL`} placeholder="https://" />}
               </Bind>
-              <Button variant="ghost" size="icon" aria-label={`Remove explorer ${i + 1}`} onClick={() => explorers.remove(i)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove explorer ${i + 1}`}
+                onClick={() => explorers.remove(i)}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </div>
           ))}
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => explorers.append({ name: '', url: '' })}>
-            <Plus aria-hidden="true" />Add explorer
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => explorers.append({ name: '', url: '' })}
+          >
+            <Plus aria-hidden="true" />
+            Add explorer
           </Button>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Bind form={form} name="status">
-            {(f) => <SelectField {...f} label="Status" options={STATUS_OPTIONS} hint="Shown on the chain's page unless active." />}
+            {(f) => (
+              <SelectField
+                {...f}
+                label="Status"
+                options={STATUS_OPTIONS}
+                hint="Shown on the chain's page unless active."
+              />
+            )}
           </Bind>
           <Bind form={form} name="parentChainId">
-            {(f) => <SelectField {...f} label="Parent chain" options={parentOptions} hint="The network it settles on, e.g. Ethereum for an L2." />}
+            {(f) => (
+              <SelectField
+                {...f}
+                label="Parent chain"
+                options={parentOptions}
+                hint="The network it settles on, e.g. Ethereum for an L2."
+              />
+            )}
           </Bind>
         </div>
         <Bind form={form} name="isTestnet">
@@ -178,7 +274,9 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
 
       <FormSection title="Public RPC endpoints">
         {endpointsError && (
-          <p role="alert" className="text-sm text-red-600">{endpointsError.root?.message ?? endpointsError.message}</p>
+          <p role="alert" className="text-sm text-red-600">
+            {endpointsError.root?.message ?? endpointsError.message}
+          </p>
         )}
         {endpoints.fields.length === 0 && <p className="text-sm text-slate-500">No endpoints listed.</p>}
         <ol className="grid gap-3">
@@ -186,34 +284,69 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
             <li key={row.id} className="grid gap-2 rounded-lg border border-slate-200 p-3">
               <div className="flex items-start gap-2">
                 <Bind form={form} name={`rpcEndpoints.${i}.url`}>
-                  {(f) => <RowInput {...f} aria-label={`Endpoint ${i + 1} URL`} placeholder="https:// or wss://" className="min-w-0 flex-1"
-                    inputClassName="font-mono text-xs" />}
+                  {(f) => (
+                    <RowInput
+                      {...f}
+                      aria-label={`Endpoint ${i + 1} URL`}
+                      placeholder="https:// or wss://"
+                      className="min-w-0 flex-1"
+                      inputClassName="font-mono text-xs"
+                    />
+                  )}
                 </Bind>
-                <Button variant="ghost" size="icon" aria-label={`Remove endpoint ${i + 1}`} onClick={() => endpoints.remove(i)}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove endpoint ${i + 1}`}
+                  onClick={() => endpoints.remove(i)}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-                <select aria-label={`Endpoint ${i + 1} provider`} {...form.register(`rpcEndpoints.${i}.providerId`)}
-                  className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm">
+                <select
+                  aria-label={`Endpoint ${i + 1} provider`}
+                  {...form.register(`rpcEndpoints.${i}.providerId`)}
+                  className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                >
                   <option value="">No provider</option>
-                  {providers.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+                  {providers.map((p) => (
+                    <option key={p.id} value={String(p.id)}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
-                <select aria-label={`Endpoint ${i + 1} tracking`} {...form.register(`rpcEndpoints.${i}.tracking`)}
-                  className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm">
-                  {rpcTrackingValues.map((t) => <option key={t} value={t}>{trackingLabels[t].text}</option>)}
+                <select
+                  aria-label={`Endpoint ${i + 1} tracking`}
+                  {...form.register(`rpcEndpoints.${i}.tracking`)}
+                  className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                >
+                  {rpcTrackingValues.map((t) => (
+                    <option key={t} value={t}>
+                      {trackingLabels[t].text}
+                    </option>
+                  ))}
                 </select>
                 <label className="flex items-center gap-2 text-slate-700">
-                  <input type="checkbox" {...form.register(`rpcEndpoints.${i}.needsApiKey`)} className="size-4 accent-accent-600" />
+                  <input
+                    type="checkbox"
+                    {...form.register(`rpcEndpoints.${i}.needsApiKey`)}
+                    className="size-4 accent-accent-600"
+                  />
                   Needs an API key
                 </label>
               </div>
             </li>
           ))}
         </ol>
-        <Button variant="outline" size="sm" className="justify-self-start"
-          onClick={() => endpoints.append({ url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' })}>
-          <Plus aria-hidden="true" />Add endpoint
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => endpoints.append({ url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' })}
+        >
+          <Plus aria-hidden="true" />
+          Add endpoint
         </Button>
       </FormSection>
 
@@ -223,7 +356,17 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
 }
 
 /** A text input of a list row, named by its aria-label, with its error under it. */
-function RowInput({ id, value, onChange, onBlur, inputRef, error, className, inputClassName, ...props }: BoundField<string> & {
+function RowInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  className,
+  inputClassName,
+  ...props
+}: BoundField<string> & {
   'aria-label': string;
   placeholder: string;
   type?: 'url';
@@ -232,8 +375,16 @@ function RowInput({ id, value, onChange, onBlur, inputRef, error, className, inp
 }) {
   return (
     <div className={cn('grid gap-1', className)}>
-      <Input id={id} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} className={inputClassName}
-        aria-invalid={error ? true : undefined} {...props} />
+      <Input
+        id={id}
+        ref={inputRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        className={inputClassName}
+        aria-invalid={error ? true : undefined}
+        {...props}
+      />
       {error && <p className="text-xs text-red-600">{error}</p>}
     </div>
   );

@@ -7,7 +7,11 @@ import { Bind, Field, FormSection, groupView, slugify, TextField, type AdminForm
 import { ImageUploader } from './image-uploader.tsx';
 
 /** Name and slug, both required; a new item's slug follows its name until the admin edits the slug. */
-export function NameSlugFields<T extends Record<'name' | 'slug', string>, O>({ form: wide, path, editing }: {
+export function NameSlugFields<T extends Record<'name' | 'slug', string>, O>({
+  form: wide,
+  path,
+  editing,
+}: {
   form: AdminForm<T, O>;
   /** The public path before the slug, e.g. "/chains/". */
   path: string;
@@ -18,19 +22,42 @@ export function NameSlugFields<T extends Record<'name' | 'slug', string>, O>({ f
   return (
     <>
       <Bind form={form} name="name">
-        {(f) => <TextField {...f} label="Name" required
-          onChange={(v) => { f.onChange(v); if (!slugEdited) form.setValue('slug', slugify(v), { shouldValidate: form.formState.isSubmitted }); }} />}
+        {(f) => (
+          <TextField
+            {...f}
+            label="Name"
+            required
+            onChange={(v) => {
+              f.onChange(v);
+              if (!slugEdited) form.setValue('slug', slugify(v), { shouldValidate: form.formState.isSubmitted });
+            }}
+          />
+        )}
       </Bind>
       <Bind form={form} name="slug">
-        {(f) => <TextField {...f} label="Slug" required hint={`Lowercase letters, digits and hyphens; the page lives at ${path}{slug}.`}
-          onChange={(v) => { f.onChange(v); setSlugEdited(true); }} />}
+        {(f) => (
+          <TextField
+            {...f}
+            label="Slug"
+            required
+            hint={`Lowercase letters, digits and hyphens; the page lives at ${path}{slug}.`}
+            onChange={(v) => {
+              f.onChange(v);
+              setSlugEdited(true);
+            }}
+          />
+        )}
       </Bind>
     </>
   );
 }
 
 /** A hex colour, typed or picked (the picker shows the default while the typed value is not a colour yet). */
-export function ColorField<T extends Record<'color', string>, O>({ form, hint, className }: {
+export function ColorField<T extends Record<'color', string>, O>({
+  form,
+  hint,
+  className,
+}: {
   form: AdminForm<T, O>;
   hint?: string;
   className?: string;
@@ -40,10 +67,21 @@ export function ColorField<T extends Record<'color', string>, O>({ form, hint, c
       {({ id, value, onChange, onBlur, inputRef, error }) => (
         <Field id={id} label="Colour" error={error} hint={hint} className={className}>
           <div className="flex gap-2">
-            <input type="color" aria-label="Pick colour" value={/^#[0-9a-f]{6}$/i.test(value) ? value : DEFAULT_COLOR}
-              onChange={(e) => onChange(e.target.value)} className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1" />
-            <Input id={id} ref={inputRef} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}
-              aria-invalid={error ? true : undefined} />
+            <input
+              type="color"
+              aria-label="Pick colour"
+              value={/^#[0-9a-f]{6}$/i.test(value) ? value : DEFAULT_COLOR}
+              onChange={(e) => onChange(e.target.value)}
+              className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+            />
+            <Input
+              id={id}
+              ref={inputRef}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
         </Field>
       )}
@@ -52,8 +90,11 @@ export function ColorField<T extends Record<'color', string>, O>({ form, hint, c
 }
 
 const SOCIAL_FIELDS = [
-  ['twitterUrl', 'Twitter URL'], ['discordUrl', 'Discord URL'], ['telegramUrl', 'Telegram URL'],
-  ['githubUrl', 'GitHub URL'], ['linkedinUrl', 'LinkedIn URL'],
+  ['twitterUrl', 'Twitter URL'],
+  ['discordUrl', 'Discord URL'],
+  ['telegramUrl', 'Telegram URL'],
+  ['githubUrl', 'GitHub URL'],
+  ['linkedinUrl', 'LinkedIn URL'],
 ] as const;
 type SocialKey = (typeof SOCIAL_FIELDS)[number][0];
 
@@ -62,7 +103,9 @@ export function SocialFields<T extends Record<SocialKey, string>, O>({ form: wid
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {SOCIAL_FIELDS.map(([key, label]) => (
-        <Bind key={key} form={form} name={key}>{(f) => <TextField {...f} label={label} type="url" placeholder="https://" />}</Bind>
+        <Bind key={key} form={form} name={key}>
+          {(f) => <TextField {...f} label={label} type="url" placeholder="https://" />}
+        </Bind>
       ))}
     </div>
   );
@@ -73,7 +116,10 @@ type OpenGraphKey = 'ogTitle' | 'ogDescription' | 'ogImage';
 
 /** Meta title (max 60) and description (max 160). Entity and page forms say "SEO …"; the category editor "Meta …". */
 export function SeoFields<T extends Record<SeoKey, string>, O>({
-  form: wide, titleLabel = 'SEO title', descriptionLabel = 'SEO description', descriptionHint,
+  form: wide,
+  titleLabel = 'SEO title',
+  descriptionLabel = 'SEO description',
+  descriptionHint,
 }: {
   form: AdminForm<T, O>;
   titleLabel?: string;
@@ -83,9 +129,13 @@ export function SeoFields<T extends Record<SeoKey, string>, O>({
   const form = groupView<SeoKey, T, O>(wide);
   return (
     <>
-      <Bind form={form} name="metaTitle">{(f) => <TextField {...f} label={titleLabel} max={SEO_TITLE_MAX} />}</Bind>
+      <Bind form={form} name="metaTitle">
+        {(f) => <TextField {...f} label={titleLabel} max={SEO_TITLE_MAX} />}
+      </Bind>
       <Bind form={form} name="metaDescription">
-        {(f) => <TextField {...f} label={descriptionLabel} multiline max={SEO_DESCRIPTION_MAX} hint={descriptionHint} />}
+        {(f) => (
+          <TextField {...f} label={descriptionLabel} multiline max={SEO_DESCRIPTION_MAX} hint={descriptionHint} />
+        )}
       </Bind>
     </>
   );
@@ -96,19 +146,32 @@ export function OpenGraphFields<T extends Record<OpenGraphKey, string>, O>({ for
   const form = groupView<OpenGraphKey, T, O>(wide);
   return (
     <>
-      <Bind form={form} name="ogTitle">{(f) => <TextField {...f} label="Open Graph title" max={SEO_TITLE_MAX} />}</Bind>
+      <Bind form={form} name="ogTitle">
+        {(f) => <TextField {...f} label="Open Graph title" max={SEO_TITLE_MAX} />}
+      </Bind>
       <Bind form={form} name="ogDescription">
         {(f) => <TextField {...f} label="Open Graph description" multiline max={SEO_DESCRIPTION_MAX} />}
       </Bind>
       <Bind form={form} name="ogImage">
-        {(f) => <ImageUploader {...f} label="Open Graph image" folder="images" hint="Shown when the page is shared; 1200×630 works best." />}
+        {(f) => (
+          <ImageUploader
+            {...f}
+            label="Open Graph image"
+            folder="images"
+            hint="Shown when the page is shared; 1200×630 works best."
+          />
+        )}
       </Bind>
     </>
   );
 }
 
 /** The "SEO" and "Open Graph" sections of the chain, provider, about and homepage forms. */
-export function SeoAndSharingSections<T extends Record<SeoKey | OpenGraphKey, string>, O>({ form }: { form: AdminForm<T, O> }) {
+export function SeoAndSharingSections<T extends Record<SeoKey | OpenGraphKey, string>, O>({
+  form,
+}: {
+  form: AdminForm<T, O>;
+}) {
   return (
     <>
       <FormSection title="SEO">

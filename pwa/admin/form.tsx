@@ -4,8 +4,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import {
-  useController, useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type Resolver,
-  type ResolverOptions, type ResolverResult, type UseFormReturn,
+  useController,
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+  type Resolver,
+  type ResolverOptions,
+  type ResolverResult,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
@@ -50,7 +58,9 @@ function defaultOf(field: z.ZodType): unknown {
  * (a number typed as text, a nested fact) and the form's own extra fields.
  */
 export function formValues<S extends z.ZodObject, O extends object = object>(
-  schema: S, item?: object | null, overrides?: O,
+  schema: S,
+  item?: object | null,
+  overrides?: O,
 ): Omit<FormValues<S>, keyof O> & O {
   const stored = (item ?? {}) as Record<string, unknown>;
   const values = Object.fromEntries(
@@ -64,7 +74,8 @@ export function formValues<S extends z.ZodObject, O extends object = object>(
  * input (identity when they are alike). Errors are keyed by the input's paths, which the form's field names follow.
  */
 export function schemaResolver<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(
-  schema: S, toInput: (values: T) => z.input<S>,
+  schema: S,
+  toInput: (values: T) => z.input<S>,
 ): Resolver<T, unknown, z.output<S>> {
   const resolve = zodResolver(schema);
   // The casts only rename the field paths' type: the form's names follow the input's paths.
@@ -78,14 +89,19 @@ export function schemaResolver<T extends FieldValues, S extends z.ZodType<unknow
  * A panel form: `values` to start from, checked on submit with `schema` (then again as fields change); the
  * submit handler gets the schema's output. A failed submit focuses the first wrong field.
  */
-export function useAdminForm<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(idPrefix: string, {
-  schema, values, toInput,
-}: {
-  schema: S;
-  values: T;
-  /** The API input the form's values make, when they differ from it (e.g. numbers typed as text). */
-  toInput?: (values: T) => z.input<S>;
-}): AdminForm<T, z.output<S>> {
+export function useAdminForm<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(
+  idPrefix: string,
+  {
+    schema,
+    values,
+    toInput,
+  }: {
+    schema: S;
+    values: T;
+    /** The API input the form's values make, when they differ from it (e.g. numbers typed as text). */
+    toInput?: (values: T) => z.input<S>;
+  },
+): AdminForm<T, z.output<S>> {
   const form = useForm<T, unknown, z.output<S>>({
     defaultValues: values as DefaultValues<T>,
     resolver: schemaResolver(schema, toInput ?? ((v) => v as z.input<S>)),
@@ -108,19 +124,36 @@ type FocusRef = (target: { focus: () => void } | null) => void;
 export type Connected = { onBlur?: () => void; inputRef?: FocusRef };
 
 /** Connects the field `name` of `form` to the field component `children` renders. */
-export function Bind<T extends FieldValues, N extends FieldPath<T>, TOut>({ form, name, children }: {
+export function Bind<T extends FieldValues, N extends FieldPath<T>, TOut>({
+  form,
+  name,
+  children,
+}: {
   form: AdminForm<T, TOut>;
   name: N;
   children: (field: BoundField<PathValue<T, N>>) => ReactNode;
 }) {
   const { field, fieldState } = useController({ control: form.control, name });
   return children({
-    id: form.id(name), value: field.value, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref,
+    id: form.id(name),
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
     error: fieldState.error?.message,
   });
 }
 
-export function Field({ id, label, error, hint, counter, required, children, className }: {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  counter,
+  required,
+  children,
+  className,
+}: {
   id: string;
   label: ReactNode;
   error?: string;
@@ -135,16 +168,26 @@ export function Field({ id, label, error, hint, counter, required, children, cla
       <div className="flex items-baseline gap-1">
         <Label htmlFor={id}>{label}</Label>
         {/* Outside the label so the field's name stays the label text; the input's `required` tells assistive tech. */}
-        {required && <span className="text-sm text-red-600" aria-hidden="true">*</span>}
+        {required && (
+          <span className="text-sm text-red-600" aria-hidden="true">
+            *
+          </span>
+        )}
         <span className="flex-1" />
         {counter && (
-          <span className={cn('text-xs tabular-nums', counter.length > counter.max ? 'text-red-600' : 'text-slate-500')}>
+          <span
+            className={cn('text-xs tabular-nums', counter.length > counter.max ? 'text-red-600' : 'text-slate-500')}
+          >
             {counter.length}/{counter.max}
           </span>
         )}
       </div>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
@@ -168,7 +211,20 @@ type TextFieldProps = {
 } & Connected;
 
 export function TextField({
-  id, label, value, onChange, onBlur, inputRef, error, hint, max, required, type = 'text', placeholder, multiline, className,
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  hint,
+  max,
+  required,
+  type = 'text',
+  placeholder,
+  multiline,
+  className,
   inputMode,
 }: TextFieldProps) {
   const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
@@ -184,16 +240,33 @@ export function TextField({
     'aria-describedby': describedBy,
   };
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}
-      counter={max ? { length: value.length, max } : undefined}>
-      {multiline
-        ? <Textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
-        : <Input {...common} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />}
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+      counter={max ? { length: value.length, max } : undefined}
+    >
+      {multiline ? (
+        <Textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <Input {...common} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+      )}
     </Field>
   );
 }
 
-export function CheckboxField({ id, label, value, onChange, onBlur, inputRef, hint }: {
+export function CheckboxField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  hint,
+}: {
   id: string;
   label: ReactNode;
   value: boolean;
@@ -223,7 +296,17 @@ export function CheckboxField({ id, label, value, onChange, onBlur, inputRef, hi
  * A labelled native select: long lists (a parent chain among hundreds) stay fast and type-to-find, and it
  * sits inside scrolling dialogs without a popover.
  */
-export function SelectField<V extends string>({ id, label, value, onChange, onBlur, inputRef, options, error, hint }: {
+export function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  options,
+  error,
+  hint,
+}: {
   id: string;
   label: ReactNode;
   value: V;
@@ -245,14 +328,26 @@ export function SelectField<V extends string>({ id, label, value, onChange, onBl
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
       >
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Field>
   );
 }
 
 /** A titled group of fields inside a dialog or tab. */
-export function FormSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export function FormSection({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <fieldset className={cn('grid gap-4 border-t border-slate-200 pt-4', className)}>
       <legend className="pr-2 text-sm font-semibold text-slate-900">{title}</legend>
@@ -263,7 +358,12 @@ export function FormSection({ title, children, className }: { title: string; chi
 
 /** "base-sepolia" from "Base Sepolia!" — the slug a new entity gets until the admin edits it. */
 export function slugify(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

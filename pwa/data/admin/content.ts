@@ -1,7 +1,11 @@
 // Admin writes of site content: the about page, the homepage, the listing pages' content, tracking settings
 // and the footer's partner links. Each invalidates the public content it changed.
 import type {
-  AboutInput, CategoryContentInput, HomepageInput, PartnerLinkInput, TrackingSettingsInput,
+  AboutInput,
+  CategoryContentInput,
+  HomepageInput,
+  PartnerLinkInput,
+  TrackingSettingsInput,
 } from '../../../contract/admin.ts';
 import { contentKeys, type CategoryName } from '../content.ts';
 import { saveTo, sendJson, useAdminMutation } from './mutation.ts';

@@ -44,10 +44,15 @@ export function useImportCsv() {
     },
     // An import may touch chains, providers (with chain links and editorial reviews), the about page and the homepage.
     invalidates: () => [
-      chainKeys.all, providerKeys.all, reviewKeys.editorial(), contentKeys.about(), contentKeys.homepage(),
+      chainKeys.all,
+      providerKeys.all,
+      reviewKeys.editorial(),
+      contentKeys.about(),
+      contentKeys.homepage(),
     ],
     success: (_file, { imported }) => ({
-      title: 'Import successful', description: `Imported: ${imported.chains} chains, ${imported.providers} providers`,
+      title: 'Import successful',
+      description: `Imported: ${imported.chains} chains, ${imported.providers} providers`,
     }),
     failure: { title: 'Import failed', fallback: 'Failed to import data. Please check your CSV format.' },
   });

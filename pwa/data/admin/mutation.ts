@@ -18,7 +18,11 @@ type AdminMutation<TVars, TResult> = {
 };
 
 export function useAdminMutation<TVars, TResult>({
-  mutationKey, mutationFn, invalidates, success, failure,
+  mutationKey,
+  mutationFn,
+  invalidates,
+  success,
+  failure,
 }: AdminMutation<TVars, TResult>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,9 @@
 // Admin side of reviews: the editorial reviews (one per provider) and the moderation queue of user reviews.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
-  adminEditorialReviewListSchema, editorialReviewSavedSchema, type EditorialReviewInput,
+  adminEditorialReviewListSchema,
+  editorialReviewSavedSchema,
+  type EditorialReviewInput,
 } from '../../../contract/admin.ts';
 import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../../contract/reviews.ts';
 import { getJson } from '../../lib/api.ts';
@@ -63,7 +65,7 @@ export function useModerateReview() {
     // Approval changes the provider's public rating (spec 001 §4); a pending review never counted, so
     // rejecting it changes none.
     invalidates: ({ action }) =>
-      (action === 'approve' ? [reviewKeys.pending(), providerKeys.all, chainKeys.withStats()] : [reviewKeys.pending()]),
+      action === 'approve' ? [reviewKeys.pending(), providerKeys.all, chainKeys.withStats()] : [reviewKeys.pending()],
     success: ({ action }) => (action === 'approve' ? 'Review approved successfully' : 'Review rejected successfully'),
   });
 }
