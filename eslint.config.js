@@ -91,8 +91,9 @@ export default defineConfig(
     },
   },
   {
-    // contract/ runs in the browser too.
+    // contract/ runs in the browser too (its tests run in Node).
     files: ['contract/**'],
+    ignores: TESTS,
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
