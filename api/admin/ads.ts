@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams } from '../lib/params.ts';
 import { sanitizeAdCode } from '../lib/sanitize.ts';
 import { deleteAd, insertAd, listAllAds, updateAd } from '../../sql/queries/content.ts';
 import { adCreateSchema, adUpdateSchema } from '../../contract/admin.ts';
@@ -25,16 +25,16 @@ export function adminAdRoutes() {
     ctx.body = (await listAllAds(ctx.sql)).map(presentAdminAd);
   });
 
-  router.post('/', requireAdmin, async (ctx) => {
-    const input = parse(adCreateSchema, ctx.request.body);
+  router.post('/', requireAdmin, validate({ body: adCreateSchema }), async (ctx) => {
+    const input = ctx.valid.body;
     const row = await insertAd(ctx.sql, { ...input, adCode: cleanAdCode(input.adCode) });
     ctx.status = 201;
     ctx.body = presentAdminAd(row);
   });
 
-  router.put('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const input = parse(adUpdateSchema, ctx.request.body);
+  router.put('/:id', requireAdmin, validate({ params: idParams, body: adUpdateSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const input = ctx.valid.body;
     const row = await updateAd(ctx.sql, id, definedOnly({
       ...input, adCode: input.adCode === undefined ? undefined : cleanAdCode(input.adCode),
     }));
@@ -42,8 +42,8 @@ export function adminAdRoutes() {
     ctx.body = presentAdminAd(row);
   });
 
-  router.delete('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     if (!(await deleteAd(ctx.sql, id))) throw new HttpError(404, 'Ad placement not found');
     ctx.body = { id, deleted: true };
   });

@@ -4,8 +4,8 @@ import type { AppContext, AppState } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams } from '../lib/params.ts';
 import { presentChain } from '../chains/presenter.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import {
@@ -53,8 +53,8 @@ async function checkReferences(tx: Queryable, input: ChainInput, endpoints: Endp
 export function adminChainRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin/chains' });
 
-  router.post('/', requireAdmin, async (ctx) => {
-    const { rpcEndpoints, ...fields } = parse(chainCreateSchema, ctx.request.body);
+  router.post('/', requireAdmin, validate({ body: chainCreateSchema }), async (ctx) => {
+    const { rpcEndpoints, ...fields } = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeRichHtml(fields.detailedDescription) });
     const chain = await inTransaction(ctx, async (tx) => {
       await checkReferences(tx, values, rpcEndpoints);
@@ -66,9 +66,9 @@ export function adminChainRoutes() {
     ctx.body = presentChain(chain!);
   });
 
-  router.put('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const { rpcEndpoints, ...fields } = parse(chainUpdateSchema, ctx.request.body);
+  router.put('/:id', requireAdmin, validate({ params: idParams, body: chainUpdateSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const { rpcEndpoints, ...fields } = ctx.valid.body;
     const values = definedOnly({
       ...fields,
       detailedDescription: fields.detailedDescription === undefined ? undefined : sanitizeRichHtml(fields.detailedDescription),
@@ -83,8 +83,8 @@ export function adminChainRoutes() {
     ctx.body = presentChain(chain!);
   });
 
-  router.delete('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     if (!(await deleteChain(ctx.sql, id))) throw new HttpError(404, 'Chain not found');
     ctx.body = { id, deleted: true };
   });

@@ -4,8 +4,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams } from '../lib/params.ts';
 import { deleteContactSubmission, listContactSubmissions, markContactSubmissionRead } from '../../sql/queries/content.ts';
 import { presentContactSubmission } from './presenter.ts';
 
@@ -16,15 +16,15 @@ export function adminContactRoutes() {
     ctx.body = (await listContactSubmissions(ctx.sql)).map(presentContactSubmission);
   });
 
-  router.patch('/:id/read', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.patch('/:id/read', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     const row = await markContactSubmissionRead(ctx.sql, id);
     if (!row) throw new HttpError(404, 'Contact submission not found');
     ctx.body = presentContactSubmission(row);
   });
 
-  router.delete('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     if (!(await deleteContactSubmission(ctx.sql, id))) throw new HttpError(404, 'Contact submission not found');
     ctx.body = { id, deleted: true };
   });

@@ -4,8 +4,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { providerIdParams } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { lockProvider } from '../../sql/queries/providers.ts';
 import { findAdminEditorialReview, listAdminEditorialReviews, saveEditorialReview } from '../../sql/queries/editorial.ts';
@@ -16,9 +16,10 @@ import { inTransaction } from './write.ts';
 export function adminEditorialRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
 
-  router.post('/providers/:providerId/editorial-review', requireAdmin, async (ctx) => {
-    const { providerId } = parse(idParam('providerId'), ctx.params) as { providerId: number };
-    const { rating, content } = parse(editorialReviewInputSchema, ctx.request.body);
+  router.post('/providers/:providerId/editorial-review', requireAdmin,
+    validate({ params: providerIdParams, body: editorialReviewInputSchema }), async (ctx) => {
+    const { providerId } = ctx.valid.params;
+    const { rating, content } = ctx.valid.body;
     const clean = sanitizeRichHtml(content);
     if (!clean) throw new HttpError(400, 'content: Content is required (nothing was left after removing unsafe HTML)');
     const saved = await inTransaction(ctx, async (tx): Promise<EditorialReviewSaved> => {

@@ -1,11 +1,12 @@
 // Site content: PUT /api/admin/about, /homepage, /category/{chains|providers}; POST /api/admin/tracking-settings;
 // POST/PUT/DELETE /api/admin/partner-links[/{id}]. Answers are the public shapes, so the PWA can put them in its cache.
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { presentAbout, presentCategory, presentHomepage, presentPartnerLink } from '../content/presenter.ts';
 import {
@@ -23,48 +24,51 @@ const sanitizeIfSent = (html: string | undefined) => (html === undefined ? undef
 export function adminPageRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
 
-  router.put('/about', requireAdmin, async (ctx) => {
-    const input = parse(aboutInputSchema, ctx.request.body);
+  router.put('/about', requireAdmin, validate({ body: aboutInputSchema }), async (ctx) => {
+    const input = ctx.valid.body;
     await updateAbout(ctx.sql, definedOnly({ ...input, content: sanitizeIfSent(input.content) }));
     ctx.body = presentAbout(await getAbout(ctx.sql));
   });
 
-  router.put('/homepage', requireAdmin, async (ctx) => {
-    const input = parse(homepageInputSchema, ctx.request.body);
+  router.put('/homepage', requireAdmin, validate({ body: homepageInputSchema }), async (ctx) => {
+    const input = ctx.valid.body;
     await updateHomepage(ctx.sql, definedOnly({
       ...input, introText: sanitizeIfSent(input.introText), seoText: sanitizeIfSent(input.seoText),
     }));
     ctx.body = presentHomepage(await getHomepage(ctx.sql));
   });
 
-  router.put('/category/:category', requireAdmin, async (ctx) => {
-    const { category } = parse(categoryParamSchema, ctx.params);
-    const input = parse(categoryContentInputSchema, ctx.request.body);
+  router.put('/category/:category', requireAdmin,
+    validate({ params: categoryParamSchema, body: categoryContentInputSchema }), async (ctx) => {
+    const { category } = ctx.valid.params;
+    const input = ctx.valid.body;
     await updateCategoryContent(ctx.sql, category, definedOnly({ ...input, contentHtml: sanitizeIfSent(input.contentHtml) }));
     ctx.body = presentCategory(await getCategoryContent(ctx.sql, category));
   });
 
-  router.post('/tracking-settings', requireAdmin, async (ctx) => {
-    const input = parse(trackingSettingsInputSchema, ctx.request.body ?? {});
+  router.post('/tracking-settings', requireAdmin,
+    validate({ body: z.preprocess((body) => body ?? {}, trackingSettingsInputSchema) }), async (ctx) => {
+    const input = ctx.valid.body;
     ctx.body = await setTrackingSettings(ctx.sql, input);
   });
 
-  router.post('/partner-links', requireAdmin, async (ctx) => {
-    const { name, url, order } = parse(partnerLinkInputSchema, ctx.request.body);
+  router.post('/partner-links', requireAdmin, validate({ body: partnerLinkInputSchema }), async (ctx) => {
+    const { name, url, order } = ctx.valid.body;
     ctx.status = 201;
     ctx.body = presentPartnerLink(await insertPartnerLink(ctx.sql, { name, url, sortOrder: order }));
   });
 
-  router.put('/partner-links/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const { name, url, order } = parse(partnerLinkInputSchema, ctx.request.body);
+  router.put('/partner-links/:id', requireAdmin,
+    validate({ params: idParams, body: partnerLinkInputSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const { name, url, order } = ctx.valid.body;
     const row = await updatePartnerLink(ctx.sql, id, { name, url, sortOrder: order });
     if (!row) throw new HttpError(404, 'Partner link not found');
     ctx.body = presentPartnerLink(row);
   });
 
-  router.delete('/partner-links/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.delete('/partner-links/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     if (!(await deletePartnerLink(ctx.sql, id))) throw new HttpError(404, 'Partner link not found');
     ctx.body = { id, deleted: true };
   });

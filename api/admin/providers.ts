@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams, providerChainParams } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { existingChainIds } from '../../sql/queries/chains.ts';
 import {
@@ -22,24 +22,24 @@ const conflictsFor = (input: { slug?: string }) => ({
 export function adminProviderRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin/providers' });
 
-  router.get('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.get('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     const provider = await findProviderById(ctx.sql, id);
     if (!provider) throw new HttpError(404, 'Provider not found');
     ctx.body = presentAdminProvider(provider);
   });
 
-  router.post('/', requireAdmin, async (ctx) => {
-    const fields = parse(providerCreateSchema, ctx.request.body);
+  router.post('/', requireAdmin, validate({ body: providerCreateSchema }), async (ctx) => {
+    const fields = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeRichHtml(fields.detailedDescription) });
     const provider = await inTransaction(ctx, async (tx) => findProviderById(tx, await insertProvider(tx, values)), conflictsFor(values));
     ctx.status = 201;
     ctx.body = presentAdminProvider(provider!);
   });
 
-  router.put('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const fields = parse(providerUpdateSchema, ctx.request.body);
+  router.put('/:id', requireAdmin, validate({ params: idParams, body: providerUpdateSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const fields = ctx.valid.body;
     const values = definedOnly({
       ...fields,
       detailedDescription: fields.detailedDescription === undefined ? undefined : sanitizeRichHtml(fields.detailedDescription),
@@ -51,16 +51,16 @@ export function adminProviderRoutes() {
     ctx.body = presentAdminProvider(provider!);
   });
 
-  router.delete('/:id', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
     if (!(await deleteProvider(ctx.sql, id))) throw new HttpError(404, 'Provider not found');
     ctx.body = { id, deleted: true };
   });
 
   // Replaces the provider's chain links with exactly the ids sent.
-  router.put('/:id/chains', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const { chainIds } = parse(providerChainsSchema, ctx.request.body);
+  router.put('/:id/chains', requireAdmin, validate({ params: idParams, body: providerChainsSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const { chainIds } = ctx.valid.body;
     ctx.body = await inTransaction(ctx, async (tx): Promise<ProviderChainsResponse> => {
       if (!(await lockProvider(tx, id))) throw new HttpError(404, 'Provider not found');
       const known = new Set(await existingChainIds(tx, chainIds));
@@ -72,9 +72,8 @@ export function adminProviderRoutes() {
   });
 
   // Adds one chain link (adding a link that exists changes nothing).
-  router.post('/:id/chains/:chainId', requireAdmin, async (ctx) => {
-    const { id } = parse(idParam('id'), ctx.params) as { id: number };
-    const { chainId } = parse(idParam('chainId'), ctx.params) as { chainId: number };
+  router.post('/:id/chains/:chainId', requireAdmin, validate({ params: providerChainParams }), async (ctx) => {
+    const { id, chainId } = ctx.valid.params;
     ctx.body = await inTransaction(ctx, async (tx): Promise<ProviderChainsResponse> => {
       if (!(await lockProvider(tx, id))) throw new HttpError(404, 'Provider not found');
       if (!(await existingChainIds(tx, [chainId])).length) throw new HttpError(404, 'Chain not found');

@@ -5,8 +5,8 @@ import type { AppContext, AppState } from '../context.ts';
 import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { slugParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { slugParams } from '../lib/params.ts';
 import { listChainsWithStats } from '../../sql/queries/chains.ts';
 import { presentChainWithStats } from './presenter.ts';
 import { loadChainDetail, loadChainList, loadChainsWithStats } from './service.ts';
@@ -27,9 +27,8 @@ export function chainRoutes() {
     else ctx.body = await loadChainsWithStats(ctx.sql);
   });
 
-  router.get('/:slug', cached, async (ctx) => {
-    const { slug } = parse(slugParam, ctx.params);
-    const detail = await loadChainDetail(ctx.sql, slug);
+  router.get('/:slug', cached, validate({ params: slugParams }), async (ctx) => {
+    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
     if (!detail) throw new HttpError(404, 'Chain not found');
     ctx.body = detail;
   });

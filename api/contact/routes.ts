@@ -2,15 +2,15 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { parse } from '../middleware/validate.ts';
+import { validate } from '../middleware/validate.ts';
 import { insertContactSubmission } from '../../sql/queries/contact.ts';
 import { contactMessageSchema, type ContactSent } from '../../contract/contact.ts';
 
 export function contactRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/contact' });
 
-  router.post('/', rateLimit('contact'), async (ctx) => {
-    const message = parse(contactMessageSchema, ctx.request.body);
+  router.post('/', rateLimit('contact'), validate({ body: contactMessageSchema }), async (ctx) => {
+    const message = ctx.valid.body;
     const { id } = await insertContactSubmission(ctx.sql, message);
     ctx.status = 201;
     ctx.body = { success: true, id } satisfies ContactSent;

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
-import { parse } from '../middleware/validate.ts';
+import { validate } from '../middleware/validate.ts';
 import { adPositionSchema, categoryNames } from '../../contract/content.ts';
 import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from './service.ts';
 
@@ -18,8 +18,9 @@ export function contentRoutes() {
     ctx.body = await loadAbout(ctx.sql);
   });
 
-  router.get('/category/:category', cached, async (ctx) => {
-    const { category } = parse(z.object({ category: z.enum(categoryNames) }), ctx.params);
+  router.get('/category/:category', cached,
+    validate({ params: z.object({ category: z.enum(categoryNames) }) }), async (ctx) => {
+    const { category } = ctx.valid.params;
     ctx.body = await loadCategory(ctx.sql, category);
   });
 
@@ -27,8 +28,8 @@ export function contentRoutes() {
     ctx.body = await loadPartnerLinks(ctx.sql);
   });
 
-  router.get('/ads/:position', cached, async (ctx) => {
-    const { position } = parse(z.object({ position: adPositionSchema }), ctx.params);
+  router.get('/ads/:position', cached, validate({ params: z.object({ position: adPositionSchema }) }), async (ctx) => {
+    const { position } = ctx.valid.params;
     ctx.body = await loadAds(ctx.sql, position);
   });
 

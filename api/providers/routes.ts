@@ -3,10 +3,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
-import { idParam, slugParam } from '../lib/params.ts';
+import { chainIdParams, slugParams } from '../lib/params.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
-import { parse } from '../middleware/validate.ts';
+import { validate } from '../middleware/validate.ts';
 import { findChainRef } from '../../sql/queries/chains.ts';
 import { listApprovedReviews, listProviders, listProvidersByChain } from '../../sql/queries/providers.ts';
 import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
@@ -38,8 +38,8 @@ export function providerRoutes() {
     ctx.body = await loadFeaturedProviders(ctx.sql);
   });
 
-  router.get('/by-chain/:chainId', cached, async (ctx) => {
-    const { chainId } = parse(idParam('chainId'), ctx.params) as { chainId: number };
+  router.get('/by-chain/:chainId', cached, validate({ params: chainIdParams }), async (ctx) => {
+    const { chainId } = ctx.valid.params;
     const page = requestedPage(ctx, byChainKey);
     if (page) {
       if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
@@ -51,8 +51,8 @@ export function providerRoutes() {
     ctx.body = providers;
   });
 
-  router.get('/:slug', cached, async (ctx) => {
-    const { slug } = parse(slugParam, ctx.params);
+  router.get('/:slug', cached, validate({ params: slugParams }), async (ctx) => {
+    const { slug } = ctx.valid.params;
     const detail = await loadProviderDetail(ctx.sql, slug);
     if (!detail) throw new HttpError(404, 'Provider not found');
     if (detail.userReviewsNext) ctx.set('Link', `<${detail.userReviewsNext}>; rel="next"`);
@@ -60,8 +60,8 @@ export function providerRoutes() {
   });
 
   // The provider's approved reviews after those its detail embeds, newest first, a page at a time.
-  router.get('/:slug/reviews', cached, async (ctx) => {
-    const { slug } = parse(slugParam, ctx.params);
+  router.get('/:slug/reviews', cached, validate({ params: slugParams }), async (ctx) => {
+    const { slug } = ctx.valid.params;
     const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
     const providerId = await findProviderIdBySlug(ctx.sql, slug);
     if (providerId === undefined) throw new HttpError(404, 'Provider not found');
