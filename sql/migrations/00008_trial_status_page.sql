@@ -1,0 +1,1 @@
+ALTER TABLE providers ADD COLUMN status_page_url text;
