@@ -98,7 +98,6 @@ const providerBase = z.object({
   githubUrl: optionalHttpUrl('GitHub URL'),
   linkedinUrl: optionalHttpUrl('LinkedIn URL'),
   privacyPolicyUrl: optionalHttpUrl('Privacy policy URL'),
-  statusPageUrl: optionalHttpUrl('Status page URL'),
   ...seoFields,
   nofollowLinks: z.boolean(),
   cloakedLinks: z.boolean(),

@@ -36,7 +36,6 @@ export const providerSchema = z.object({
   popularityScore: z.number(),
   tracking: trackingLabelSchema,
   privacyPolicyUrl: z.string().nullable(),
-  statusPageUrl: z.string().nullable(),
   /**
    * The supported chains (spec 000 §3 "chains"), in the chains' own order. Optional for answers saved offline
    * before it existed; the API always sends it.

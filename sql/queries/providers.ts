@@ -9,7 +9,7 @@ export const providerPlainColumns = {
   iconUrl: 'text?', color: 'text', twitterUrl: 'text?', discordUrl: 'text?', telegramUrl: 'text?', githubUrl: 'text?',
   linkedinUrl: 'text?', metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?', ogDescription: 'text?',
   ogImage: 'text?', nofollowLinks: 'bool', cloakedLinks: 'bool', featured: 'bool', totalReviews: 'int', upvotes: 'int',
-  downvotes: 'int', popularityScore: 'float', privacyPolicyUrl: 'text?', statusPageUrl: 'text?',
+  downvotes: 'int', popularityScore: 'float', privacyPolicyUrl: 'text?',
 } as const;
 
 export type ProviderRow = RowOf<typeof providerPlainColumns> & {
