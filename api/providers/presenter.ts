@@ -1,11 +1,14 @@
 // Shapes provider rows into the API's provider responses (contract/providers.ts).
 import { pickColumns } from '../../sql/columns.ts';
+import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
-  providerPlainColumns, type ApprovedReviewRow, type EditorialRow, type ProviderEndpointRow, type ProviderRow,
+  providerPlainColumns, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow, type ProviderEndpointRow,
+  type ProviderRow,
 } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
 import type { ChainRef } from '../../contract/chains.ts';
 import type { EditorialReview, Provider, ProviderDetail, UserReview } from '../../contract/providers.ts';
+import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
 export function presentProvider(r: ProviderRow): Provider & { chains: ChainRef[] } {
@@ -49,3 +52,12 @@ export function presentProviderDetail(
     })),
   };
 }
+
+/** A provider as the admin edits it: the public list shape plus its rich-text description. */
+export const presentAdminProvider = (r: ProviderDetailRow): Provider & { detailedDescription: string } =>
+  ({ ...presentProvider(r), detailedDescription: r.detailedDescription });
+
+export const presentAdminEditorial = (r: AdminEditorialRow): AdminEditorialReview => ({
+  id: r.id, providerId: r.providerId, providerName: r.providerName, rating: r.rating, content: r.content,
+  createdAt: r.createdAt.toISOString(),
+});
