@@ -3,7 +3,9 @@
 // those fields all come from it, so a new column is written in its migration, the contract and its list.
 import type { Queryable } from './db-types.ts';
 
-type ColumnTypes = { int: number; 'int?': number | null; float: number; text: string; 'text?': string | null; bool: boolean };
+type ColumnTypes = {
+  int: number; 'int?': number | null; float: number; text: string; 'text?': string | null; bool: boolean;
+};
 export type Columns = Readonly<Record<string, keyof ColumnTypes>>;
 export type RowOf<C extends Columns> = { -readonly [K in keyof C]: ColumnTypes[C[K]] };
 

@@ -33,7 +33,9 @@ export async function loadChainDetail(sql: Sql, slug: string): Promise<ChainDeta
 
 // ---------- admin writes ----------
 
-export type ChainInput = { slug?: string; evmChainId?: number | null; detailedDescription?: string; parentChainId?: number | null };
+export type ChainInput = {
+  slug?: string; evmChainId?: number | null; detailedDescription?: string; parentChainId?: number | null;
+};
 
 /** The 409 messages of a chain write's unique constraints. */
 export const conflictsFor = (input: ChainInput) => ({

@@ -28,7 +28,8 @@ export async function getAbout(sql: Queryable) {
 
 export async function getCategoryContent(sql: Sql, category: 'providers' | 'chains') {
   const [row] = await sql<CategoryRow[]>`
-    SELECT ${selectColumns(sql, 'c', categoryColumns)}, c.updated_at FROM category_content c WHERE c.category = ${category}`;
+    SELECT ${selectColumns(sql, 'c', categoryColumns)}, c.updated_at
+    FROM category_content c WHERE c.category = ${category}`;
   return row;
 }
 

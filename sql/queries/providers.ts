@@ -18,7 +18,8 @@ export type ProviderRow = RowOf<typeof providerPlainColumns> & {
 };
 
 const providerColumns = (sql: Queryable) => sql`
-  ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking, p.updated_at,
+  ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking,
+  p.updated_at,
   coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'iconUrl', c.icon_url,
                                              'color', c.color) ORDER BY c.sort_rank, c.id)
             FROM provider_chains pc
