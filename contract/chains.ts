@@ -60,9 +60,18 @@ export const rpcEndpointSchema = z.object({
 });
 export type RpcEndpoint = z.infer<typeof rpcEndpointSchema>;
 
+/** ethereum-lists' own fields of a chain, as the dataset gives them (data/README.md); its chain JSON needs them. */
+export const ethereumListsFactsSchema = z.object({
+  chain: z.string(),
+  networkId: z.number().int(),
+  faucets: z.array(z.string()),
+});
+
 /** GET /api/chains/{slug}. Providers come from /api/providers/by-chain/{chainId}. */
 export const chainDetailSchema = chainWithStatsSchema.extend({
   parentChain: chainRefSchema.nullable(),
   rpcEndpoints: z.array(rpcEndpointSchema),
+  /** Null when no source describes the chain in ethereum-lists' terms (e.g. a chain an admin added). */
+  ethereumLists: ethereumListsFactsSchema.nullable(),
 });
 export type ChainDetail = z.infer<typeof chainDetailSchema>;

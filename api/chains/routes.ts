@@ -1,5 +1,5 @@
-// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug}) and the admin writes
-// (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
+// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug} and its /snippets) and the
+// admin writes (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
@@ -17,6 +17,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
+import { connectSnippets } from '../../contract/snippets.ts';
 
 /** Sort key of the paged chain list (?limit&after, api/lib/paging.ts): sort_rank, id. */
 const chainListKey = z.tuple([keyPart.int, keyPart.int]);
@@ -38,6 +39,16 @@ export function chainRoutes() {
     const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
     if (!detail) throw new HttpError(404, 'Chain not found');
     ctx.body = detail;
+  });
+
+  router.get('/:slug/snippets', cached, validate({ params: slugParams }), async (ctx) => {
+    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
+    if (!detail) throw new HttpError(404, 'Chain not found');
+    const snippets = connectSnippets(detail);
+    if (!snippets) {
+      throw new HttpError(404, 'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC');
+    }
+    ctx.body = snippets;
   });
 
   return router;
