@@ -110,14 +110,15 @@ describe('GET /api/chains/{slug}/snippets', () => {
     await t.sql`DELETE FROM chains WHERE slug = 'no-evm-snippets'`;
   });
 
-  it('fills the ethereum-lists facts of a database seeded before they were kept (migration 00008)', async () => {
+  it('fills the ethereum-lists facts of a database seeded before they were kept (migration 00011)', async () => {
     const [row] = await t.sql<{ facts: unknown }[]>`SELECT ethereum_lists AS facts FROM chains WHERE slug = 'gnosis'`;
-    const file = path.resolve(import.meta.dirname, '../../sql/migrations/00008_chain_ethereum_lists.sql');
+    const file = path.resolve(import.meta.dirname, '../../sql/migrations/00011_chain_ethereum_lists.sql');
     const migration = readFileSync(file, 'utf8');
     await t.sql`UPDATE chains SET ethereum_lists = NULL`;
     await t.sql.unsafe(migration.replace(/^ALTER TABLE.*$/m, ''));
     const [again] = await t.sql<{ facts: unknown }[]>`SELECT ethereum_lists AS facts FROM chains WHERE slug = 'gnosis'`;
     expect(again.facts).toEqual(row.facts);
-    expect(row.facts).toMatchObject({ chain: 'GNO', networkId: 100, faucets: expect.arrayContaining([expect.any(String)]) });
+    expect(row.facts).toMatchObject({ chain: 'GNO', networkId: 100 });
+    expect((row.facts as { faucets: string[] }).faucets.length).toBeGreaterThan(0);
   });
 });
