@@ -1,0 +1,203 @@
+// The endpoint prober: each probed endpoint has its own timer (a random phase within PROBE_INTERVAL_S); every
+// instance claims the endpoints falling due and queues one pg-boss job each, and every instance's workers take
+// jobs from the shared queue, so N instances share the work and an endpoint is probed once per round. A job
+// whose worker died expires and is retried. With no network at all the prober pauses and records nothing.
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import {
+  advanceRound, claimDueEndpoints, hourlySince, insertProbe, probesSince, probeTargets, pruneHealth, recentChainHeads,
+  rollUpHour, setProberState, syncHealthRows, updateHealthSummary, type ProbeTarget,
+} from '../../sql/queries/health.ts';
+import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
+import { pgBossDb } from './queue.ts';
+import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
+
+export const PROBE_QUEUE = 'endpoint-probe';
+export const NO_NETWORK_REASON = 'Health checks paused: no network';
+
+const QUEUE_DEFAULTS = {
+  /** Worker loops per instance, each taking a batch of jobs: at most workers × batch probes at once. */
+  workers: 4,
+  batchSize: 25,
+  pollingIntervalSeconds: 1,
+  // A batch may take 4 calls × 5 s plus waits for its host's turn: past this its jobs count as lost and are
+  // retried after retryDelaySeconds (expiry is checked by pg-boss's maintenance every maintenanceIntervalSeconds).
+  expireInSeconds: 120,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  maintenanceIntervalSeconds: 60,
+};
+/** At most this many probes of one host at once, whatever the batch holds. */
+const PER_HOST = 4;
+/** Distinct hosts that must all be unreachable, with nothing reached in between, before the prober pauses. */
+const NO_NETWORK_HOSTS = 3;
+const CLAIM_LIMIT = 5_000;
+
+export type ProberOptions = {
+  db: Database;
+  config: Config;
+  log: Logger;
+  /** Replaces the network probe (tests). */
+  probe?: (url: string, options: ProbeOptions) => Promise<ProbeResult>;
+  queue?: Partial<typeof QUEUE_DEFAULTS>;
+  /** pg-boss's schema (tests keep theirs apart). */
+  schema?: string;
+};
+
+export type Prober = { boss: PgBoss; stop: (options?: { graceful?: boolean }) => Promise<void> };
+
+/** Runs `task` when fewer than `limit` tasks of the same key are running. */
+function keyedLimiter(limit: number) {
+  const active = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
+  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    if ((active.get(key) ?? 0) >= limit) {
+      await new Promise<void>((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
+    }
+    active.set(key, (active.get(key) ?? 0) + 1);
+    try {
+      return await task();
+    } finally {
+      const left = (active.get(key) ?? 1) - 1;
+      if (left) active.set(key, left);
+      else active.delete(key);
+      const next = waiting.get(key)?.shift();
+      if (next) next();
+      if (!waiting.get(key)?.length) waiting.delete(key);
+    }
+  };
+}
+
+export async function startProber({ db, config, log, probe = probeEndpoint, queue = {}, schema = 'pgboss' }: ProberOptions):
+  Promise<Prober> {
+  const q = { ...QUEUE_DEFAULTS, ...queue };
+  const { intervalS, allowPrivate } = config.probes;
+  const sql = db.sql;
+  const boss = new PgBoss({
+    db: pgBossDb(sql), schema, schedule: false, maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
+    archiveCompletedAfterSeconds: 3600, deleteAfterHours: 24,
+  });
+  boss.on('error', (err) => log.error({ err }, 'probe queue error'));
+  await boss.start();
+  const queueOptions = {
+    policy: 'stately' as const, expireInSeconds: q.expireInSeconds, retryLimit: q.retryLimit,
+    retryDelay: q.retryDelaySeconds,
+  };
+  // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
+  if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
+  else await boss.createQueue(PROBE_QUEUE, queueOptions).catch(async (err) => {
+    if (!(await boss.getQueue(PROBE_QUEUE))) throw err; // another instance created it first
+  });
+
+  const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
+
+  // ---- recording ----
+  async function record(target: ProbeTarget, result: ProbeResult) {
+    await sql.begin(async (tx) => {
+      const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
+      if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
+      const v = verdict(result, target.evmChainId, consensusHead(heads));
+      await insertProbe(tx, target.id, result, v);
+      await rollUpHour(tx, target.id, result.at);
+      const day = await probesSince(tx, target.id, 24);
+      const week = await hourlySince(tx, target.id, 7);
+      const upDay = day.filter((p) => isUp(p.status));
+      const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
+      await updateHealthSummary(tx, target.id, {
+        status: v.status, checkedAt: result.at, latencyMs: result.latencyMs, headBlock: result.headBlock,
+        blockLag: v.blockLag, headAgeS: v.headAgeS, uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
+        uptime7d: uptime(week), p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
+        browserCallable: result.browserCallable,
+      });
+    });
+  }
+
+  // ---- no network ----
+  // A DNS or connect failure is held until some host answers (the network works, so the failure is the
+  // endpoint's, and it is recorded). When distinct hosts fail that way with nothing answering in between,
+  // the machine has no network: the held failures are dropped and the prober says it is paused.
+  let held: { target: ProbeTarget; result: ProbeResult }[] = [];
+  const unreachableHosts = new Set<string>();
+  let stateKnown: 'running' | 'paused' | undefined;
+
+  async function setState(state: 'running' | 'paused') {
+    if (stateKnown === state) return;
+    stateKnown = state;
+    if (await setProberState(sql, state, state === 'paused' ? NO_NETWORK_REASON : null)) {
+      log.info({ state }, state === 'paused' ? NO_NETWORK_REASON : 'health checks running');
+    }
+  }
+
+  async function settle(target: ProbeTarget, result: ProbeResult) {
+    if (result.errorClass === 'dns' || result.errorClass === 'connect') {
+      held.push({ target, result });
+      unreachableHosts.add(new URL(target.url).host);
+      if (unreachableHosts.size >= NO_NETWORK_HOSTS) {
+        held = [];
+        await setState('paused');
+      }
+      return;
+    }
+    unreachableHosts.clear();
+    const proven = held;
+    held = [];
+    await record(target, result);
+    for (const h of proven) await record(h.target, h.result);
+    await setState('running');
+  }
+
+  // ---- workers ----
+  const perHost = keyedLimiter(PER_HOST);
+  async function handle(jobs: PgBoss.Job<{ endpointId: number }>[]) {
+    const targets = await probeTargets(sql, jobs.map((j) => j.data.endpointId));
+    await Promise.all(targets.map((target) => perHost(new URL(target.url).hostname, async () => {
+      const result = await probe(target.url, probeOptions);
+      // One endpoint's failed write (deleted meanwhile, a lost connection) must not fail the others' jobs.
+      await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
+    })));
+  }
+  for (let i = 0; i < q.workers; i++) {
+    await boss.work(PROBE_QUEUE, { batchSize: q.batchSize, pollingIntervalSeconds: q.pollingIntervalSeconds }, handle);
+  }
+
+  // ---- scheduling ----
+  const tickS = Math.min(30, Math.max(1, Math.floor(intervalS / 10)));
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  async function tick() {
+    if (await advanceRound(sql, intervalS)) {
+      // Once per round: new and changed endpoints get timers, old history goes, cached pages are redone.
+      await syncHealthRows(sql, intervalS);
+      const pruned = await pruneHealth(sql);
+      log.info({ pruned }, 'probe round started');
+      await db.publishInvalidation();
+    }
+    const due = await claimDueEndpoints(sql, tickS, intervalS, CLAIM_LIMIT);
+    if (due.length) {
+      await boss.insert(due.map((d) => ({
+        name: PROBE_QUEUE, data: { endpointId: d.endpointId }, singletonKey: String(d.endpointId),
+        startAfter: d.dueAt,
+      })));
+    }
+  }
+  const loop = () => {
+    timer = setTimeout(async () => {
+      await tick().catch((err) => log.error({ err }, 'probe scheduling failed'));
+      if (!stopped) loop();
+    }, tickS * 1000 * (0.9 + Math.random() * 0.2));
+  };
+  await syncHealthRows(sql, intervalS);
+  await tick();
+  loop();
+
+  return {
+    boss,
+    async stop({ graceful = true } = {}) {
+      stopped = true;
+      clearTimeout(timer);
+      await boss.stop({ graceful, wait: true, timeout: 5_000 });
+    },
+  };
+}
