@@ -169,7 +169,7 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
   async function tick() {
     if (await advanceRound(sql, intervalS)) {
       // Once per round: new and changed endpoints get timers, old history goes, cached pages are redone.
-      await syncHealthRows(sql, intervalS);
+      await sql.begin((tx) => syncHealthRows(tx, intervalS));
       const pruned = await pruneHealth(sql);
       log.info({ pruned }, 'probe round started');
       await db.publishInvalidation();
@@ -182,15 +182,13 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
       })));
     }
   }
-  const loop = () => {
+  const loop = (delayMs: number) => {
     timer = setTimeout(async () => {
       await tick().catch((err) => log.error({ err }, 'probe scheduling failed'));
-      if (!stopped) loop();
-    }, tickS * 1000 * (0.9 + Math.random() * 0.2));
+      if (!stopped) loop(tickS * 1000 * (0.9 + Math.random() * 0.2));
+    }, delayMs);
   };
-  await syncHealthRows(sql, intervalS);
-  await tick();
-  loop();
+  loop(0);
 
   return {
     boss,

@@ -14,9 +14,11 @@ const probeable = (sql: Queryable) => sql`
 
 /**
  * Gives every probed endpoint a timer (a random phase within the interval) and drops the health of endpoints
- * no longer probed (an API key now required), which then read as unverified.
+ * no longer probed (an API key now required), which then read as unverified. Run it in a transaction: the lock
+ * keeps two instances from inserting the same rows in different orders (a deadlock).
  */
 export async function syncHealthRows(sql: Queryable, intervalS: number) {
+  await sql`SELECT pg_advisory_xact_lock(727275)`;
   await sql`
     INSERT INTO endpoint_health (endpoint_id, next_probe_at)
     SELECT e.id, now() + random() * make_interval(secs => ${intervalS})
