@@ -1,11 +1,11 @@
 // Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
 // API data the page shows. Pure and browser-safe: the server fills each HTML response's <head> with
 // renderHead(), and the PWA applies the very same PageMeta with applyPageMeta() on client-side navigation.
-import type { Chain, ChainDetail } from '../chains/schema.ts';
-import type { About, CategoryContent, Homepage } from '../content/schema.ts';
-import type { Provider, ProviderDetail } from '../providers/schema.ts';
-import type { SearchResult } from '../search/schema.ts';
-import { PRODUCT_NAME } from './product.ts';
+import type { Chain, ChainDetail } from '../../contract/chains.ts';
+import type { About, CategoryContent, Homepage } from '../../contract/content.ts';
+import type { Provider, ProviderDetail } from '../../contract/providers.ts';
+import type { SearchResult } from '../../contract/search.ts';
+import { PRODUCT_NAME } from '../../contract/product.ts';
 
 export type PageMeta = {
   title: string;

@@ -1,11 +1,11 @@
 // Which page a URL is and its metadata, from the same queries and presenters as the API, memoised in the
 // response cache until the next write (so rendering a page head costs at most what its API call costs).
 import type { AppCtx } from '../context.ts';
-import { loadChainDetail } from '../chains/routes.ts';
+import { loadChainDetail } from '../chains/service.ts';
 import { presentAbout, presentCategory, presentHomepage } from '../content/presenter.ts';
-import { loadProviderDetail } from '../providers/routes.ts';
-import { runSearch } from '../search/routes.ts';
-import { searchQuerySchema } from '../search/schema.ts';
+import { loadProviderDetail } from '../providers/service.ts';
+import { runSearch } from '../search/service.ts';
+import { searchQuerySchema } from '../../contract/search.ts';
 import {
   metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact, metaForHome, metaForLanding, metaForLogin,
   metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders, metaForSearch, metaForTerms, type PageMeta,
