@@ -82,7 +82,7 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
   boss.on('error', (err) => log.error({ err }, 'probe queue error'));
   await boss.start();
   const queueOptions = {
-    policy: 'stately' as const, expireInSeconds: q.expireInSeconds, retryLimit: q.retryLimit,
+    name: PROBE_QUEUE, policy: 'stately' as const, expireInSeconds: q.expireInSeconds, retryLimit: q.retryLimit,
     retryDelay: q.retryDelaySeconds,
   };
   // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
@@ -99,7 +99,12 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
       const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
       if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
       const v = verdict(result, target.evmChainId, consensusHead(heads));
-      await insertProbe(tx, target.id, result, v);
+      await insertProbe(tx, {
+        endpointId: target.id, probedAt: result.at, status: v.status, httpStatus: result.httpStatus,
+        latencyMs: result.latencyMs, errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
+        answeredChainId: result.answeredChainId, headBlock: result.headBlock, headAgeS: v.headAgeS, blockLag: v.blockLag,
+        browserCallable: result.browserCallable,
+      });
       await rollUpHour(tx, target.id, result.at);
       const day = await probesSince(tx, target.id, 24);
       const week = await hourlySince(tx, target.id, 7);

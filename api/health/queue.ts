@@ -1,7 +1,7 @@
 // pg-boss over the app's own postgres.js client (docs/decisions/009-probe-queue.md): the one pool on PostgreSQL,
 // the one connection of the embedded database.
 import PgBoss from 'pg-boss';
-import type { Sql } from '../db/index.ts';
+import type { Sql } from '../../sql/db-types.ts';
 
 type Param = string | number | boolean | Date | null | object;
 

@@ -1,10 +1,7 @@
 // The health rules, as pure functions: consensus head, an endpoint's status from its latest probe, uptime and
 // latency percentiles. The /status page states the same rule in words.
+import type { ProbeStatus } from '../../sql/queries/health.ts';
 import type { ProbeResult } from './probe.ts';
-
-export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
-export type HealthStatus = (typeof HEALTH_STATUSES)[number];
-export type ProbeStatus = Exclude<HealthStatus, 'unverified'>;
 
 export const HEALTH_RULE = {
   /** Blocks behind the consensus head still counted as fresh. */

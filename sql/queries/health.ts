@@ -1,7 +1,8 @@
 // Endpoint health: the probers' timers, raw probes, hourly roll-ups, the summary row and the prober state.
-import type { Queryable } from '../../api/db/index.ts';
-import type { ProbeResult } from '../../api/health/probe.ts';
-import type { ProbeStatus, Verdict } from '../../api/health/status.ts';
+import type { Queryable } from '../db-types.ts';
+
+/** A probe's verdict, as endpoint_probes.status allows (the summary row adds 'unverified': never probed). */
+export type ProbeStatus = 'ok' | 'degraded' | 'down' | 'wrong-chain';
 
 /** How long raw probes and hourly roll-ups are kept. */
 export const RAW_PROBES_KEPT_HOURS = 48;
@@ -72,14 +73,14 @@ export async function recentChainHeads(sql: Queryable, target: ProbeTarget, wind
   return rows.map((r) => r.head);
 }
 
-export async function insertProbe(sql: Queryable, endpointId: number, probe: ProbeResult, v: Verdict) {
-  await sql`
-    INSERT INTO endpoint_probes ${sql({
-      endpointId, probedAt: probe.at, status: v.status, httpStatus: probe.httpStatus, latencyMs: probe.latencyMs,
-      errorClass: probe.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
-      answeredChainId: probe.answeredChainId, headBlock: probe.headBlock, headAgeS: v.headAgeS, blockLag: v.blockLag,
-      browserCallable: probe.browserCallable,
-    })}`;
+export type ProbeRow = {
+  endpointId: number; probedAt: Date; status: ProbeStatus; httpStatus: number | null; latencyMs: number | null;
+  errorClass: string | null; answeredChainId: number | null; headBlock: number | null; headAgeS: number | null;
+  blockLag: number | null; browserCallable: boolean | null;
+};
+
+export async function insertProbe(sql: Queryable, row: ProbeRow) {
+  await sql`INSERT INTO endpoint_probes ${sql(row)}`;
 }
 
 /** Recomputes the probe's hour from its raw probes (idempotent; latency percentiles over up probes). */
