@@ -14,7 +14,7 @@ const config = loadConfig({
   NODE_ENV: 'test', PROBE_INTERVAL_S: String(INTERVAL_S), PROBE_ALLOW_PRIVATE: '1', PUBLIC_URL: 'http://localhost:3000',
 });
 const log = pino({ level: 'silent' });
-const fastQueue = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireInSeconds: 3, retryDelaySeconds: 0 };
+const fastQueue = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireInSeconds: 20, retryDelaySeconds: 0 };
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let anvil: Anvil;

@@ -18,12 +18,13 @@ export const PROBE_QUEUE = 'endpoint-probe';
 export const NO_NETWORK_REASON = 'Health checks paused: no network';
 
 const QUEUE_DEFAULTS = {
-  /** Worker loops per instance, each taking a batch of jobs: at most workers × batch probes at once. */
-  workers: 4,
-  batchSize: 25,
+  /** Probes in flight per instance. */
+  concurrency: 100,
+  /** Fetch new jobs once this many slots are free (fewer queries than one fetch per finished probe). */
+  fetchWhenFree: 10,
   pollingIntervalSeconds: 1,
-  // A batch may take 4 calls × 5 s plus waits for its host's turn: past this its jobs count as lost and are
-  // retried after retryDelaySeconds (expiry is checked by pg-boss's maintenance every maintenanceIntervalSeconds).
+  // A probe takes at most 4 calls × 5 s plus its host's turn: past this a job counts as lost (its worker died) and
+  // is retried after retryDelaySeconds; pg-boss's maintenance checks expiry every maintenanceIntervalSeconds.
   expireInSeconds: 120,
   retryLimit: 2,
   retryDelaySeconds: 30,
@@ -34,6 +35,7 @@ const PER_HOST = 4;
 /** Distinct hosts that must all be unreachable, with nothing reached in between, before the prober pauses. */
 const NO_NETWORK_HOSTS = 3;
 const CLAIM_LIMIT = 5_000;
+const STOP_WAIT_MS = 4_000;
 
 export type ProberOptions = {
   db: Database;
@@ -86,10 +88,20 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
     retryDelay: q.retryDelaySeconds,
   };
   // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
-  if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
-  else await boss.createQueue(PROBE_QUEUE, queueOptions).catch(async (err) => {
-    if (!(await boss.getQueue(PROBE_QUEUE))) throw err; // another instance created it first
-  });
+  // Instances starting together race to create it (PostgreSQL may answer one with a deadlock): the loser retries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
+      else await boss.createQueue(PROBE_QUEUE, queueOptions);
+      break;
+    } catch (err) {
+      if (attempt === 3) {
+        await boss.stop({ graceful: false });
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+    }
+  }
 
   const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
 
@@ -153,24 +165,55 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
     await setState('running');
   }
 
-  // ---- workers ----
+  // ---- worker ----
+  // One fetch loop keeps `concurrency` probes in flight: pg-boss's work() waits for a whole batch, where one slow
+  // endpoint would hold up the rest. Finished jobs are completed together at the next fetch.
   const perHost = keyedLimiter(PER_HOST);
-  async function handle(jobs: PgBoss.Job<{ endpointId: number }>[]) {
-    const targets = await probeTargets(sql, jobs.map((j) => j.data.endpointId));
-    await Promise.all(targets.map((target) => perHost(new URL(target.url).hostname, async () => {
-      const result = await probe(target.url, probeOptions);
-      // One endpoint's failed write (deleted meanwhile, a lost connection) must not fail the others' jobs.
-      await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
-    })));
+  const inFlight = new Set<Promise<void>>();
+  let finished: string[] = [];
+  let stopped = false;
+  async function run(job: PgBoss.Job<{ endpointId: number }>) {
+    const [target] = await probeTargets(sql, [job.data.endpointId]);
+    if (target) {
+      await perHost(new URL(target.url).hostname, async () => {
+        const result = await probe(target.url, probeOptions);
+        // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
+        await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
+      });
+    }
+    finished.push(job.id);
   }
-  for (let i = 0; i < q.workers; i++) {
-    await boss.work(PROBE_QUEUE, { batchSize: q.batchSize, pollingIntervalSeconds: q.pollingIntervalSeconds }, handle);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  async function pumpOnce() {
+    if (finished.length) {
+      const ids = finished;
+      finished = [];
+      await boss.complete(PROBE_QUEUE, ids);
+    }
+    const free = q.concurrency - inFlight.size;
+    if (free < q.fetchWhenFree && inFlight.size) return void (await Promise.race(inFlight));
+    const jobs = await boss.fetch<{ endpointId: number }>(PROBE_QUEUE, { batchSize: free });
+    for (const job of jobs) {
+      const running: Promise<void> = run(job)
+        .catch((err) => log.error({ err }, 'probe job failed'))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }
+    if (!jobs.length) await Promise.race([sleep(q.pollingIntervalSeconds * 1000), ...inFlight]);
   }
+  async function pump() {
+    while (!stopped) {
+      await pumpOnce().catch(async (err) => {
+        log.error({ err }, 'probe queue unreachable');
+        await sleep(q.pollingIntervalSeconds * 1000);
+      });
+    }
+  }
+  const pumping = pump();
 
   // ---- scheduling ----
   const tickS = Math.min(30, Math.max(1, Math.floor(intervalS / 10)));
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   async function tick() {
     if (await advanceRound(sql, intervalS)) {
       // Once per round: new and changed endpoints get timers, old history goes, cached pages are redone.
@@ -200,6 +243,13 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
     async stop({ graceful = true } = {}) {
       stopped = true;
       clearTimeout(timer);
+      if (graceful) {
+        await pumping;
+        // Within the server's shutdown grace; a probe cut short stays active and is retried after expiry.
+        await Promise.race([Promise.allSettled(inFlight), sleep(STOP_WAIT_MS)]);
+        if (finished.length) await boss.complete(PROBE_QUEUE, finished);
+      }
+      // Jobs still running when not graceful stay active and expire, as a crashed worker's would.
       await boss.stop({ graceful, wait: true, timeout: 5_000 });
     },
   };

@@ -1,15 +1,14 @@
 // Procfile `worker:`: the endpoint prober as its own process (the web processes then run with PROBES=off).
 import pino from 'pino';
-import { openConfiguredDatabase } from '../boot.ts';
+import { openConfiguredDatabase, prepareDatabase } from '../boot.ts';
 import { loadConfig, loadDotEnv } from '../config.ts';
-import { migrate } from '../db/migrate.ts';
 import { startProber } from './prober.ts';
 
 loadDotEnv();
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 const db = await openConfiguredDatabase(config);
-await migrate(db.sql);
+await prepareDatabase(db);
 const prober = await startProber({ db, config, log });
 log.info({ intervalS: config.probes.intervalS }, 'prober started');
 
