@@ -20,12 +20,19 @@ describe('address rules', () => {
     '127.0.0.1', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', '0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255',
     '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.100.100.200', '224.0.0.1', '255.255.255.255', '[::1]', '[::]',
     '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::ffff:169.254.169.254]', '[fe80::1]', '[fc00::1]', '[fd00:ec2::254]',
-    '[64:ff9b::7f00:1]', '[2002:7f00:1::]', '[ff02::1]', 'localhost',
+    '[64:ff9b::7f00:1]', '[2002:7f00:1::]', '[ff02::1]',
   ])('refuses http://%s (nothing is sent)', async (host) => {
     const before = inside.requests();
     const result = await probeEndpoint(`http://${host}:${port()}/`, { allowPrivate: false, origin });
     expect(result.errorClass).toBe('refused-address');
     expect(result.httpStatus).toBeNull();
+    expect(inside.requests()).toBe(before);
+  });
+
+  it('never reaches localhost (the prober asks DNS, which has no such name, and refuses its address if it did)', async () => {
+    const before = inside.requests();
+    const result = await probeEndpoint(`http://localhost:${port()}/`, { allowPrivate: false, origin });
+    expect(['dns', 'refused-address']).toContain(result.errorClass);
     expect(inside.requests()).toBe(before);
   });
 

@@ -2,14 +2,26 @@
 // resolved here, every answer is checked, and the connection goes to the checked address (no second lookup
 // that a rebinding DNS server could answer differently).
 import { BlockList, isIP } from 'node:net';
-import { lookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-/** The system resolver (getaddrinfo: /etc/hosts, then DNS), every address it gives. */
-export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+// DNS queries straight to the configured servers (c-ares), not getaddrinfo: getaddrinfo runs on libuv's four
+// threads, which the site's file reads and compression share, and a name whose server does not answer held one for
+// 5 s (on a machine without network, 200 of the dataset's hosts took 40 s to fail). /etc/hosts is not read.
+const dns = new DnsResolver({ timeout: 2_000, tries: 2 });
+
+/** Every A and AAAA address of a name; rejects with the DNS error when it has neither. */
+export const systemResolver: Resolver = async (hostname) => {
+  const [v4, v6] = await Promise.allSettled([dns.resolve4(hostname), dns.resolve6(hostname)]);
+  const answers: ResolvedAddress[] = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+  ];
+  if (!answers.length && v4.status === 'rejected') throw v4.reason;
+  return answers;
+};
 
 // Not public unicast: loopback, private, shared (CGNAT), link-local (cloud metadata at 169.254.169.254 and
 // fd00:ec2::254), unique-local, documentation, benchmarking, multicast, reserved, and the IPv6 forms that
