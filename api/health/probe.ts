@@ -38,7 +38,8 @@ export type ProbeOptions = {
 };
 
 class ProbeFailure extends Error {
-  constructor(readonly errorClass: ErrorClass, readonly httpStatus: number | null = null) {
+  constructor(readonly errorClass: ErrorClass, readonly httpStatus: number | null = null,
+    readonly rpcError?: { code: unknown; message: unknown }) {
     super(errorClass);
   }
 }
@@ -100,46 +101,56 @@ function exchange(url: URL, lookupFn: LookupFunction, init: { method: string; he
 
 const hex = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number(BigInt(v)) : null);
 
-/** Probes one endpoint; never throws (a failure is a result with its error class). */
-export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
+/**
+ * A JSON-RPC client bound to one URL and its checked address. Each call resolves to its result or rejects with a
+ * ProbeFailure; `onAnswer` sees every HTTP answer (status, milliseconds) first.
+ */
+async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: number, ms: number) => void = () => {}) {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? PROBE_MAX_BYTES;
+  const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
+  const lookupFn = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opts?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+  let id = 0;
+  const call = async (method: string, params: unknown[]) => {
+    const answer = await exchange(url, lookupFn, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    }, timeoutMs, maxBytes);
+    onAnswer(answer.status, answer.ms);
+    if (answer.status >= 300 && answer.status < 400) throw new ProbeFailure('redirect', answer.status);
+    if (answer.status === 429) throw new ProbeFailure('http-429', answer.status);
+    if (answer.status >= 500) throw new ProbeFailure('http-5xx', answer.status);
+    if (answer.status >= 400 || answer.status < 200) throw new ProbeFailure('http-4xx', answer.status);
+    let body: { result?: unknown; error?: { code?: unknown; message?: unknown } };
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      throw new ProbeFailure('invalid-json', answer.status);
+    }
+    if (body && typeof body === 'object' && body.error) {
+      throw new ProbeFailure('jsonrpc-error', answer.status, { code: body.error.code, message: body.error.message });
+    }
+    if (!body || typeof body !== 'object' || !('result' in body)) throw new ProbeFailure('invalid-json', answer.status);
+    return body.result;
+  };
+  return { call, preflight: () => preflight(url, lookupFn, options.origin, timeoutMs) };
+}
+
+/** Probes one endpoint; never throws (a failure is a result with its error class). */
+export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
   const result: ProbeResult = {
     at: new Date(), httpStatus: null, latencyMs: null, errorClass: null, answeredChainId: null, headBlock: null,
     headTimestamp: null, browserCallable: null,
   };
-  const url = new URL(rawUrl);
   try {
-    const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
-    const lookupFn = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      if (opts?.all) callback(null, [target]);
-      else callback(null, target.address, target.family);
-    }) as LookupFunction;
-
-    let id = 0;
-    const call = async (method: string, params: unknown[]) => {
-      const answer = await exchange(url, lookupFn, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      }, timeoutMs, maxBytes);
-      result.httpStatus = answer.status;
-      if (answer.status >= 300 && answer.status < 400) throw new ProbeFailure('redirect', answer.status);
-      if (answer.status === 429) throw new ProbeFailure('http-429', answer.status);
-      if (answer.status >= 500) throw new ProbeFailure('http-5xx', answer.status);
-      if (answer.status >= 400 || answer.status < 200) throw new ProbeFailure('http-4xx', answer.status);
-      result.latencyMs = Math.max(result.latencyMs ?? 0, answer.ms);
-      let body: { result?: unknown; error?: unknown };
-      try {
-        body = JSON.parse(answer.body);
-      } catch {
-        throw new ProbeFailure('invalid-json', answer.status);
-      }
-      if (body && typeof body === 'object' && body.error) throw new ProbeFailure('jsonrpc-error', answer.status);
-      if (!body || typeof body !== 'object' || !('result' in body)) throw new ProbeFailure('invalid-json', answer.status);
-      return body.result;
-    };
-
+    const { call, preflight: askPreflight } = await rpcClient(new URL(rawUrl), options, (status, ms) => {
+      result.httpStatus = status;
+      if (status >= 200 && status < 300) result.latencyMs = Math.max(result.latencyMs ?? 0, ms);
+    });
     result.answeredChainId = hex(await call('eth_chainId', []));
     if (result.answeredChainId === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     result.headBlock = hex(await call('eth_blockNumber', []));
@@ -149,7 +160,7 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
     if (result.headTimestamp === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     // "latest" may have moved on since eth_blockNumber: the block whose time we have is the head.
     result.headBlock = Math.max(result.headBlock, hex(block?.number) ?? 0);
-    result.browserCallable = await preflight(url, lookupFn, options.origin, timeoutMs);
+    result.browserCallable = await askPreflight();
   } catch (err) {
     if (err instanceof ProbeFailure) {
       result.errorClass = err.errorClass;
@@ -158,6 +169,41 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
     else throw err;
   }
   return result;
+}
+
+/** What an endpoint serves beyond the head: null where the answer says nothing (no answer, an HTTP error). */
+export type Capabilities = { archive: boolean | null; trace: boolean | null; debug: boolean | null };
+
+/** An address whose balance any node can be asked about (the zero address). */
+const KNOWN_ADDRESS = '0x0000000000000000000000000000000000000000';
+const METHOD_NOT_FOUND = /method .*(not found|does not exist|not (available|supported|allowed|enabled))|unsupported method/i;
+
+/**
+ * The daily capability probe: an archive read (the known address's balance at block 1: a pruned node answers an
+ * error) and whether `trace_` and `debug_` methods exist (any answer but "method not found" counts).
+ */
+export async function probeCapabilities(rawUrl: string, options: ProbeOptions): Promise<Capabilities> {
+  const capabilities: Capabilities = { archive: null, trace: null, debug: null };
+  let call: Awaited<ReturnType<typeof rpcClient>>['call'];
+  try {
+    ({ call } = await rpcClient(new URL(rawUrl), options));
+  } catch {
+    return capabilities;
+  }
+  const ask = async (method: string, params: unknown[], exists: (err: ProbeFailure) => boolean | null) => {
+    try {
+      await call(method, params);
+      return true;
+    } catch (err) {
+      return err instanceof ProbeFailure && err.errorClass === 'jsonrpc-error' ? exists(err) : null;
+    }
+  };
+  const methodExists = (err: ProbeFailure) =>
+    !(err.rpcError?.code === -32601 || METHOD_NOT_FOUND.test(String(err.rpcError?.message ?? '')));
+  capabilities.archive = await ask('eth_getBalance', [KNOWN_ADDRESS, '0x1'], () => false);
+  capabilities.trace = await ask('trace_block', ['0x1'], methodExists);
+  capabilities.debug = await ask('debug_traceBlockByNumber', ['0x1', {}], methodExists);
+  return capabilities;
 }
 
 /** What a browser asks before a cross-origin JSON POST; null when the preflight itself got no answer. */

@@ -8,9 +8,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import {
   advanceRound, claimDueEndpoints, hourlySince, insertProbe, probesSince, probeTargets, pruneHealth, recentChainHeads,
-  rollUpHour, setProberState, syncHealthRows, updateHealthSummary, type ProbeTarget,
+  rollUpHour, setProberState, syncHealthRows, updateCapabilities, updateHealthSummary, type ProbeTarget,
 } from '../../sql/queries/health.ts';
-import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
+import { probeCapabilities, probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { pgBossDb } from './queue.ts';
 import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
 
@@ -36,6 +36,8 @@ const PER_HOST = 4;
 const NO_NETWORK_HOSTS = 3;
 const CLAIM_LIMIT = 5_000;
 const STOP_WAIT_MS = 4_000;
+/** How often an answering endpoint's capabilities (archive, trace_, debug_) are asked again. */
+const CAPABILITIES_EVERY_MS = 24 * 3600 * 1000;
 
 export type ProberOptions = {
   db: Database;
@@ -179,6 +181,11 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
         const result = await probe(target.url, probeOptions);
         // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
         await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
+        const due = !target.capabilitiesCheckedAt
+          || Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_MS;
+        if (due && result.errorClass === null && result.answeredChainId === target.evmChainId) {
+          await updateCapabilities(sql, target.id, await probeCapabilities(target.url, probeOptions));
+        }
       });
     }
     finished.push(job.id);

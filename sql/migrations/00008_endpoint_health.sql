@@ -18,7 +18,12 @@ CREATE TABLE endpoint_health (
   p50_ms           integer,
   p95_ms           integer,
   browser_callable boolean,
-  down_since       timestamptz
+  down_since       timestamptz,
+  -- The daily capability probe: archive reads, trace_ and debug_ methods (null: not known).
+  archive          boolean,
+  trace_api        boolean,
+  debug_api        boolean,
+  capabilities_checked_at timestamptz
 );
 CREATE INDEX endpoint_health_due ON endpoint_health (next_probe_at);
 

@@ -52,13 +52,23 @@ export function claimDueEndpoints(sql: Queryable, horizonS: number, intervalS: n
     RETURNING h.endpoint_id, greatest(due.next_probe_at, now()) AS due_at`;
 }
 
-export type ProbeTarget = { id: number; url: string; chainId: number; evmChainId: number };
+export type ProbeTarget = {
+  id: number; url: string; chainId: number; evmChainId: number; capabilitiesCheckedAt: Date | null;
+};
 
 export function probeTargets(sql: Queryable, ids: number[]) {
   return sql<ProbeTarget[]>`
-    SELECT e.id, e.url, e.chain_id, c.evm_chain_id
-    FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
+    SELECT e.id, e.url, e.chain_id, c.evm_chain_id, h.capabilities_checked_at
+    FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
     WHERE e.id = ANY(${sql.array(ids)}::int[]) AND ${probeable(sql)}`;
+}
+
+export async function updateCapabilities(sql: Queryable, endpointId: number,
+  c: { archive: boolean | null; trace: boolean | null; debug: boolean | null }) {
+  await sql`
+    UPDATE endpoint_health SET archive = ${c.archive}, trace_api = ${c.trace}, debug_api = ${c.debug},
+      capabilities_checked_at = now()
+    WHERE endpoint_id = ${endpointId}`;
 }
 
 /** Each other endpoint's highest head for the chain in the window, from answers with the right chain id. */
