@@ -33,6 +33,21 @@ describe('probeEndpoint', () => {
     expect(verdict(result, ANVIL_CHAIN_ID, consensusHead([result.headBlock!]))).toMatchObject({ status: 'ok', blockLag: 0 });
   });
 
+  it('over a WebSocket too (anvil serves ws:// on its port)', async () => {
+    const result = await probeEndpoint(anvil.url.replace('http:', 'ws:'), options);
+    expect(result).toMatchObject({ errorClass: null, httpStatus: 101, answeredChainId: ANVIL_CHAIN_ID, browserCallable: true });
+    expect(result.headBlock).toBeGreaterThanOrEqual(1);
+    expect(await probeCapabilities(anvil.url.replace('http:', 'ws:'), options)).toMatchObject({ archive: true });
+    const refusing = await fake({ status: 429, body: 'slow down' }); // answers the upgrade with 429
+    expect((await probeEndpoint(refusing.url.replace('http:', 'ws:'), options)).errorClass).toBe('http-429');
+    const inside = await fake({});
+    const redirect = await fake({ status: 302, body: '', headers: { location: inside.url.replace('http:', 'ws:') } });
+    expect((await probeEndpoint(redirect.url.replace('http:', 'ws:'), options)).errorClass).toBe('redirect');
+    expect(inside.requests()).toBe(0);
+    expect((await probeEndpoint(`ws://127.0.0.1:${new URL(anvil.url).port}/`, { ...options, allowPrivate: false }))
+      .errorClass).toBe('refused-address');
+  });
+
   it('a node answering another chain id is wrong-chain', async () => {
     const server = await fake({ chainId: 1 });
     const result = await probeEndpoint(server.url, options);

@@ -1,10 +1,11 @@
-// One probe of one JSON-RPC endpoint over HTTP(S): chain id, head block and its timestamp, then a CORS
-// preflight. Each call has its own timeout, answers are capped, redirects are never followed, and the
-// connection goes to the address checked by ssrf.ts.
+// One probe of one JSON-RPC endpoint over HTTP(S) or WebSocket: chain id, head block and its timestamp, then
+// whether a browser may call it. Each call has its own timeout, answers are capped, redirects are never followed,
+// and the connection goes to the address checked by ssrf.ts.
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { AddressError, checkedAddress, type Resolver } from './ssrf.ts';
+import WebSocket from 'ws';
+import { AddressError, checkedAddress, type ResolvedAddress, type Resolver } from './ssrf.ts';
 
 export const PROBE_TIMEOUT_MS = 5_000;
 export const PROBE_MAX_BYTES = 64 * 1024;
@@ -101,6 +102,13 @@ function exchange(url: URL, lookupFn: LookupFunction, init: { method: string; he
 
 const hex = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number(BigInt(v)) : null);
 
+/** A DNS lookup that answers only the checked address (no second resolution a rebinding server could change). */
+const checkedLookup = (target: ResolvedAddress) =>
+  ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opts?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+
 /**
  * A JSON-RPC client bound to one URL and its checked address. Each call resolves to its result or rejects with a
  * ProbeFailure; `onAnswer` sees every HTTP answer (status, milliseconds) first.
@@ -109,10 +117,7 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? PROBE_MAX_BYTES;
   const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
-  const lookupFn = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (opts?.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  }) as LookupFunction;
+  const lookupFn = checkedLookup(target);
   let id = 0;
   const call = async (method: string, params: unknown[]) => {
     const answer = await exchange(url, lookupFn, {
@@ -121,24 +126,117 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
       body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
     }, timeoutMs, maxBytes);
     onAnswer(answer.status, answer.ms);
-    if (answer.status >= 300 && answer.status < 400) throw new ProbeFailure('redirect', answer.status);
-    if (answer.status === 429) throw new ProbeFailure('http-429', answer.status);
-    if (answer.status >= 500) throw new ProbeFailure('http-5xx', answer.status);
-    if (answer.status >= 400 || answer.status < 200) throw new ProbeFailure('http-4xx', answer.status);
-    let body: { result?: unknown; error?: { code?: unknown; message?: unknown } };
-    try {
-      body = JSON.parse(answer.body);
-    } catch {
-      throw new ProbeFailure('invalid-json', answer.status);
-    }
-    if (body && typeof body === 'object' && body.error) {
-      throw new ProbeFailure('jsonrpc-error', answer.status, { code: body.error.code, message: body.error.message });
-    }
-    if (!body || typeof body !== 'object' || !('result' in body)) throw new ProbeFailure('invalid-json', answer.status);
-    return body.result;
+    const failure = statusFailure(answer.status);
+    if (failure) throw failure;
+    return rpcResult(answer.body, answer.status);
   };
-  return { call, preflight: () => preflight(url, lookupFn, options.origin, timeoutMs) };
+  return { call, preflight: () => preflight(url, lookupFn, options.origin, timeoutMs), close: () => {} };
 }
+
+/** The failure an HTTP status means (redirects are never followed), or null for 2xx. */
+function statusFailure(status: number): ProbeFailure | null {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400) return new ProbeFailure('redirect', status);
+  if (status === 429) return new ProbeFailure('http-429', status);
+  if (status >= 500) return new ProbeFailure('http-5xx', status);
+  return new ProbeFailure('http-4xx', status);
+}
+
+/** A JSON-RPC answer's result; rejects an error answer or anything that is not one. */
+function rpcResult(text: string, httpStatus: number | null): unknown {
+  let body: { result?: unknown; error?: { code?: unknown; message?: unknown } };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ProbeFailure('invalid-json', httpStatus);
+  }
+  if (body && typeof body === 'object' && body.error) {
+    throw new ProbeFailure('jsonrpc-error', httpStatus, { code: body.error.code, message: body.error.message });
+  }
+  if (!body || typeof body !== 'object' || !('result' in body)) throw new ProbeFailure('invalid-json', httpStatus);
+  return body.result;
+}
+
+/**
+ * The same client over a WebSocket (ws:// and wss:// endpoints). Browsers apply no CORS to WebSockets: a page can
+ * call one whose handshake accepts its Origin, which this handshake sends.
+ */
+async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: number, ms: number) => void = () => {}) {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
+  const socket = new WebSocket(url, {
+    lookup: checkedLookup(target), servername: url.hostname.replace(/^\[.*\]$/, '') || undefined,
+    followRedirects: false, maxPayload: options.maxBytes ?? PROBE_MAX_BYTES, handshakeTimeout: timeoutMs,
+    origin: options.origin, perMessageDeflate: false,
+  });
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (f: ProbeFailure) => void }>();
+  const failAll = (failure: ProbeFailure) => {
+    for (const w of waiting.values()) w.reject(failure);
+    waiting.clear();
+  };
+  socket.on('message', (data) => {
+    const text = data.toString();
+    let id: unknown;
+    try {
+      id = (JSON.parse(text) as { id?: unknown }).id;
+    } catch {
+      return failAll(new ProbeFailure('invalid-json', 101));
+    }
+    const w = waiting.get(id as number);
+    waiting.delete(id as number);
+    w?.resolve(text);
+  });
+  socket.on('error', (err: NodeJS.ErrnoException) => failAll(wsFailure(err)));
+  socket.on('close', () => failAll(new ProbeFailure('connect', 101)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('unexpected-response', (_req, res) => {
+        reject(statusFailure(res.statusCode ?? 0) ?? new ProbeFailure('http-4xx', res.statusCode ?? null));
+        socket.terminate();
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => reject(wsFailure(err)));
+    });
+  } catch (err) {
+    socket.terminate();
+    throw err;
+  }
+  onAnswer(101, 0);
+  let id = 0;
+  const call = (method: string, params: unknown[]) => {
+    const callId = ++id;
+    const sent = performance.now();
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ProbeFailure('timeout', 101)), timeoutMs);
+      waiting.set(callId, {
+        resolve: (text) => {
+          clearTimeout(timer);
+          onAnswer(101, Math.round(performance.now() - sent));
+          try {
+            resolve(rpcResult(text, 101));
+          } catch (failure) {
+            reject(failure);
+          }
+        },
+        reject: (failure) => {
+          clearTimeout(timer);
+          reject(failure);
+        },
+      });
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: callId, method, params }));
+    });
+  };
+  return { call, preflight: async () => true, close: () => socket.terminate() };
+}
+
+function wsFailure(err: NodeJS.ErrnoException): ProbeFailure {
+  if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return new ProbeFailure('too-large', 101);
+  if (/handshake has timed out/i.test(err.message)) return new ProbeFailure('timeout');
+  return new ProbeFailure(classify(err));
+}
+
+/** The client for the URL's scheme. */
+const clientFor = (url: URL) => (url.protocol === 'ws:' || url.protocol === 'wss:' ? wsClient : rpcClient);
 
 /** Probes one endpoint; never throws (a failure is a result with its error class). */
 export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
@@ -146,11 +244,15 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
     at: new Date(), httpStatus: null, latencyMs: null, errorClass: null, answeredChainId: null, headBlock: null,
     headTimestamp: null, browserCallable: null,
   };
+  const url = new URL(rawUrl);
+  let close = () => {};
   try {
-    const { call, preflight: askPreflight } = await rpcClient(new URL(rawUrl), options, (status, ms) => {
+    const client = await clientFor(url)(url, options, (status, ms) => {
       result.httpStatus = status;
-      if (status >= 200 && status < 300) result.latencyMs = Math.max(result.latencyMs ?? 0, ms);
+      if (status < 300) result.latencyMs = Math.max(result.latencyMs ?? 0, ms);
     });
+    close = client.close;
+    const { call, preflight: askPreflight } = client;
     result.answeredChainId = hex(await call('eth_chainId', []));
     if (result.answeredChainId === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     result.headBlock = hex(await call('eth_blockNumber', []));
@@ -167,6 +269,8 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
       if (err.httpStatus !== null) result.httpStatus = err.httpStatus;
     } else if (err instanceof AddressError) result.errorClass = err.kind;
     else throw err;
+  } finally {
+    close();
   }
   return result;
 }
@@ -184,12 +288,14 @@ const METHOD_NOT_FOUND = /method .*(not found|does not exist|not (available|supp
  */
 export async function probeCapabilities(rawUrl: string, options: ProbeOptions): Promise<Capabilities> {
   const capabilities: Capabilities = { archive: null, trace: null, debug: null };
-  let call: Awaited<ReturnType<typeof rpcClient>>['call'];
+  const url = new URL(rawUrl);
+  let client: Awaited<ReturnType<typeof rpcClient>>;
   try {
-    ({ call } = await rpcClient(new URL(rawUrl), options));
+    client = await clientFor(url)(url, options);
   } catch {
     return capabilities;
   }
+  const { call } = client;
   const ask = async (method: string, params: unknown[], exists: (err: ProbeFailure) => boolean | null) => {
     try {
       await call(method, params);
@@ -203,6 +309,7 @@ export async function probeCapabilities(rawUrl: string, options: ProbeOptions): 
   capabilities.archive = await ask('eth_getBalance', [KNOWN_ADDRESS, '0x1'], () => false);
   capabilities.trace = await ask('trace_block', ['0x1'], methodExists);
   capabilities.debug = await ask('debug_traceBlockByNumber', ['0x1', {}], methodExists);
+  client.close();
   return capabilities;
 }
 

@@ -8,9 +8,10 @@ export type ProbeStatus = 'ok' | 'degraded' | 'down' | 'wrong-chain';
 export const RAW_PROBES_KEPT_HOURS = 48;
 export const HOURLY_KEPT_DAYS = 90;
 
-// Probed: HTTP(S) endpoints of EVM chains that need no API key; key templates (`${API_KEY}`) are never called.
+// Probed: HTTP(S) and WebSocket endpoints of EVM chains that need no API key; key templates (`${API_KEY}`) are
+// never called.
 const probeable = (sql: Queryable) => sql`
-  e.url ~ '^https?://' AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+  e.url ~ '^(https?|wss?)://' AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
   AND EXISTS (SELECT 1 FROM chains c WHERE c.id = e.chain_id AND c.evm_chain_id IS NOT NULL)`;
 
 /**
