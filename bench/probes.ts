@@ -33,27 +33,42 @@ async function startServers() {
       if (n % 20 === 7) return void res.writeHead(500).end('busy');
       const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string };
       const head = 1_000_000 + Math.floor(Date.now() / 2000);
-      const result = call.method === 'eth_chainId' ? `0x${CHAIN_ID.toString(16)}`
-        : call.method === 'eth_blockNumber' ? `0x${head.toString(16)}`
-          : { number: `0x${head.toString(16)}`, timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}` };
-      res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+      const result =
+        call.method === 'eth_chainId'
+          ? `0x${CHAIN_ID.toString(16)}`
+          : call.method === 'eth_blockNumber'
+            ? `0x${head.toString(16)}`
+            : { number: `0x${head.toString(16)}`, timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}` };
+      res
+        .writeHead(200, { 'content-type': 'application/json', ...cors })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
     });
     server.keepAliveTimeout = 1;
     await new Promise<void>((resolve) => server.listen(0, `127.0.0.${h}`, resolve));
     servers.push(server);
-    for (let i = 0; i < PER_HOST; i++) urls.push(`http://127.0.0.${h}:${(server.address() as AddressInfo).port}/${h * PER_HOST + i}`);
+    for (let i = 0; i < PER_HOST; i++)
+      urls.push(`http://127.0.0.${h}:${(server.address() as AddressInfo).port}/${h * PER_HOST + i}`);
   }
   return { urls, close: () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))) };
 }
 
 async function writesSoFar(db: Database) {
   const [row] = await db.sql<{ ins: number; upd: number; del: number }[]>`
-    SELECT coalesce(sum(n_tup_ins), 0)::int AS ins, coalesce(sum(n_tup_upd), 0)::int AS upd, coalesce(sum(n_tup_del), 0)::int AS del
+    SELECT coalesce(sum(n_tup_ins), 0)::int AS ins, coalesce(sum(n_tup_upd), 0)::int AS upd,
+      coalesce(sum(n_tup_del), 0)::int AS del
     FROM pg_stat_all_tables WHERE schemaname IN ('public', 'pgboss')`;
   return row;
 }
 
-type Pass = { label: string; wallS: number; peakRssMb: number; cpuS: number; probes: number; byTable: string; writes: string };
+type Pass = {
+  label: string;
+  wallS: number;
+  peakRssMb: number;
+  cpuS: number;
+  probes: number;
+  byTable: string;
+  writes: string;
+};
 
 async function onePass(label: string, db: Database, urls: string[]): Promise<Pass> {
   await migrate(db.sql);
@@ -73,7 +88,9 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
   const t0 = performance.now();
   const prober = await startProber({ db, config, log: pino({ level: 'warn' }), schema: 'pgboss' });
   for (;;) {
-    const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM endpoint_health WHERE checked_at IS NOT NULL`;
+    const [{ n }] = await db.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM endpoint_health WHERE checked_at IS NOT NULL`;
     if (n >= urls.length) break;
     await sleep(250);
   }
@@ -90,8 +107,13 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
   const statuses = await db.sql<{ status: string; n: number }[]>`
     SELECT status, count(*)::int AS n FROM endpoint_health GROUP BY status ORDER BY status`;
   return {
-    label, wallS, peakRssMb: peakRss / 2 ** 20, cpuS: (cpu.user + cpu.system) / 1e6, probes: urls.length,
-    byTable: `${counts.map((c) => `${c.t} ${c.n}`).join(', ')}; statuses ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}`,
+    label,
+    wallS,
+    peakRssMb: peakRss / 2 ** 20,
+    cpuS: (cpu.user + cpu.system) / 1e6,
+    probes: urls.length,
+    byTable: `${counts.map((c) => `${c.t} ${c.n}`).join(', ')}; `
+      + `statuses ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}`,
     writes: `${after.ins - before.ins} inserted, ${after.upd - before.upd} updated, ${after.del - before.del} deleted`,
   };
 }
@@ -119,10 +141,30 @@ export async function benchProbes(opts: BenchOptions) {
   } finally {
     await close();
   }
-  report('probes', table(
-    ['database', 'endpoints', 'wall time (s)', 'probes/s', 'peak RSS (MB)', 'CPU (s)', 'CPU ms/probe', 'rows written (pg_stat)'],
-    passes.map((p) => [p.label, fmt.n(p.probes), fmt.ms(p.wallS), fmt.ms(p.probes / p.wallS), fmt.n(p.peakRssMb),
-      fmt.ms(p.cpuS), fmt.ms((p.cpuS * 1000) / p.probes), p.writes]),
-  ));
+  report(
+    'probes',
+    table(
+      [
+        'database',
+        'endpoints',
+        'wall time (s)',
+        'probes/s',
+        'peak RSS (MB)',
+        'CPU (s)',
+        'CPU ms/probe',
+        'rows written (pg_stat)',
+      ],
+      passes.map((p) => [
+        p.label,
+        fmt.n(p.probes),
+        fmt.ms(p.wallS),
+        fmt.ms(p.probes / p.wallS),
+        fmt.n(p.peakRssMb),
+        fmt.ms(p.cpuS),
+        fmt.ms((p.cpuS * 1000) / p.probes),
+        p.writes,
+      ]),
+    ),
+  );
   report('probes', passes.map((p) => `- ${p.label}: ${p.byTable}`).join('\n'));
 }

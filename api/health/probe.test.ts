@@ -26,16 +26,29 @@ describe('probeEndpoint', () => {
   it('reads chain id, head and block time from a real node, and sees that a browser may call it', async () => {
     await new Promise((r) => setTimeout(r, 1_100)); // one block mined
     const result = await probeEndpoint(anvil.url, options);
-    expect(result).toMatchObject({ errorClass: null, httpStatus: 200, answeredChainId: ANVIL_CHAIN_ID, browserCallable: true });
+    expect(result).toMatchObject({
+      errorClass: null,
+      httpStatus: 200,
+      answeredChainId: ANVIL_CHAIN_ID,
+      browserCallable: true,
+    });
     expect(result.headBlock).toBeGreaterThanOrEqual(1);
     expect(Math.abs(Date.now() / 1000 - result.headTimestamp!)).toBeLessThan(10);
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(verdict(result, ANVIL_CHAIN_ID, consensusHead([result.headBlock!]))).toMatchObject({ status: 'ok', blockLag: 0 });
+    expect(verdict(result, ANVIL_CHAIN_ID, consensusHead([result.headBlock!]))).toMatchObject({
+      status: 'ok',
+      blockLag: 0,
+    });
   });
 
   it('over a WebSocket too (anvil serves ws:// on its port)', async () => {
     const result = await probeEndpoint(anvil.url.replace('http:', 'ws:'), options);
-    expect(result).toMatchObject({ errorClass: null, httpStatus: 101, answeredChainId: ANVIL_CHAIN_ID, browserCallable: true });
+    expect(result).toMatchObject({
+      errorClass: null,
+      httpStatus: 101,
+      answeredChainId: ANVIL_CHAIN_ID,
+      browserCallable: true,
+    });
     expect(result.headBlock).toBeGreaterThanOrEqual(1);
     expect(await probeCapabilities(anvil.url.replace('http:', 'ws:'), options)).toMatchObject({ archive: true });
     const refusing = await fake({ status: 429, body: 'slow down' }); // answers the upgrade with 429
@@ -44,8 +57,10 @@ describe('probeEndpoint', () => {
     const redirect = await fake({ status: 302, body: '', headers: { location: inside.url.replace('http:', 'ws:') } });
     expect((await probeEndpoint(redirect.url.replace('http:', 'ws:'), options)).errorClass).toBe('redirect');
     expect(inside.requests()).toBe(0);
-    expect((await probeEndpoint(`ws://127.0.0.1:${new URL(anvil.url).port}/`, { ...options, allowPrivate: false }))
-      .errorClass).toBe('refused-address');
+    expect(
+      (await probeEndpoint(`ws://127.0.0.1:${new URL(anvil.url).port}/`, { ...options, allowPrivate: false }))
+        .errorClass,
+    ).toBe('refused-address');
   });
 
   it('a node answering another chain id is wrong-chain', async () => {

@@ -11,8 +11,19 @@ export const PROBE_TIMEOUT_MS = 5_000;
 export const PROBE_MAX_BYTES = 64 * 1024;
 
 export type ErrorClass =
-  | 'timeout' | 'dns' | 'tls' | 'connect' | 'refused-address' | 'redirect' | 'http-429' | 'http-4xx' | 'http-5xx'
-  | 'too-large' | 'invalid-json' | 'jsonrpc-error' | 'wrong-chain';
+  | 'timeout'
+  | 'dns'
+  | 'tls'
+  | 'connect'
+  | 'refused-address'
+  | 'redirect'
+  | 'http-429'
+  | 'http-4xx'
+  | 'http-5xx'
+  | 'too-large'
+  | 'invalid-json'
+  | 'jsonrpc-error'
+  | 'wrong-chain';
 
 export type ProbeResult = {
   /** When the probe started. */
@@ -39,8 +50,11 @@ export type ProbeOptions = {
 };
 
 class ProbeFailure extends Error {
-  constructor(readonly errorClass: ErrorClass, readonly httpStatus: number | null = null,
-    readonly rpcError?: { code: unknown; message: unknown }) {
+  constructor(
+    readonly errorClass: ErrorClass,
+    readonly httpStatus: number | null = null,
+    readonly rpcError?: { code: unknown; message: unknown },
+  ) {
     super(errorClass);
   }
 }
@@ -57,13 +71,21 @@ function classify(err: NodeJS.ErrnoException): ErrorClass {
 }
 
 /** One HTTP exchange with the checked address; rejects with a ProbeFailure. */
-function exchange(url: URL, lookupFn: LookupFunction, init: { method: string; headers: Record<string, string>; body?: string },
-  timeoutMs: number, maxBytes: number): Promise<Answer> {
+function exchange(
+  url: URL,
+  lookupFn: LookupFunction,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<Answer> {
   const started = performance.now();
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {
-      method: init.method, headers: init.headers, lookup: lookupFn, agent: false,
+      method: init.method,
+      headers: init.headers,
+      lookup: lookupFn,
+      agent: false,
       // SNI and certificate checks use the URL's name, whatever address the socket went to.
       servername: url.hostname.replace(/^\[.*\]$/, '') || undefined,
     });
@@ -91,7 +113,9 @@ function exchange(url: URL, lookupFn: LookupFunction, init: { method: string; he
         settled = true;
         clearTimeout(timer);
         resolve({
-          status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'),
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
           ms: Math.round(performance.now() - started),
         });
       });
@@ -120,11 +144,17 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
   const lookupFn = checkedLookup(target);
   let id = 0;
   const call = async (method: string, params: unknown[]) => {
-    const answer = await exchange(url, lookupFn, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    }, timeoutMs, maxBytes);
+    const answer = await exchange(
+      url,
+      lookupFn,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      },
+      timeoutMs,
+      maxBytes,
+    );
     onAnswer(answer.status, answer.ms);
     const failure = statusFailure(answer.status);
     if (failure) throw failure;
@@ -165,9 +195,13 @@ async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: numb
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
   const socket = new WebSocket(url, {
-    lookup: checkedLookup(target), servername: url.hostname.replace(/^\[.*\]$/, '') || undefined,
-    followRedirects: false, maxPayload: options.maxBytes ?? PROBE_MAX_BYTES, handshakeTimeout: timeoutMs,
-    origin: options.origin, perMessageDeflate: false,
+    // ws sets SNI from the URL's host name itself; only the address comes from the lookup.
+    lookup: checkedLookup(target),
+    followRedirects: false,
+    maxPayload: options.maxBytes ?? PROBE_MAX_BYTES,
+    handshakeTimeout: timeoutMs,
+    origin: options.origin,
+    perMessageDeflate: false,
   });
   const waiting = new Map<number, { resolve: (text: string) => void; reject: (f: ProbeFailure) => void }>();
   const failAll = (failure: ProbeFailure) => {
@@ -241,8 +275,14 @@ const clientFor = (url: URL) => (url.protocol === 'ws:' || url.protocol === 'wss
 /** Probes one endpoint; never throws (a failure is a result with its error class). */
 export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
   const result: ProbeResult = {
-    at: new Date(), httpStatus: null, latencyMs: null, errorClass: null, answeredChainId: null, headBlock: null,
-    headTimestamp: null, browserCallable: null,
+    at: new Date(),
+    httpStatus: null,
+    latencyMs: null,
+    errorClass: null,
+    answeredChainId: null,
+    headBlock: null,
+    headTimestamp: null,
+    browserCallable: null,
   };
   const url = new URL(rawUrl);
   let close = () => {};
@@ -257,7 +297,10 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
     if (result.answeredChainId === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     result.headBlock = hex(await call('eth_blockNumber', []));
     if (result.headBlock === null) throw new ProbeFailure('invalid-json', result.httpStatus);
-    const block = await call('eth_getBlockByNumber', ['latest', false]) as { number?: unknown; timestamp?: unknown } | null;
+    const block = (await call('eth_getBlockByNumber', ['latest', false])) as {
+      number?: unknown;
+      timestamp?: unknown;
+    } | null;
     result.headTimestamp = hex(block?.timestamp);
     if (result.headTimestamp === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     // "latest" may have moved on since eth_blockNumber: the block whose time we have is the head.
@@ -280,7 +323,8 @@ export type Capabilities = { archive: boolean | null; trace: boolean | null; deb
 
 /** An address whose balance any node can be asked about (the zero address). */
 const KNOWN_ADDRESS = '0x0000000000000000000000000000000000000000';
-const METHOD_NOT_FOUND = /method .*(not found|does not exist|not (available|supported|allowed|enabled))|unsupported method/i;
+const METHOD_NOT_FOUND =
+  /method .*(not found|does not exist|not (available|supported|allowed|enabled))|unsupported method/i;
 
 /**
  * The daily capability probe: an archive read (the known address's balance at block 1: a pruned node answers an
@@ -314,20 +358,38 @@ export async function probeCapabilities(rawUrl: string, options: ProbeOptions): 
 }
 
 /** What a browser asks before a cross-origin JSON POST; null when the preflight itself got no answer. */
-async function preflight(url: URL, lookupFn: LookupFunction, origin: string, timeoutMs: number): Promise<boolean | null> {
+async function preflight(
+  url: URL,
+  lookupFn: LookupFunction,
+  origin: string,
+  timeoutMs: number,
+): Promise<boolean | null> {
   try {
-    const answer = await exchange(url, lookupFn, {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    }, timeoutMs, PROBE_MAX_BYTES);
+    const answer = await exchange(
+      url,
+      lookupFn,
+      {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      },
+      timeoutMs,
+      PROBE_MAX_BYTES,
+    );
     const allowOrigin = answer.headers['access-control-allow-origin'];
-    const allowHeaders = String(answer.headers['access-control-allow-headers'] ?? '').toLowerCase().split(/\s*,\s*/);
+    const allowHeaders = String(answer.headers['access-control-allow-headers'] ?? '')
+      .toLowerCase()
+      .split(/\s*,\s*/);
     const allowMethods = answer.headers['access-control-allow-methods'];
-    const methods = String(allowMethods ?? 'POST').toUpperCase().split(/\s*,\s*/);
-    return answer.status >= 200 && answer.status < 300
-      && (allowOrigin === '*' || allowOrigin === origin)
-      && (allowHeaders.includes('content-type') || allowHeaders.includes('*'))
-      && (methods.includes('POST') || methods.includes('*'));
+    const methods = String(allowMethods ?? 'POST')
+      .toUpperCase()
+      .split(/\s*,\s*/);
+    return (
+      answer.status >= 200 &&
+      answer.status < 300 &&
+      (allowOrigin === '*' || allowOrigin === origin) &&
+      (allowHeaders.includes('content-type') || allowHeaders.includes('*')) &&
+      (methods.includes('POST') || methods.includes('*'))
+    );
   } catch {
     return null;
   }

@@ -11,10 +11,18 @@ import { ANVIL_CHAIN_ID, closedPort, startAnvil, startFakeRpc, type Anvil, type 
 
 const INTERVAL_S = 3;
 const config = loadConfig({
-  NODE_ENV: 'test', PROBE_INTERVAL_S: String(INTERVAL_S), PROBE_ALLOW_PRIVATE: '1', PUBLIC_URL: 'http://localhost:3000',
+  NODE_ENV: 'test',
+  PROBE_INTERVAL_S: String(INTERVAL_S),
+  PROBE_ALLOW_PRIVATE: '1',
+  PUBLIC_URL: 'http://localhost:3000',
 });
 const log = pino({ level: 'silent' });
-const fastQueue = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireInSeconds: 20, retryDelaySeconds: 0 };
+const fastQueue = {
+  pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 1,
+  expireInSeconds: 20,
+  retryDelaySeconds: 0,
+};
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let anvil: Anvil;
@@ -35,14 +43,29 @@ const start = async (o: Partial<ProberOptions> = {}) => {
 };
 const addEndpoint = async (url: string, needsApiKey = false) => {
   const [row] = await db.sql<{ id: number }[]>`
-    INSERT INTO chain_rpc_endpoints (chain_id, url, needs_api_key) VALUES (${chainId}, ${url}, ${needsApiKey}) RETURNING id`;
+    INSERT INTO chain_rpc_endpoints (chain_id, url, needs_api_key)
+    VALUES (${chainId}, ${url}, ${needsApiKey}) RETURNING id`;
   return row.id;
 };
-const health = () => db.sql<{ endpointId: number; status: string; checkedAt: Date | null; uptime24h: number | null;
-  browserCallable: boolean | null; downSince: Date | null; blockLag: number | null }[]>`
+const health = () => db.sql<
+  {
+    endpointId: number;
+    status: string;
+    checkedAt: Date | null;
+    uptime24h: number | null;
+    browserCallable: boolean | null;
+    downSince: Date | null;
+    blockLag: number | null;
+  }[]
+>`
   SELECT endpoint_id, status, checked_at, uptime_24h, browser_callable, down_since, block_lag FROM endpoint_health`;
-const probeCounts = async () => Object.fromEntries((await db.sql<{ endpointId: number; n: number }[]>`
-  SELECT endpoint_id, count(*)::int AS n FROM endpoint_probes GROUP BY endpoint_id`).map((r) => [r.endpointId, r.n]));
+const probeCounts = async () =>
+  Object.fromEntries(
+    (
+      await db.sql<{ endpointId: number; n: number }[]>`
+  SELECT endpoint_id, count(*)::int AS n FROM endpoint_probes GROUP BY endpoint_id`
+    ).map((r) => [r.endpointId, r.n]),
+  );
 async function until(check: () => Promise<boolean>, ms: number) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -83,25 +106,33 @@ beforeEach(async () => {
 });
 
 describe('the prober', () => {
-  it('probes every endpoint once per round and keeps each one\'s status, uptime and history', async () => {
+  it("probes every endpoint once per round and keeps each one's status, uptime and history", async () => {
     const ids = {
       anvil: await addEndpoint(anvil.url),
       wrong: await addEndpoint((await fake({ chainId: 1 })).url),
       failing: await addEndpoint((await fake({ status: 500, body: 'oops' })).url),
-      lagging: await addEndpoint((await fake({ head: async () => ({ block: Math.max(0, (await anvil.head()) - 50), ageS: 120 }) })).url),
+      lagging: await addEndpoint(
+        (await fake({ head: async () => ({ block: Math.max(0, (await anvil.head()) - 50), ageS: 120 }) })).url,
+      ),
       template: await addEndpoint('https://rpc.example/${API_KEY}'),
       keyed: await addEndpoint('https://keyed.example/', true),
     };
     await db.sql`SELECT 1`;
     let invalidations = 0;
     db.onInvalidation(() => invalidations++);
-    await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x64'] }) });
+    await fetch(anvil.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x64'] }),
+    });
     const started = Date.now();
     await start();
     const probed = [ids.anvil, ids.wrong, ids.failing, ids.lagging];
     // Two probes each: the second is judged against a consensus that has every right-chain head in it.
-    await until(async () => { const c = await probeCounts(); return probed.every((id) => (c[id] ?? 0) >= 2); }, 25_000);
+    await until(async () => {
+      const c = await probeCounts();
+      return probed.every((id) => (c[id] ?? 0) >= 2);
+    }, 25_000);
     const rows = Object.fromEntries((await health()).map((h) => [h.endpointId, h]));
     expect(Object.keys(rows).map(Number).sort()).toEqual([...probed].sort()); // key templates are never probed
     expect(rows[ids.anvil]).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true, downSince: null });
@@ -114,7 +145,8 @@ describe('the prober', () => {
     expect(rows[ids.lagging].status).toBe('degraded');
     expect(rows[ids.lagging].blockLag).toBeGreaterThanOrEqual(45);
     const [hourly] = await db.sql<{ probes: number; up: number }[]>`
-      SELECT sum(probes)::int AS probes, sum(up)::int AS up FROM endpoint_health_hourly WHERE endpoint_id = ${ids.anvil}`;
+      SELECT sum(probes)::int AS probes, sum(up)::int AS up
+      FROM endpoint_health_hourly WHERE endpoint_id = ${ids.anvil}`;
     expect(hourly.probes).toBe((await probeCounts())[ids.anvil]);
     expect(hourly.up).toBe(hourly.probes);
     await expectOncePerRound(started);
@@ -130,7 +162,12 @@ describe('the prober', () => {
     await db.sql`INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at)
       VALUES (${known}, now(), 'ok', ${checkedAt})`;
     let attempts = 0;
-    await start({ probe: (url, o) => { attempts++; return probeEndpoint(url, o); } });
+    await start({
+      probe: (url, o) => {
+        attempts++;
+        return probeEndpoint(url, o);
+      },
+    });
     await until(async () => (await db.sql`SELECT 1 FROM prober_state WHERE state = 'paused'`).length === 1, 15_000);
     await until(async () => attempts >= 8, 15_000); // two rounds
     const [state] = await db.sql<{ reason: string }[]>`SELECT reason FROM prober_state`;
@@ -139,7 +176,9 @@ describe('the prober', () => {
     const rows = await health();
     expect(rows.filter((r) => r.status === 'down')).toEqual([]);
     expect(rows.find((r) => r.endpointId === known)).toMatchObject({ status: 'ok', checkedAt });
-    expect(rows.filter((r) => r.endpointId !== known).every((r) => r.status === 'unverified' && r.checkedAt === null)).toBe(true);
+    expect(
+      rows.filter((r) => r.endpointId !== known).every((r) => r.status === 'unverified' && r.checkedAt === null),
+    ).toBe(true);
 
     // The network returns (an endpoint answers): running again, and failures are the endpoints' own.
     await addEndpoint(anvil.url);
@@ -154,14 +193,19 @@ describe('the prober', () => {
     for (let i = 0; i < 12; i++) ids.push(await addEndpoint(`${server.url}e${i}`));
     // Which instance takes a job is the queue's business; what matters is that no endpoint is probed twice a round.
     const byInstance = [0, 0];
-    const counting = (n: number): ProberOptions['probe'] => (url, o) => {
-      byInstance[n]++;
-      return probeEndpoint(url, o);
-    };
+    const counting =
+      (n: number): ProberOptions['probe'] =>
+      (url, o) => {
+        byInstance[n]++;
+        return probeEndpoint(url, o);
+      };
     const schema = `pgboss_test_${schemaCount}`;
     const started = Date.now();
     await Promise.all([start({ probe: counting(0), schema }), start({ probe: counting(1), schema })]);
-    await until(async () => { const c = await probeCounts(); return ids.every((id) => (c[id] ?? 0) >= 2); }, 25_000);
+    await until(async () => {
+      const c = await probeCounts();
+      return ids.every((id) => (c[id] ?? 0) >= 2);
+    }, 25_000);
     await expectOncePerRound(started);
     const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM endpoint_probes`;
     expect(byInstance[0] + byInstance[1]).toBe(n);
@@ -183,8 +227,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-round', () 
     const schema = `pgboss_test_${schemaCount}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/health/test-crash-worker.ts'], {
       env: {
-        ...process.env, DATABASE_URL: url.toString(), PROBE_TEST_SCHEMA: schema, PROBE_INTERVAL_S: '600',
-        PROBE_ALLOW_PRIVATE: '1', NODE_ENV: 'test',
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PROBE_TEST_SCHEMA: schema,
+        PROBE_INTERVAL_S: '600',
+        PROBE_ALLOW_PRIVATE: '1',
+        NODE_ENV: 'test',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -202,8 +250,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-round', () 
     }
     expect(await probeCounts()).toEqual({});
 
-    await start({ schema, config: loadConfig({ ...process.env, NODE_ENV: 'test', PROBE_INTERVAL_S: '600',
-      PROBE_ALLOW_PRIVATE: '1' }) });
+    await start({
+      schema,
+      config: loadConfig({ ...process.env, NODE_ENV: 'test', PROBE_INTERVAL_S: '600', PROBE_ALLOW_PRIVATE: '1' }),
+    });
     await until(async () => Object.keys(await probeCounts()).length === ids.length, 20_000);
     expect(Object.values(await probeCounts())).toEqual(ids.map(() => 1));
   }, 60_000);

@@ -7,8 +7,20 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import {
-  advanceRound, claimDueEndpoints, hourlySince, insertProbe, probesSince, probeTargets, pruneHealth, recentChainHeads,
-  rollUpHour, setProberState, syncHealthRows, updateCapabilities, updateHealthSummary, type ProbeTarget,
+  advanceRound,
+  claimDueEndpoints,
+  hourlySince,
+  insertProbe,
+  probesSince,
+  probeTargets,
+  pruneHealth,
+  recentChainHeads,
+  rollUpHour,
+  setProberState,
+  syncHealthRows,
+  updateCapabilities,
+  updateHealthSummary,
+  type ProbeTarget,
 } from '../../sql/queries/health.ts';
 import { probeCapabilities, probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { pgBossDb } from './queue.ts';
@@ -74,19 +86,32 @@ function keyedLimiter(limit: number) {
   };
 }
 
-export async function startProber({ db, config, log, probe = probeEndpoint, queue = {}, schema = 'pgboss' }: ProberOptions):
-  Promise<Prober> {
+export async function startProber({
+  db,
+  config,
+  log,
+  probe = probeEndpoint,
+  queue = {},
+  schema = 'pgboss',
+}: ProberOptions): Promise<Prober> {
   const q = { ...QUEUE_DEFAULTS, ...queue };
   const { intervalS, allowPrivate } = config.probes;
   const sql = db.sql;
   const boss = new PgBoss({
-    db: pgBossDb(sql), schema, schedule: false, maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
-    archiveCompletedAfterSeconds: 3600, deleteAfterHours: 24,
+    db: pgBossDb(sql),
+    schema,
+    schedule: false,
+    maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterHours: 24,
   });
   boss.on('error', (err) => log.error({ err }, 'probe queue error'));
   await boss.start();
   const queueOptions = {
-    name: PROBE_QUEUE, policy: 'stately' as const, expireInSeconds: q.expireInSeconds, retryLimit: q.retryLimit,
+    name: PROBE_QUEUE,
+    policy: 'stately' as const,
+    expireInSeconds: q.expireInSeconds,
+    retryLimit: q.retryLimit,
     retryDelay: q.retryDelaySeconds,
   };
   // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
@@ -114,9 +139,16 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
       if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
       const v = verdict(result, target.evmChainId, consensusHead(heads));
       await insertProbe(tx, {
-        endpointId: target.id, probedAt: result.at, status: v.status, httpStatus: result.httpStatus,
-        latencyMs: result.latencyMs, errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
-        answeredChainId: result.answeredChainId, headBlock: result.headBlock, headAgeS: v.headAgeS, blockLag: v.blockLag,
+        endpointId: target.id,
+        probedAt: result.at,
+        status: v.status,
+        httpStatus: result.httpStatus,
+        latencyMs: result.latencyMs,
+        errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
+        answeredChainId: result.answeredChainId,
+        headBlock: result.headBlock,
+        headAgeS: v.headAgeS,
+        blockLag: v.blockLag,
         browserCallable: result.browserCallable,
       });
       await rollUpHour(tx, target.id, result.at);
@@ -125,9 +157,16 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
       const upDay = day.filter((p) => isUp(p.status));
       const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
       await updateHealthSummary(tx, target.id, {
-        status: v.status, checkedAt: result.at, latencyMs: result.latencyMs, headBlock: result.headBlock,
-        blockLag: v.blockLag, headAgeS: v.headAgeS, uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
-        uptime7d: uptime(week), p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
+        status: v.status,
+        checkedAt: result.at,
+        latencyMs: result.latencyMs,
+        headBlock: result.headBlock,
+        blockLag: v.blockLag,
+        headAgeS: v.headAgeS,
+        uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
+        uptime7d: uptime(week),
+        p50Ms: percentile(latencies, 50),
+        p95Ms: percentile(latencies, 95),
         browserCallable: result.browserCallable,
       });
     });
@@ -181,8 +220,8 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
         const result = await probe(target.url, probeOptions);
         // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
         await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
-        const due = !target.capabilitiesCheckedAt
-          || Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_MS;
+        const due =
+          !target.capabilitiesCheckedAt || Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_MS;
         if (due && result.errorClass === null && result.answeredChainId === target.evmChainId) {
           await updateCapabilities(sql, target.id, await probeCapabilities(target.url, probeOptions));
         }
@@ -231,10 +270,14 @@ export async function startProber({ db, config, log, probe = probeEndpoint, queu
     }
     const due = await claimDueEndpoints(sql, tickS, intervalS, CLAIM_LIMIT);
     if (due.length) {
-      await boss.insert(due.map((d) => ({
-        name: PROBE_QUEUE, data: { endpointId: d.endpointId }, singletonKey: String(d.endpointId),
-        startAfter: d.dueAt,
-      })));
+      await boss.insert(
+        due.map((d) => ({
+          name: PROBE_QUEUE,
+          data: { endpointId: d.endpointId },
+          singletonKey: String(d.endpointId),
+          startAfter: d.dueAt,
+        })),
+      );
     }
   }
   const loop = (delayMs: number) => {

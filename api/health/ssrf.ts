@@ -27,13 +27,35 @@ export const systemResolver: Resolver = async (hostname) => {
 // fd00:ec2::254), unique-local, documentation, benchmarking, multicast, reserved, and the IPv6 forms that
 // carry an IPv4 address (mapped, NAT64, 6to4, Teredo), which could smuggle any of the IPv4 ones.
 const REFUSED_V4 = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24',
-  '192.0.2.0/24', '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24',
-  '224.0.0.0/4', '240.0.0.0/4',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
 ];
 const REFUSED_V6 = [
-  '::/127', '::ffff:0:0/96', '64:ff9b::/96', '64:ff9b:1::/48', '100::/64', '2001::/32', '2001:db8::/32', '2002::/16',
-  'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
+  '::/127',
+  '::ffff:0:0/96',
+  '64:ff9b::/96',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001::/32',
+  '2001:db8::/32',
+  '2002::/16',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
 ];
 // One list per family: a BlockList matches IPv4 addresses against IPv6 rules too (as IPv4-mapped), so
 // ::ffff:0:0/96 in a shared list would refuse every IPv4 address.
@@ -54,7 +76,10 @@ export function isPublicAddress(address: string): boolean {
 
 /** Why a host cannot be probed: it does not resolve, or it resolves (in part) to a refused address. */
 export class AddressError extends Error {
-  constructor(readonly kind: 'dns' | 'refused-address', message: string) {
+  constructor(
+    readonly kind: 'dns' | 'refused-address',
+    message: string,
+  ) {
     super(message);
   }
 }

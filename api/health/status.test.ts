@@ -5,8 +5,15 @@ import { consensusHead, percentile, uptime, verdict } from './status.ts';
 
 const at = new Date('2026-11-25T12:00:00Z');
 const answer = (over: Partial<ProbeResult> = {}): ProbeResult => ({
-  at, httpStatus: 200, latencyMs: 150, errorClass: null, answeredChainId: 1, headBlock: 1000,
-  headTimestamp: at.getTime() / 1000 - 5, browserCallable: true, ...over,
+  at,
+  httpStatus: 200,
+  latencyMs: 150,
+  errorClass: null,
+  answeredChainId: 1,
+  headBlock: 1000,
+  headTimestamp: at.getTime() / 1000 - 5,
+  browserCallable: true,
+  ...over,
 });
 
 describe('consensusHead', () => {
@@ -20,20 +27,35 @@ describe('consensusHead', () => {
 
 describe('verdict', () => {
   it('ok: right chain, within 3 blocks, answered within 2 s', () => {
-    expect(verdict(answer({ headBlock: 997, headTimestamp: at.getTime() / 1000 - 120 }), 1, 1000))
-      .toEqual({ status: 'ok', blockLag: 3, headAgeS: 120 });
+    expect(verdict(answer({ headBlock: 997, headTimestamp: at.getTime() / 1000 - 120 }), 1, 1000)).toEqual({
+      status: 'ok',
+      blockLag: 3,
+      headAgeS: 120,
+    });
   });
   it('ok when the head is fresh by time though many blocks behind (fast chains)', () => {
     expect(verdict(answer({ headBlock: 900 }), 1, 1000)).toMatchObject({ status: 'ok', blockLag: 100, headAgeS: 5 });
   });
   it('degraded: lagging beyond both limits, slower than 2 s, or HTTP 429', () => {
-    expect(verdict(answer({ headBlock: 996, headTimestamp: at.getTime() / 1000 - 31 }), 1, 1000).status).toBe('degraded');
+    expect(verdict(answer({ headBlock: 996, headTimestamp: at.getTime() / 1000 - 31 }), 1, 1000).status).toBe(
+      'degraded',
+    );
     expect(verdict(answer({ latencyMs: 2_001 }), 1, 1000).status).toBe('degraded');
-    expect(verdict(answer({ errorClass: 'http-429', answeredChainId: null, headBlock: null }), 1, 1000).status).toBe('degraded');
+    expect(verdict(answer({ errorClass: 'http-429', answeredChainId: null, headBlock: null }), 1, 1000).status).toBe(
+      'degraded',
+    );
   });
   it('wrong-chain: another chain id; down: no valid answer', () => {
     expect(verdict(answer({ answeredChainId: 56 }), 1, 1000).status).toBe('wrong-chain');
-    for (const errorClass of ['timeout', 'dns', 'tls', 'connect', 'http-5xx', 'invalid-json', 'jsonrpc-error'] as const) {
+    for (const errorClass of [
+      'timeout',
+      'dns',
+      'tls',
+      'connect',
+      'http-5xx',
+      'invalid-json',
+      'jsonrpc-error',
+    ] as const) {
       expect(verdict(answer({ errorClass, headBlock: null }), 1, 1000).status).toBe('down');
     }
   });
@@ -44,7 +66,12 @@ describe('verdict', () => {
 
 describe('uptime and percentiles', () => {
   it('uptime is up probes over all probes across buckets; null with none', () => {
-    expect(uptime([{ probes: 6, up: 6 }, { probes: 6, up: 3 }])).toBe(0.75);
+    expect(
+      uptime([
+        { probes: 6, up: 6 },
+        { probes: 6, up: 3 },
+      ]),
+    ).toBe(0.75);
     expect(uptime([])).toBeNull();
   });
   it('nearest-rank p50 and p95', () => {

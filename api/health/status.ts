@@ -29,17 +29,17 @@ export type Verdict = { status: ProbeStatus; blockLag: number | null; headAgeS: 
  * down: no valid answer.
  */
 export function verdict(probe: ProbeResult, expectedChainId: number, consensus: number | null): Verdict {
-  const headAgeS = probe.headTimestamp === null
-    ? null
-    : Math.max(0, Math.round(probe.at.getTime() / 1000 - probe.headTimestamp));
+  const headAgeS =
+    probe.headTimestamp === null ? null : Math.max(0, Math.round(probe.at.getTime() / 1000 - probe.headTimestamp));
   if (probe.errorClass === 'http-429') return { status: 'degraded', blockLag: null, headAgeS: null };
   if (probe.answeredChainId !== null && probe.answeredChainId !== expectedChainId) {
     return { status: 'wrong-chain', blockLag: null, headAgeS: null };
   }
   if (probe.errorClass !== null || probe.headBlock === null) return { status: 'down', blockLag: null, headAgeS: null };
   const blockLag = consensus === null ? null : Math.max(0, consensus - probe.headBlock);
-  const fresh = (blockLag !== null && blockLag <= HEALTH_RULE.maxLagBlocks)
-    || (headAgeS !== null && headAgeS <= HEALTH_RULE.maxHeadAgeS);
+  const fresh =
+    (blockLag !== null && blockLag <= HEALTH_RULE.maxLagBlocks) ||
+    (headAgeS !== null && headAgeS <= HEALTH_RULE.maxHeadAgeS);
   const fast = probe.latencyMs !== null && probe.latencyMs <= HEALTH_RULE.maxLatencyMs;
   return { status: fresh && fast ? 'ok' : 'degraded', blockLag, headAgeS };
 }

@@ -8,7 +8,10 @@ import { startProber } from './prober.ts';
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl!, poolSize: 2 });
 await startProber({
-  db, config, log: pino({ level: 'silent' }), schema: process.env.PROBE_TEST_SCHEMA,
+  db,
+  config,
+  log: pino({ level: 'silent' }),
+  schema: process.env.PROBE_TEST_SCHEMA,
   queue: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, expireInSeconds: 3, retryDelaySeconds: 0 },
   probe: (url) => {
     console.log(`taken ${url}`);

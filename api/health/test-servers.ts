@@ -20,7 +20,8 @@ async function freePort(): Promise<number> {
 /** JSON-RPC over fetch, for the tests' own look at a server. */
 export async function rpc(url: string, method: string, params: unknown[] = []) {
   const res = await fetch(url, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   return ((await res.json()) as { result: unknown }).result;
@@ -33,9 +34,21 @@ export async function startAnvil(): Promise<Anvil> {
   const require = createRequire(import.meta.url);
   const binary = path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, [
-    '--host', '127.0.0.1', '--port', String(port), '--block-time', '1', '--chain-id', String(ANVIL_CHAIN_ID), '--silent',
-  ], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    binary,
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--block-time',
+      '1',
+      '--chain-id',
+      String(ANVIL_CHAIN_ID),
+      '--silent',
+    ],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   const head = async () => Number(await rpc(url, 'eth_blockNumber'));
   const deadline = Date.now() + 20_000;
@@ -52,7 +65,8 @@ export async function startAnvil(): Promise<Anvil> {
     }
   }
   return {
-    url, head,
+    url,
+    head,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -83,7 +97,11 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
   const { chainId = ANVIL_CHAIN_ID, cors = true } = options;
   let requests = 0;
   const corsHeaders: Record<string, string> = cors
-    ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' }
+    ? {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type',
+        'access-control-allow-methods': 'POST',
+      }
     : {};
   const server = http.createServer(async (req, res) => {
     requests++;
@@ -102,14 +120,18 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
     const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string };
     const head = options.head ? await options.head() : { block: 1000, ageS: 1 };
     const hex = (n: number) => `0x${n.toString(16)}`;
-    const result = call.method === 'eth_chainId' ? hex(chainId)
-      : call.method === 'eth_blockNumber' ? hex(head.block)
-        : call.method === 'eth_getBlockByNumber'
-          ? { number: hex(head.block), timestamp: hex(Math.floor(Date.now() / 1000) - head.ageS) }
-          : undefined;
-    const answer = result === undefined
-      ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
-      : { jsonrpc: '2.0', id: call.id, result, ...(options.padBytes ? { pad: 'x'.repeat(options.padBytes) } : {}) };
+    const result =
+      call.method === 'eth_chainId'
+        ? hex(chainId)
+        : call.method === 'eth_blockNumber'
+          ? hex(head.block)
+          : call.method === 'eth_getBlockByNumber'
+            ? { number: hex(head.block), timestamp: hex(Math.floor(Date.now() / 1000) - head.ageS) }
+            : undefined;
+    const answer =
+      result === undefined
+        ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
+        : { jsonrpc: '2.0', id: call.id, result, ...(options.padBytes ? { pad: 'x'.repeat(options.padBytes) } : {}) };
     res.writeHead(200, { 'content-type': 'application/json', ...corsHeaders }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,22 +13,37 @@ afterAll(async () => {
 });
 
 it('updates kept URLs in place, inserts new ones, deletes dropped ones (with their history)', async () => {
-  const [{ id: chainId }] = await db.sql<{ id: number }[]>`INSERT INTO chains (name, slug) VALUES ('Ids', 'ids') RETURNING id`;
+  const [{ id: chainId }] = await db.sql<
+    { id: number }[]
+  >`INSERT INTO chains (name, slug) VALUES ('Ids', 'ids') RETURNING id`;
   const endpoint = (url: string, tracking = 'none') => ({ url, tracking, needsApiKey: false });
   await replaceChainEndpoints(db.sql, chainId, [endpoint('https://a.example'), endpoint('https://b.example')]);
-  const ids = async () => Object.fromEntries((await db.sql<{ url: string; id: number; tracking: string; position: number }[]>`
-    SELECT url, id, tracking, position FROM chain_rpc_endpoints WHERE chain_id = ${chainId}`).map((r) => [r.url, r]));
+  const ids = async () =>
+    Object.fromEntries(
+      (
+        await db.sql<{ url: string; id: number; tracking: string; position: number }[]>`
+    SELECT url, id, tracking, position FROM chain_rpc_endpoints WHERE chain_id = ${chainId}`
+      ).map((r) => [r.url, r]),
+    );
   const before = await ids();
-  await db.sql`INSERT INTO endpoint_health (endpoint_id, next_probe_at, status) VALUES (${before['https://b.example'].id}, now(), 'ok')`;
+  await db.sql`INSERT INTO endpoint_health (endpoint_id, next_probe_at, status)
+    VALUES (${before['https://b.example'].id}, now(), 'ok')`;
 
   await replaceChainEndpoints(db.sql, chainId, [endpoint('https://c.example'), endpoint('https://b.example', 'yes')]);
   const after = await ids();
   expect(Object.keys(after).sort()).toEqual(['https://b.example', 'https://c.example']);
-  expect(after['https://b.example']).toMatchObject({ id: before['https://b.example'].id, tracking: 'yes', position: 1 });
-  const [health] = await db.sql`SELECT status FROM endpoint_health WHERE endpoint_id = ${before['https://b.example'].id}`;
+  expect(after['https://b.example']).toMatchObject({
+    id: before['https://b.example'].id,
+    tracking: 'yes',
+    position: 1,
+  });
+  const [health] =
+    await db.sql`SELECT status FROM endpoint_health WHERE endpoint_id = ${before['https://b.example'].id}`;
   expect(health.status).toBe('ok');
 
   await replaceChainEndpoints(db.sql, chainId, []);
   expect(await ids()).toEqual({});
-  expect(await db.sql`SELECT 1 FROM endpoint_health WHERE endpoint_id = ${before['https://b.example'].id}`).toHaveLength(0);
+  expect(
+    await db.sql`SELECT 1 FROM endpoint_health WHERE endpoint_id = ${before['https://b.example'].id}`,
+  ).toHaveLength(0);
 });

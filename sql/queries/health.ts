@@ -54,7 +54,11 @@ export function claimDueEndpoints(sql: Queryable, horizonS: number, intervalS: n
 }
 
 export type ProbeTarget = {
-  id: number; url: string; chainId: number; evmChainId: number; capabilitiesCheckedAt: Date | null;
+  id: number;
+  url: string;
+  chainId: number;
+  evmChainId: number;
+  capabilitiesCheckedAt: Date | null;
 };
 
 export function probeTargets(sql: Queryable, ids: number[]) {
@@ -64,8 +68,11 @@ export function probeTargets(sql: Queryable, ids: number[]) {
     WHERE e.id = ANY(${sql.array(ids)}::int[]) AND ${probeable(sql)}`;
 }
 
-export async function updateCapabilities(sql: Queryable, endpointId: number,
-  c: { archive: boolean | null; trace: boolean | null; debug: boolean | null }) {
+export async function updateCapabilities(
+  sql: Queryable,
+  endpointId: number,
+  c: { archive: boolean | null; trace: boolean | null; debug: boolean | null },
+) {
   await sql`
     UPDATE endpoint_health SET archive = ${c.archive}, trace_api = ${c.trace}, debug_api = ${c.debug},
       capabilities_checked_at = now()
@@ -85,9 +92,17 @@ export async function recentChainHeads(sql: Queryable, target: ProbeTarget, wind
 }
 
 export type ProbeRow = {
-  endpointId: number; probedAt: Date; status: ProbeStatus; httpStatus: number | null; latencyMs: number | null;
-  errorClass: string | null; answeredChainId: number | null; headBlock: number | null; headAgeS: number | null;
-  blockLag: number | null; browserCallable: boolean | null;
+  endpointId: number;
+  probedAt: Date;
+  status: ProbeStatus;
+  httpStatus: number | null;
+  latencyMs: number | null;
+  errorClass: string | null;
+  answeredChainId: number | null;
+  headBlock: number | null;
+  headAgeS: number | null;
+  blockLag: number | null;
+  browserCallable: boolean | null;
 };
 
 export async function insertProbe(sql: Queryable, row: ProbeRow) {
@@ -122,9 +137,17 @@ export function hourlySince(sql: Queryable, endpointId: number, days: number) {
 }
 
 export type HealthSummary = {
-  status: ProbeStatus; checkedAt: Date; latencyMs: number | null; headBlock: number | null; blockLag: number | null;
-  headAgeS: number | null; uptime24h: number | null; uptime7d: number | null; p50Ms: number | null;
-  p95Ms: number | null; browserCallable: boolean | null;
+  status: ProbeStatus;
+  checkedAt: Date;
+  latencyMs: number | null;
+  headBlock: number | null;
+  blockLag: number | null;
+  headAgeS: number | null;
+  uptime24h: number | null;
+  uptime7d: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  browserCallable: boolean | null;
 };
 
 /** The summary row pages read; down_since marks the first probe of an unbroken run of `down`. */
@@ -139,7 +162,10 @@ export async function updateHealthSummary(sql: Queryable, endpointId: number, s:
 }
 
 export type ProberState = {
-  state: 'running' | 'paused'; reason: string | null; roundStartedAt: Date | null; lastRoundAt: Date | null;
+  state: 'running' | 'paused';
+  reason: string | null;
+  roundStartedAt: Date | null;
+  lastRoundAt: Date | null;
 };
 
 export async function readProberState(sql: Queryable) {
@@ -165,7 +191,9 @@ export async function advanceRound(sql: Queryable, intervalS: number) {
 
 /** Drops raw probes older than 48 h and roll-ups older than 90 days. */
 export async function pruneHealth(sql: Queryable) {
-  const raw = await sql`DELETE FROM endpoint_probes WHERE probed_at < now() - make_interval(hours => ${RAW_PROBES_KEPT_HOURS})`;
-  const hourly = await sql`DELETE FROM endpoint_health_hourly WHERE hour < now() - make_interval(days => ${HOURLY_KEPT_DAYS})`;
+  const raw =
+    await sql`DELETE FROM endpoint_probes WHERE probed_at < now() - make_interval(hours => ${RAW_PROBES_KEPT_HOURS})`;
+  const hourly =
+    await sql`DELETE FROM endpoint_health_hourly WHERE hour < now() - make_interval(days => ${HOURLY_KEPT_DAYS})`;
   return { raw: raw.count, hourly: hourly.count };
 }
