@@ -1,4 +1,4 @@
-// pg-boss over the app's own postgres.js client (docs/decisions/009-probe-queue.md): the one pool on PostgreSQL,
+// pg-boss over the app's own postgres.js client (docs/decisions/010-probe-queue.md): the one pool on PostgreSQL,
 // the one connection of the embedded database.
 import PgBoss from 'pg-boss';
 import type { Sql } from '../../sql/db-types.ts';
