@@ -112,8 +112,9 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
     peakRssMb: peakRss / 2 ** 20,
     cpuS: (cpu.user + cpu.system) / 1e6,
     probes: urls.length,
-    byTable: `${counts.map((c) => `${c.t} ${c.n}`).join(', ')}; `
-      + `statuses ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}`,
+    byTable:
+      `${counts.map((c) => `${c.t} ${c.n}`).join(', ')}; ` +
+      `statuses ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}`,
     writes: `${after.ins - before.ins} inserted, ${after.upd - before.upd} updated, ${after.del - before.del} deleted`,
   };
 }
