@@ -1,6 +1,7 @@
 // Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
 // API data the page shows. Pure and browser-safe: the server fills each HTML response's <head> with
 // renderHead(), and the PWA applies the very same PageMeta with applyPageMeta() on client-side navigation.
+import { comparePath } from '../../contract/compare.ts';
 import type { Chain, ChainDetail } from '../../contract/chains.ts';
 import type { About, CategoryContent, Homepage } from '../../contract/content.ts';
 import type { Provider, ProviderDetail } from '../../contract/providers.ts';
@@ -371,6 +372,24 @@ export function metaForSearch(baseUrl: string, term: string | null | undefined, 
       webPage('SearchResultsPage', baseUrl, paths.search(), name, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Search', path: paths.search() }]),
       ...(q && result ? [itemList(baseUrl, name, [...providerItems(result.providers), ...chainItems(result.chains)])] : []),
+    ],
+  });
+}
+
+/** `/compare?providers=…`: the providers found, in the order asked; like search results, kept out of the index. */
+export function metaForCompare(baseUrl: string, providers: Pick<Provider, 'name' | 'slug'>[]): PageMeta {
+  const names = providers.map((p) => p.name);
+  const name = names.length ? `Compare ${names.join(' vs ')}` : 'Compare RPC providers';
+  const description = names.length
+    ? `${names.join(', ')} side by side: ratings, reviews, votes, privacy and the chains each serves.`
+    : 'Compare two to four RPC providers side by side: ratings, reviews, votes, privacy and the chains they serve.';
+  const path = providers.length ? comparePath(providers.map((p) => p.slug)) : '/compare';
+  return assemble({
+    baseUrl, path, title: pageTitle(name), description, robots: SEARCH_RESULTS_ROBOTS,
+    jsonLd: [
+      webPage('WebPage', baseUrl, path, name, description),
+      breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }, { name: 'Compare', path }]),
+      ...(providers.length ? [itemList(baseUrl, name, providerItems(providers))] : []),
     ],
   });
 }

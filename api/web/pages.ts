@@ -6,8 +6,9 @@ import { presentAbout, presentCategory, presentHomepage } from '../content/prese
 import { loadProviderDetail } from '../providers/service.ts';
 import { runSearch } from '../search/service.ts';
 import { searchQuerySchema } from '../../contract/search.ts';
+import { compareSlugs } from '../../contract/compare.ts';
 import {
-  metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact, metaForHome, metaForLanding, metaForLogin,
+  metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForCompare, metaForContact, metaForHome, metaForLanding, metaForLogin,
   metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders, metaForSearch, metaForTerms, type PageMeta,
 } from '../seo/meta.ts';
 import { listChains } from '../../sql/queries/chains.ts';
@@ -51,6 +52,11 @@ export async function resolvePage(ctx: AppCtx): Promise<Page> {
       const parsed = searchQuerySchema.safeParse({ q: typeof ctx.query.q === 'string' ? ctx.query.q : undefined });
       const q = parsed.success ? parsed.data.q : '';
       return ok(metaForSearch(base, q, q ? await runSearch(ctx.sql, q) : undefined));
+    }
+    case '/compare': {
+      // Any combination of providers can be asked for, so compare heads are not memoised (details are cached).
+      const details = await Promise.all(compareSlugs(ctx.query.providers).map((s) => loadProviderDetail(ctx.sql, s)));
+      return ok(metaForCompare(base, details.filter((d) => d !== undefined)));
     }
     case '/about':
       return ok(await memo('page:/about', async () => metaForAbout(base, presentAbout(await getAbout(ctx.sql)))));
