@@ -1,4 +1,5 @@
 // Vite build of the PWA (pwa/ → dist/). The dev server proxies every server-owned path to the API on :3000.
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,10 +9,11 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SERVER_FILES, SERVER_PREFIXES, underPrefix } from './contract/urls.ts';
 import { OFFLINE } from './pwa/offline/keys.ts';
+import { ROUTE_CHUNKS_FILE, type RouteChunks } from './api/web/preload.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
-const serverPaths = ['/api', '/oidc', '/connect', '/r', '/objects', '/sitemap.xml', '/robots.txt'];
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -74,6 +76,32 @@ function adminOnlyChunks(): Plugin {
   };
 }
 
+/**
+ * dist/.vite/route-chunks.json: each route's id (as its file declares it in `createFileRoute`) → the manifest key of
+ * its code-split component, so the server names a page's chunks from the routes the router matched
+ * (api/web/preload.ts) without knowing how file names become URLs.
+ */
+function routeChunks(): Plugin {
+  let root = '';
+  return {
+    name: 'rpc-atlas:route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_, bundle) {
+      const chunks: RouteChunks = {};
+      for (const chunk of Object.values(bundle)) {
+        const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
+        if (!id?.endsWith('?tsr-split=component')) continue;
+        const routeId = /createFileRoute\(\s*'([^']+)'\s*\)/.exec(readFileSync(id.split('?')[0], 'utf8'))?.[1];
+        if (routeId) chunks[routeId] = path.relative(root, id).split(path.sep).join('/');
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
@@ -86,6 +114,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     adminOnlyChunks(),
+    routeChunks(),
     precompressAssets(),
     VitePWA({
       strategies: 'generateSW',
@@ -123,7 +152,7 @@ export default defineConfig({
         // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
         // Server-owned paths must reach the network, never the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/connect\//, /^\/r\//, /^\/objects\//],
+        navigateFallbackDenylist: [underPrefix([...SERVER_PREFIXES, ...SERVER_FILES])],
         // Precaches of earlier builds are deleted once this worker activates.
         cleanupOutdatedCaches: true,
         // API answers are deliberately not cached here: the app keeps them in IndexedDB (pwa/offline/).
@@ -159,7 +188,7 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(new Date().toISOString()) },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(serverPaths.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries([...SERVER_PREFIXES, ...SERVER_FILES].map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
   },
   build: {
     outDir: 'dist',

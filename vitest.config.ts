@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/**/*.test.ts', 'sql/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'contract/**/*.test.ts', 'sql/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['api/test/global-setup.ts'],
           testTimeout: 30_000,

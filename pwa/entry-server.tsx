@@ -55,6 +55,15 @@ async function settle(queryClient: QueryClient) {
   }
 }
 
+let matcher: ReturnType<typeof createAppRouter> | undefined;
+
+/** The ids of the routes the router matches at `pathname`, without loading them. */
+export function routeIdsAt(pathname: string): string[] {
+  matcher ??= createAppRouter(createQueryClient(), { history: createMemoryHistory() });
+  // Past the routes' paths, the longest matching prefix: its route draws the not-found screen.
+  return matcher.getMatchedRoutes(pathname)[0].map((route) => route.id);
+}
+
 /** Renders the app at `url` (path and query string) with data read through `fetchApi`. */
 export function renderPage(url: string, fetchApi: typeof fetch): Promise<RenderedPage> {
   return requestFetch.run(fetchApi, async () => {

@@ -9,7 +9,7 @@ import { searchQuerySchema } from '../search/schema.ts';
 import {
   metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact, metaForHome, metaForLanding, metaForLogin,
   metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders, metaForSearch, metaForTerms, type PageMeta,
-} from '../seo/meta.ts';
+} from '../../contract/meta.ts';
 import { listChains } from '../../sql/queries/chains.ts';
 import { getAbout, getCategoryContent, getHomepage } from '../../sql/queries/content.ts';
 import { listProviders, listProvidersByChain } from '../../sql/queries/providers.ts';

@@ -12,23 +12,13 @@ import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
 export type BuildManifest = Record<string, ManifestChunk>;
 
-/** A route's component, split out by the TanStack router plugin (autoCodeSplitting). */
-const ROUTE_COMPONENT = /^pwa\/routes\/([^/?]+)\.tsx\?tsr-split=component$/;
+/** Where the build writes each route's component chunk (vite.config.ts routeChunks). */
+export const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
+/** Route id (`/providers/$slug`) → the manifest key of its code-split component. */
+export type RouteChunks = Record<string, string>;
 
-/**
- * The URL pattern of a TanStack flat route file name: `providers.$slug` → /providers/<segment>,
- * `providers.index` → /providers, `index` → /. Files of other shapes (layouts, splats) are not matched.
- */
-export function routePattern(name: string): RegExp | undefined {
-  const segments = name.split('.');
-  if (segments.at(-1) === 'index') segments.pop();
-  if (segments.some((s) => !/^(\$?[a-z0-9-]+)$/.test(s))) return undefined;
-  const body = segments.map((s) => (s.startsWith('$') ? '/[^/]+' : `/${s}`)).join('');
-  return new RegExp(`^${body || '/'}/?$`);
-}
-
-/** `pathname` → the module preload URLs its page needs beyond what the shell already names. */
-export function createPreloads(manifest: BuildManifest): (pathname: string) => string[] {
+/** The ids of the routes the router matches → the module preload URLs their page needs beyond the shell's. */
+export function createPreloads(manifest: BuildManifest, routeChunks: RouteChunks): (routeIds: string[]) => string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   // The entry and its static imports: already in the shell's own <script>/modulepreload tags.
   const inShell = new Set<string>();
@@ -39,26 +29,20 @@ export function createPreloads(manifest: BuildManifest): (pathname: string) => s
   };
   if (entry) closure(entry, inShell);
 
-  const files = (key: string) => {
+  return (routeIds) => {
     const needed = new Set<string>();
-    closure(key, needed);
+    for (const id of routeIds) if (routeChunks[id]) closure(routeChunks[id], needed);
     return [...needed].filter((k) => !inShell.has(k)).map((k) => `/${manifest[k].file}`);
   };
-  const routes = Object.keys(manifest).flatMap((key) => {
-    const name = ROUTE_COMPONENT.exec(key)?.[1];
-    const pattern = name && routePattern(name);
-    // Parameterised routes last, so /providers is not taken for /$something.
-    return pattern ? [{ pattern, params: (name.match(/\$/g) ?? []).length, files: files(key) }] : [];
-  }).sort((a, b) => a.params - b.params);
-
-  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.files ?? [];
 }
 
 /** The preloads of the build in `distDir`; none when it has no manifest (an unbuilt or older build). */
-export function loadPreloads(distDir: string): (pathname: string) => string[] {
-  const file = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(file)) return () => [];
-  return createPreloads(JSON.parse(readFileSync(file, 'utf8')) as BuildManifest);
+export function loadPreloads(distDir: string): (routeIds: string[]) => string[] {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(distDir, file), 'utf8')) as unknown;
+  if (!existsSync(path.join(distDir, '.vite/manifest.json')) || !existsSync(path.join(distDir, ROUTE_CHUNKS_FILE))) {
+    return () => [];
+  }
+  return createPreloads(read('.vite/manifest.json') as BuildManifest, read(ROUTE_CHUNKS_FILE) as RouteChunks);
 }
 
 /** How many modulepreload links the loader adds per task (see its `more`). */

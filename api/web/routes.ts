@@ -9,21 +9,22 @@ import send from 'koa-send';
 import type { Next } from 'koa';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { errorHandler } from '../middleware/errors.ts';
-import { escapeHtml, paths, renderHead } from '../seo/meta.ts';
+import { escapeHtml, renderHead } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../seo/product.ts';
 import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/tracking.ts';
+import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
 import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { resolvePage } from './pages.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
-import { fillBody, hasBodySlot, isPersonal, renderPageBody } from './ssr.ts';
+import { fillBody, hasBodySlot, isPersonal, renderPageBody, routeIdsAt } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /** Where index.html marks the spot for the page head; the dev-fallback <title> after it is dropped. */
 export const HEAD_PLACEHOLDER = '<!--app-head-->';
 
-const NEVER_SHELL = /^\/(api|oidc|connect|r|objects)(\/|$)/;
+const NEVER_SHELL = underPrefix(SERVER_PREFIXES);
 
 const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
   '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
@@ -48,13 +49,13 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   const indexPath = path.join(distDir, 'index.html');
   let shell: string | undefined;
   const loadShell = () => (shell ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : UNBUILT_SHELL);
-  let preloads: ((pathname: string) => string[]) | undefined;
-  const preloadsOf = (pathname: string) => (preloads ??= loadPreloads(distDir))(pathname);
+  let preloads: ((routeIds: string[]) => string[]) | undefined;
+  const preloadsOf = async (pathname: string) => (preloads ??= loadPreloads(distDir))(await routeIdsAt(pathname));
 
   /** The page at ctx.path for this visitor: `keep` when it is a whole render of a known route, the same for everyone. */
   async function renderPage(ctx: AppCtx, shared: boolean) {
     const shell = loadShell();
-    const [page, tracking, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), hasBodySlot(shell)
+    const [page, tracking, scripts, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), preloadsOf(ctx.path), hasBodySlot(shell)
       ? renderPageBody(ctx).catch((err: unknown) => {
         // The shell still works without it: the browser renders the page itself.
         ctx.log.error({ err, url: ctx.url }, 'page render failed');
@@ -65,7 +66,7 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     const filled = fillShell(shell, head, renderTrackingBody(tracking));
     return {
       status: page.status,
-      html: scriptsAfterPaint(body ? fillBody(filled, body) : filled, preloadsOf(ctx.path)),
+      html: scriptsAfterPaint(body ? fillBody(filled, body) : filled, scripts),
       // A render of a made-up path, or one drawn during a failed read, would otherwise be kept until the next write.
       keep: shared && page.status === 200 && Boolean(body?.found && body.complete),
     };

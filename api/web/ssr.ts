@@ -9,13 +9,13 @@ import type { AppCtx } from '../context.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
 import type { RenderedPage } from '../../pwa/entry-server.tsx';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
+import { CLIENT_ONLY_PAGES, underPrefix } from '../../contract/urls.ts';
 
 /** Where index.html's body is replaced by the rendered page (the markup between is the no-render fallback). */
 const BODY_START = '<!--app-html-->';
 const BODY_END = '<!--/app-html-->';
 
-/** Pages left to the browser: the admin panel is per-user and heavy, and never indexed. */
-const CLIENT_ONLY = /^\/admin(\/|$)/;
+const CLIENT_ONLY = underPrefix(CLIENT_ONLY_PAGES);
 
 type Handler = ReturnType<AppCtx['app']['callback']>;
 const handlers = new WeakMap<AppCtx['app'], Handler>();
@@ -78,6 +78,9 @@ export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefi
   const { renderPage } = await loadRenderer();
   return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx));
 }
+
+/** The ids of the routes the app's router matches at `pathname` (the root alone for a path that is no page). */
+export const routeIdsAt = async (pathname: string) => (await loadRenderer()).routeIdsAt(pathname);
 
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
 export const hasBodySlot = (shell: string) => shell.includes(BODY_START) && shell.includes(BODY_END);

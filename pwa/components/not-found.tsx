@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { AlertCircle } from 'lucide-react';
-import { metaForNotFound } from '../../api/seo/meta.ts';
+import { metaForNotFound } from '../../contract/meta.ts';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 import { siteOrigin, usePageMeta } from './use-page-meta.ts';

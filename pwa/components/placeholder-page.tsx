@@ -1,5 +1,5 @@
 // Temporary body of a screen that is still being built: its title and breadcrumb, so navigation works.
-import type { PageMeta } from '../../api/seo/meta.ts';
+import type { PageMeta } from '../../contract/meta.ts';
 import { Page, PageTitle } from './page.tsx';
 import { usePageMeta } from './use-page-meta.ts';
 

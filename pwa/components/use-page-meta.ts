@@ -1,7 +1,7 @@
 // Applies a page's metadata to document.head on client-side navigation. The server rendered the same
 // tags for the first URL (api/seo/meta.ts builds both), so crawlers and the SPA agree.
 import { useEffect } from 'react';
-import { applyPageMeta, type PageMeta } from '../../api/seo/meta.ts';
+import { applyPageMeta, type PageMeta } from '../../contract/meta.ts';
 
 export type { PageMeta };
 

@@ -5,7 +5,7 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ChainDetail } from '../../api/chains/schema.ts';
-import { metaForChain } from '../../api/seo/meta.ts';
+import { metaForChain } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainEndpoints } from '../components/chain-endpoints.tsx';
 import { ChainFacts } from '../components/chain-facts.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { HOME_TITLE, metaForHome } from '../../api/seo/meta.ts';
+import { HOME_TITLE, metaForHome } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';

@@ -1,7 +1,7 @@
 // /privacy: the Privacy Policy (spec 001 §2: data collected, advertising and analytics by Google, no sale of
 // data, user rights, security, children under 13, a contact e-mail address; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForPrivacy } from '../../api/seo/meta.ts';
+import { metaForPrivacy } from '../../contract/meta.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';

@@ -1,7 +1,7 @@
 // /terms: the Terms of Service (spec 001 §2: use of the site, intellectual property, reviews licence,
 // disclaimer, external links, modifications, governing law of Panama; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForTerms } from '../../api/seo/meta.ts';
+import { metaForTerms } from '../../contract/meta.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';

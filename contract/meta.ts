@@ -1,11 +1,12 @@
 // Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
 // API data the page shows. Pure and browser-safe: the server fills each HTML response's <head> with
 // renderHead(), and the PWA applies the very same PageMeta with applyPageMeta() on client-side navigation.
-import type { Chain, ChainDetail } from '../chains/schema.ts';
-import type { About, CategoryContent, Homepage } from '../content/schema.ts';
-import type { Provider, ProviderDetail } from '../providers/schema.ts';
-import type { SearchResult } from '../search/schema.ts';
-import { PRODUCT_NAME } from './product.ts';
+import type { Chain, ChainDetail } from '../api/chains/schema.ts';
+import type { About, CategoryContent, Homepage } from '../api/content/schema.ts';
+import type { Provider, ProviderDetail } from '../api/providers/schema.ts';
+import type { SearchResult } from '../api/search/schema.ts';
+import { PRODUCT_NAME } from '../api/seo/product.ts';
+import { paths } from './urls.ts';
 
 export type PageMeta = {
   title: string;
@@ -50,22 +51,6 @@ export const JSON_LD_REVIEW_LIMIT = 10;
  */
 export const ITEM_LIST_LIMIT = 100;
 
-/** Paths of the public pages, built by functions rather than repeated literals. */
-export const paths = {
-  home: () => '/',
-  providers: () => '/providers',
-  provider: (slug: string) => `/providers/${encodeURIComponent(slug)}`,
-  chains: () => '/chains',
-  chain: (slug: string) => `/chains/${encodeURIComponent(slug)}`,
-  search: () => '/search',
-  about: () => '/about',
-  login: () => '/login',
-  terms: () => '/terms',
-  privacy: () => '/privacy',
-  contact: () => '/contact',
-  landing: () => '/landing',
-  admin: () => '/admin',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers

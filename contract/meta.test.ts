@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // Unit tests of the pure page-metadata module (jsdom only for applyPageMeta and for parsing renderHead's HTML).
 import { describe, expect, it } from 'vitest';
-import type { ChainDetail } from '../chains/schema.ts';
-import type { ProviderDetail, UserReview } from '../providers/schema.ts';
+import type { ChainDetail } from '../api/chains/schema.ts';
+import type { ProviderDetail, UserReview } from '../api/providers/schema.ts';
 import {
   ADMIN_ROBOTS, DEFAULT_ROBOTS, applyPageMeta, metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact,
   metaForHome, metaForLanding, metaForLogin, metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders,
