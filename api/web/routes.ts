@@ -9,15 +9,14 @@ import send from 'koa-send';
 import type { Next } from 'koa';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { errorHandler } from '../middleware/errors.ts';
-import { escapeHtml, renderHead } from '../../contract/meta.ts';
+import { escapeHtml } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../seo/product.ts';
 import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/tracking.ts';
 import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
 import { getTrackingSettings } from '../../sql/queries/content.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
-import { resolvePage } from './pages.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
-import { fillBody, hasBodySlot, isPersonal, renderPageBody, routeIdsAt } from './ssr.ts';
+import { fillBody, hasBodySlot, isPersonal, renderAppPage, routeIdsAt } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -55,20 +54,16 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   /** The page at ctx.path for this visitor: `keep` when it is a whole render of a known route, the same for everyone. */
   async function renderPage(ctx: AppCtx, shared: boolean) {
     const shell = loadShell();
-    const [page, tracking, scripts, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), preloadsOf(ctx.path), hasBodySlot(shell)
-      ? renderPageBody(ctx).catch((err: unknown) => {
-        // The shell still works without it: the browser renders the page itself.
-        ctx.log.error({ err, url: ctx.url }, 'page render failed');
-        return undefined;
-      })
-      : undefined]);
-    const head = [renderHead(page.meta), renderTrackingHead(tracking)].filter(Boolean).join('\n');
+    const [tracking, scripts, page] = await Promise.all([
+      loadTrackingIds(ctx), preloadsOf(ctx.path), renderAppPage(ctx, hasBodySlot(shell)),
+    ]);
+    const head = [page.head, renderTrackingHead(tracking)].filter(Boolean).join('\n');
     const filled = fillShell(shell, head, renderTrackingBody(tracking));
     return {
       status: page.status,
-      html: scriptsAfterPaint(body ? fillBody(filled, body) : filled, scripts),
+      html: scriptsAfterPaint(page.html === undefined ? filled : fillBody(filled, page.html, page.state), scripts),
       // A render of a made-up path, or one drawn during a failed read, would otherwise be kept until the next write.
-      keep: shared && page.status === 200 && Boolean(body?.found && body.complete),
+      keep: shared && page.status === 200 && page.complete,
     };
   }
 

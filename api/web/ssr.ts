@@ -70,13 +70,16 @@ const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`
 export const isPersonal = (ctx: AppCtx) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
 
 /**
- * The page rendered for this visitor, or undefined when it is left to the browser. Rendered from the request's
- * path and query only: the host of an absolute-form request line (`GET http://elsewhere/terms`) is not ours.
+ * The page rendered for this visitor: its head always, its body unless it is left to the browser or the shell has no
+ * place for it. Rendered from the request's path and query only: the host of an absolute-form request line
+ * (`GET http://elsewhere/terms`) is not ours.
  */
-export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefined> {
-  if (CLIENT_ONLY.test(ctx.path)) return undefined;
+export async function renderAppPage(ctx: AppCtx, withBody: boolean): Promise<RenderedPage> {
   const { renderPage } = await loadRenderer();
-  return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx));
+  return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx), {
+    origin: ctx.config.publicUrl,
+    body: withBody && !CLIENT_ONLY.test(ctx.path),
+  });
 }
 
 /** The ids of the routes the app's router matches at `pathname` (the root alone for a path that is no page). */
@@ -85,12 +88,12 @@ export const routeIdsAt = async (pathname: string) => (await loadRenderer()).rou
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
 export const hasBodySlot = (shell: string) => shell.includes(BODY_START) && shell.includes(BODY_END);
 
-/** The shell with the rendered body in #root, its resource hints in <head> and its query data beside it. */
-export function fillBody(shell: string, page: RenderedPage): string {
+/** The shell with the rendered body in #root and its query data beside it. */
+export function fillBody(shell: string, html: string, state: RenderedPage['state']): string {
   const start = shell.indexOf(BODY_START);
   const end = shell.indexOf(BODY_END);
   // JSON in an inert <script>: "<" escaped so no text can close the element.
-  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-  return shell.slice(0, start).replace(/<\/head>/i, (tag) => page.head + tag) + page.html + shell.slice(end + BODY_END.length)
-    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>${tag}`);
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return shell.slice(0, start) + html + shell.slice(end + BODY_END.length)
+    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>${tag}`);
 }

@@ -338,7 +338,7 @@ describe('the app shell file', () => {
     const { url, close } = await serveDist(dir);
     try {
       const html = await (await fetch(`${url}/terms`)).text();
-      expect(html).toContain('<title data-page-meta>Terms of Service | RPC Atlas Directory</title>');
+      expect(html).toContain("<title>Terms of Service | RPC Atlas Directory</title>");
       expect(html).not.toContain('Fixture');
       expect(await (await fetch(`${url}/hello.txt`)).text()).toBe('hi');
       const shell = await fetch(`${url}/index.html`);
