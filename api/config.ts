@@ -1,7 +1,7 @@
 // Configuration from the environment, parsed once at boot: a bad value stops the boot with a clear message.
 import { z } from 'zod';
 
-export { PRODUCT_NAME } from './seo/product.ts';
+export { PRODUCT_NAME } from '../contract/product.ts';
 
 export type RateLimitRule = { points: number; seconds: number };
 const rateRule = z.string().regex(/^\d+\/\d+$/, 'must look like <requests>/<seconds>, e.g. 30/3600')

@@ -12,7 +12,7 @@ import { median, percentile } from './lib/load.ts';
 import { startTarget, type Target } from './lib/target.ts';
 import { openDatabase, type Database, type Sql } from '../api/db/index.ts';
 import { migrate } from '../api/db/migrate.ts';
-import { CSV_COLUMNS } from '../api/admin/schema.ts';
+import { CSV_COLUMNS } from '../contract/admin.ts';
 import { moderateReview } from '../api/reviews/service.ts';
 import type { BenchOptions } from './run.ts';
 import { PAGE_SIZE } from '../pwa/data/paged.ts';

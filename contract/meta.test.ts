@@ -1,7 +1,7 @@
 // Unit tests of the pure page-metadata module. How the tags are written into pages (escaped) is api/web/web.test.ts's.
 import { describe, expect, it } from 'vitest';
-import type { ChainDetail } from '../api/chains/schema.ts';
-import type { ProviderDetail, UserReview } from '../api/providers/schema.ts';
+import type { ChainDetail } from './chains.ts';
+import type { ProviderDetail, UserReview } from './providers.ts';
 import {
   ADMIN_ROBOTS, DEFAULT_ROBOTS, metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact,
   metaForHome, metaForLanding, metaForLogin, metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders,

@@ -1,10 +1,10 @@
 // Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
 // API data the page shows. Pure and browser-safe: each route declares its head with these builders (pageHead).
-import type { Chain, ChainDetail } from '../api/chains/schema.ts';
-import type { About, CategoryContent, Homepage } from '../api/content/schema.ts';
-import type { Provider, ProviderDetail } from '../api/providers/schema.ts';
-import type { SearchResult } from '../api/search/schema.ts';
-import { PRODUCT_NAME } from '../api/seo/product.ts';
+import type { Chain, ChainDetail } from './chains.ts';
+import type { About, CategoryContent, Homepage } from './content.ts';
+import type { Provider, ProviderDetail } from './providers.ts';
+import type { SearchResult } from './search.ts';
+import { PRODUCT_NAME } from './product.ts';
 import { paths } from './urls.ts';
 
 export type PageMeta = {

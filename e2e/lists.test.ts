@@ -3,8 +3,8 @@
 // shown; and a chain page's provider cards are about that chain (its endpoints, ties ordered by usefulness).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainDetail, ChainWithStats } from '../api/chains/schema.ts';
-import type { Provider } from '../api/providers/schema.ts';
+import type { ChainDetail, ChainWithStats } from '../contract/chains.ts';
+import type { Provider } from '../contract/providers.ts';
 import { rankEndpoints } from '../pwa/lib/endpoint-rank.ts';
 import { sortProviders } from '../pwa/lib/provider-list.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';

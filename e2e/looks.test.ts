@@ -2,7 +2,7 @@
 // image fails), and "Add to wallet" without a wallet, with several EIP-6963 wallets and per endpoint row.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainDetail } from '../api/chains/schema.ts';
+import type { ChainDetail } from '../contract/chains.ts';
 import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;

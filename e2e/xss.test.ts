@@ -7,7 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../api/admin/schema.ts';
+import { CSV_COLUMNS } from '../contract/admin.ts';
 import { signIn, type SignedIn } from '../api/test/sign-in.ts';
 import { APP_LOADER, APP_SCRIPTS_ID } from '../api/web/preload.ts';
 import { SSR_STATE_ID } from '../pwa/lib/site.ts';

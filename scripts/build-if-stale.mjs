@@ -4,9 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-// The PWA imports the API's pure modules (every api/*/schema.ts and api/seo), so those count as its sources.
-const apiSchemas = readdirSync(path.join(root, 'api')).map((d) => path.join('api', d, 'schema.ts'));
-const sources = ['pwa', 'public', 'api/seo', ...apiSchemas, 'vite.config.ts', 'index.html', 'package.json'];
+// The PWA imports the whole contract tree and the page meta (api/seo), so those count as its sources.
+const sources = ['pwa', 'contract', 'public', 'api/seo', 'vite.config.ts', 'index.html', 'package.json'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

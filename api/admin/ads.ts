@@ -4,10 +4,10 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { sanitizeAdCode } from '../lib/sanitize.ts';
 import { deleteAd, insertAd, listAllAds, updateAd } from '../../sql/queries/content.ts';
-import { adCreateSchema, adUpdateSchema } from './schema.ts';
+import { adCreateSchema, adUpdateSchema } from '../../contract/admin.ts';
 import { presentAdminAd } from './presenter.ts';
 import { definedOnly } from './write.ts';
 

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
-import { chainSchema } from '../chains/schema.ts';
-import { adminProviderSchema, providerChainsResponseSchema } from './schema.ts';
+import { chainSchema } from '../../contract/chains.ts';
+import { adminProviderSchema, providerChainsResponseSchema } from '../../contract/admin.ts';
 import { databaseState, pageHead, signInAdmin } from './test-support.ts';
 
 let t: TestServer;

@@ -5,14 +5,14 @@ import type { Queryable } from '../db/index.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { presentChain } from '../chains/presenter.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import {
   deleteChain, existingChainIds, findChainById, insertChain, replaceChainEndpoints, updateChain, type EndpointInput,
 } from '../../sql/queries/chains.ts';
 import { existingProviderIds } from '../../sql/queries/providers.ts';
-import { chainCreateSchema, chainUpdateSchema } from './schema.ts';
+import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from './write.ts';
 
 type ChainInput = { slug?: string; evmChainId?: number | null; detailedDescription?: string; parentChainId?: number | null };

@@ -5,7 +5,7 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { deleteContactSubmission, listContactSubmissions, markContactSubmissionRead } from '../../sql/queries/content.ts';
 import { presentContactSubmission } from './presenter.ts';
 

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { SignedIn } from '../test/sign-in.ts';
-import { aboutSchema, categoryContentSchema, homepageSchema, partnerLinkSchema } from '../content/schema.ts';
+import { aboutSchema, categoryContentSchema, homepageSchema, partnerLinkSchema } from '../../contract/content.ts';
 import {
   adminAdListSchema, adminAdSchema, adminEditorialReviewListSchema, contactSubmissionListSchema, editorialReviewSavedSchema,
-} from './schema.ts';
+} from '../../contract/admin.ts';
 import { databaseState, pageHead, signInAdmin } from './test-support.ts';
 
 let t: TestServer;

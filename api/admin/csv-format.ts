@@ -8,10 +8,10 @@ import type { AboutRow, HomepageRow } from '../../sql/queries/content.ts';
 import type { CsvChainRow, CsvProviderRow } from '../../sql/queries/csv.ts';
 import { HttpError, describeIssues } from '../middleware/errors.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
-import { DEFAULT_COLOR } from '../lib/fields.ts';
+import { DEFAULT_COLOR } from '../../contract/fields.ts';
 import {
   aboutInputSchema, chainCreateSchema, CSV_COLUMNS, editorialReviewInputSchema, homepageInputSchema, providerCreateSchema,
-} from './schema.ts';
+} from '../../contract/admin.ts';
 
 type Column = (typeof CSV_COLUMNS)[number];
 type Cells = Partial<Record<Column, string>>;

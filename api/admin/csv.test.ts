@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { SignedIn } from '../test/sign-in.ts';
-import { CSV_COLUMNS, csvImportResponseSchema } from './schema.ts';
+import { CSV_COLUMNS, csvImportResponseSchema } from '../../contract/admin.ts';
 import { neutralise, restore } from './csv-format.ts';
 import { databaseState, signInAdmin } from './test-support.ts';
 

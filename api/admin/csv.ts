@@ -10,7 +10,7 @@ import { getAbout, getHomepage, updateAbout, updateHomepage } from '../../sql/qu
 import {
   insertCsvRows, listChainsForCsv, listProvidersForCsv, replaceCsvChainLinks, saveCsvEditorialReviews, updateCsvRows,
 } from '../../sql/queries/csv.ts';
-import type { CsvImportResponse } from './schema.ts';
+import type { CsvImportResponse } from '../../contract/admin.ts';
 import {
   changedValues, importRefused, readCsv, toCsv, type CsvImport, type ImportedChain, type ImportedProvider, type RowError,
 } from './csv-format.ts';

@@ -5,11 +5,11 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { lockProvider } from '../../sql/queries/providers.ts';
 import { findAdminEditorialReview, listAdminEditorialReviews, saveEditorialReview } from '../../sql/queries/editorial.ts';
-import { editorialReviewInputSchema, type EditorialReviewSaved } from './schema.ts';
+import { editorialReviewInputSchema, type EditorialReviewSaved } from '../../contract/admin.ts';
 import { presentAdminEditorial } from './presenter.ts';
 import { inTransaction } from './write.ts';
 

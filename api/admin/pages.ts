@@ -5,7 +5,7 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { presentAbout, presentCategory, presentHomepage, presentPartnerLink } from '../content/presenter.ts';
 import {
@@ -15,7 +15,7 @@ import {
 import {
   aboutInputSchema, categoryContentInputSchema, categoryParamSchema, homepageInputSchema, partnerLinkInputSchema,
   trackingSettingsInputSchema,
-} from './schema.ts';
+} from '../../contract/admin.ts';
 import { definedOnly } from './write.ts';
 
 const sanitizeIfSent = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichHtml(html));

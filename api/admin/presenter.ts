@@ -1,10 +1,10 @@
-// Shapes rows into the admin-only responses (schema.ts); public shapes come from the public presenters.
+// Shapes rows into the admin-only responses (contract/admin.ts); public shapes come from the public presenters.
 import type { ProviderDetailRow } from '../../sql/queries/providers.ts';
 import type { AdRow, ContactSubmissionRow } from '../../sql/queries/content.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import { presentProvider } from '../providers/presenter.ts';
-import type { Provider } from '../providers/schema.ts';
-import type { AdminAd, AdminEditorialReview, ContactSubmission } from './schema.ts';
+import type { Provider } from '../../contract/providers.ts';
+import type { AdminAd, AdminEditorialReview, ContactSubmission } from '../../contract/admin.ts';
 
 /** A provider as the admin edits it: the public list shape plus its rich-text description. */
 export const presentAdminProvider = (r: ProviderDetailRow): Provider & { detailedDescription: string } =>

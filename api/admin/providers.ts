@@ -4,14 +4,14 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { existingChainIds } from '../../sql/queries/chains.ts';
 import {
   addProviderChain, deleteProvider, findProviderById, insertProvider, listProviderChainIds, lockProvider,
   replaceProviderChains, updateProvider,
 } from '../../sql/queries/providers.ts';
-import { providerChainsSchema, providerCreateSchema, providerUpdateSchema, type ProviderChainsResponse } from './schema.ts';
+import { providerChainsSchema, providerCreateSchema, providerUpdateSchema, type ProviderChainsResponse } from '../../contract/admin.ts';
 import { presentAdminProvider } from './presenter.ts';
 import { definedOnly, inTransaction } from './write.ts';
 

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '../middleware/session.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { CookieJar, navigate, signIn } from '../test/sign-in.ts';
 import { safeReturnTo } from './routes.ts';
-import { authUserSchema, signedInUserSchema } from './schema.ts';
+import { authUserSchema, signedInUserSchema } from '../../contract/auth.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

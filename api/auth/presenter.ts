@@ -1,6 +1,6 @@
-// Shapes the signed-in user for the API (schema.ts).
+// Shapes the signed-in user for the API (contract/auth.ts).
 import type { SessionUser } from '../context.ts';
-import type { SignedInUser } from './schema.ts';
+import type { SignedInUser } from '../../contract/auth.ts';
 
 export function presentUser(u: SessionUser): SignedInUser {
   return {

@@ -12,8 +12,8 @@ import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.t
 import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
 import { presentUser } from './presenter.ts';
 import { answerSignInFailure, NO_SIGN_IN_UNDER_WAY } from './sign-in-failure.ts';
-import { localReturnPath } from './return-to.ts';
-import { profileUpdateSchema, signInStartQuerySchema } from './schema.ts';
+import { localReturnPath } from '../../contract/return-to.ts';
+import { profileUpdateSchema, signInStartQuerySchema } from '../../contract/auth.ts';
 import { GRANT_PREFIX, signInProvider } from './sign-in.ts';
 
 /** The same-origin path to return to after sign-in (localReturnPath), else '/'; never the sign-in machinery itself. */

@@ -2,7 +2,7 @@
 // again — never as a query string on the home page. API clients (no HTML in Accept) get the JSON error.
 import type { AppCtx } from '../context.ts';
 import { escapeHtml } from '../../contract/meta.ts';
-import { PRODUCT_NAME } from '../seo/product.ts';
+import { PRODUCT_NAME } from '../../contract/product.ts';
 
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in is under way. Please start again.';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from './schema.ts';
+import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -1,6 +1,6 @@
-// Shapes chain rows into the API's chain responses (schema.ts).
+// Shapes chain rows into the API's chain responses (contract/chains.ts).
 import type { ChainRow, ChainStatsRow, EndpointRow } from '../../sql/queries/chains.ts';
-import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from './schema.ts';
+import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 
 export function presentChainRef(r: { id: number; name: string; slug: string; iconUrl: string | null; color: string }): ChainRef {
   return { id: r.id, name: r.name, slug: r.slug, iconUrl: r.iconUrl, color: r.color };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { contactSentSchema } from './schema.ts';
+import { contactSentSchema } from '../../contract/contact.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

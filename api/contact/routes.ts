@@ -4,7 +4,7 @@ import type { AppContext, AppState } from '../context.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { parse } from '../middleware/validate.ts';
 import { insertContactSubmission } from '../../sql/queries/contact.ts';
-import { contactMessageSchema, type ContactSent } from './schema.ts';
+import { contactMessageSchema, type ContactSent } from '../../contract/contact.ts';
 
 export function contactRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/contact' });

@@ -1,6 +1,6 @@
-// Shapes site-content rows into the API's content responses (schema.ts).
+// Shapes site-content rows into the API's content responses (contract/content.ts).
 import type { AboutRow, AdRow, CategoryRow, HomepageRow, PartnerLinkRow } from '../../sql/queries/content.ts';
-import type { About, Ad, CategoryContent, Homepage, PartnerLink } from './schema.ts';
+import type { About, Ad, CategoryContent, Homepage, PartnerLink } from '../../contract/content.ts';
 
 const seo = (r: { metaTitle: string | null; metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null }) =>
   ({ metaTitle: r.metaTitle, metaDescription: r.metaDescription, ogTitle: r.ogTitle, ogDescription: r.ogDescription, ogImage: r.ogImage });

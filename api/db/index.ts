@@ -9,10 +9,9 @@ import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { Sql } from '../../sql/db-types.ts';
 
-export type Sql = postgres.Sql<{}>;
-/** Anything queries run on: the pool or a transaction (`sql.begin(tx => …)`). */
-export type Queryable = postgres.ISql<{}>;
+export type { Queryable, Sql } from '../../sql/db-types.ts';
 
 export type Database = {
   sql: Sql;

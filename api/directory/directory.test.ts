@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from '../../pwa/offline/db.ts';
 import { isSavedPath, loadResponse } from '../../pwa/offline/store.ts';
 import { createDirectorySync } from '../../pwa/offline/sync.ts';
-import type { Provider } from '../providers/schema.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { signInAdmin } from '../admin/test-support.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
-import { directorySchema } from './schema.ts';
+import { directorySchema } from '../../contract/directory.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -9,15 +9,15 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
 import { cached } from '../middleware/response-cache.ts';
-import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/routes.ts';
-import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from '../content/routes.ts';
-import { adPositions, categoryNames } from '../content/schema.ts';
+import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/service.ts';
+import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from '../content/service.ts';
+import { adPositions, categoryNames } from '../../contract/content.ts';
 import {
   loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList,
-} from '../providers/routes.ts';
-import type { Chain } from '../chains/schema.ts';
-import type { Provider } from '../providers/schema.ts';
-import type { Directory } from './schema.ts';
+} from '../providers/service.ts';
+import type { Chain } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
+import type { Directory } from '../../contract/directory.ts';
 
 export function directoryRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });

@@ -3,7 +3,7 @@
 // URLs are refused with a 400 naming the field, through JSON and through the CSV import, and nothing changes.
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../admin/schema.ts';
+import { CSV_COLUMNS } from '../../contract/admin.ts';
 import { databaseState, signInAdmin } from '../admin/test-support.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { SignedIn } from '../test/sign-in.ts';

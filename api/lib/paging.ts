@@ -6,15 +6,9 @@
 // one index range scan however deep into the list it starts.
 import { z } from 'zod';
 import type { AppCtx } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Keyed, Page } from '../../sql/paging.ts';
 
 export const MAX_PAGE_SIZE = 1000;
-
-/** A page request: `after` is the sort key of the previous page's last row (absent on the first page). */
-export type Page = { limit: number; after?: number[] };
-
-/** Rows of a paged query carry their sort key, e.g. `json_build_array(p.sort_rank, p.id) AS page_key`. */
-export type Keyed = { pageKey: number[] };
 
 /** Parts of a sort key: an integer column, or a timestamp as microseconds since 1970 (exact in a JS number). */
 export const keyPart = {
@@ -54,9 +48,6 @@ export function requestedPage(ctx: AppCtx, key: z.ZodType<number[]>): Page | und
   const { limit, after } = pageQuerySchema(key).parse(ctx.query);
   return limit === undefined ? undefined : { limit, after };
 }
-
-/** A paged query's LIMIT: one row more than asked, which tells whether another page follows. */
-export const pageLimit = (sql: Queryable, page: Page | undefined) => (page ? sql`LIMIT ${page.limit + 1}` : sql``);
 
 /**
  * A paged query's rows (one more than the page) cut to the page, and the path of the next page when more

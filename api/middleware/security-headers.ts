@@ -8,9 +8,9 @@ import type { Next } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '../config.ts';
 import type { AppCtx } from '../context.ts';
-import { trackingInlineScripts, type TrackingIds } from '../seo/tracking.ts';
+import { trackingInlineScripts, type TrackingIds } from '../../contract/tracking.ts';
 import { APP_LOADER_HASH } from '../web/preload.ts';
-import { loadTrackingIds } from '../web/routes.ts';
+import { loadTrackingIds } from '../content/service.ts';
 
 // Where Tag Manager and gtag.js load from and report to (Google's published CSP guidance for GA4 + GTM).
 const GOOGLE_TAG_SCRIPTS = 'https://*.googletagmanager.com';

@@ -10,7 +10,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { parse } from '../middleware/validate.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
-import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../admin/schema.ts';
+import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../../contract/admin.ts';
 import { deleteUploadedObject, findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
 import { readMultipart } from './multipart.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
-import { outboundClicksSchema } from './schema.ts';
+import { outboundClicksSchema } from '../../contract/outbound.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

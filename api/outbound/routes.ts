@@ -5,9 +5,9 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { limitedClient } from '../middleware/rate-limit.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam } from '../lib/params.ts';
 import { countOutboundClick, findOutboundTarget, listOutboundClicks } from '../../sql/queries/outbound.ts';
-import type { OutboundClicks } from './schema.ts';
+import type { OutboundClicks } from '../../contract/outbound.ts';
 
 /** The admin view's window of click counts. */
 export const CLICK_STATS_DAYS = 30;

@@ -1,8 +1,8 @@
-// Shapes provider rows into the API's provider responses (schema.ts).
+// Shapes provider rows into the API's provider responses (contract/providers.ts).
 import type { ApprovedReviewRow, EditorialRow, ProviderEndpointRow, ProviderRow } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
-import type { ChainRef } from '../chains/schema.ts';
-import type { EditorialReview, Provider, ProviderDetail, UserReview } from './schema.ts';
+import type { ChainRef } from '../../contract/chains.ts';
+import type { EditorialReview, Provider, ProviderDetail, UserReview } from '../../contract/providers.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
 export function presentProvider(r: ProviderRow): Provider & { chains: ChainRef[] } {

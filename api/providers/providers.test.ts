@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { providerDetailSchema, providerListSchema } from './schema.ts';
+import { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
 // reviews (all of the shipped dataset) keeps its whole list in the detail, as the spec has it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { EMBEDDED_REVIEWS } from './routes.ts';
-import { providerDetailSchema, userReviewPageSchema, type UserReview } from './schema.ts';
+import { EMBEDDED_REVIEWS } from './service.ts';
+import { providerDetailSchema, userReviewPageSchema, type UserReview } from '../../contract/providers.ts';
 
 let t: TestServer;
 const APPROVED = EMBEDDED_REVIEWS * 2 + 7;

@@ -2,36 +2,24 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
-import type { Sql } from '../db/index.ts';
-import { answerPage, keyPart, pageOf, requestedPage, type Page } from '../lib/paging.ts';
+import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
+import { idParam, slugParam } from '../lib/params.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { parse } from '../middleware/validate.ts';
 import { findChainRef } from '../../sql/queries/chains.ts';
-import {
-  findEditorialReview, findProviderBySlug, listApprovedReviews, listFeaturedProviders, listPopularProviders,
-  listProviderEndpoints, listProviders, listProvidersByChain,
-} from '../../sql/queries/providers.ts';
-import { slugParam } from '../chains/routes.ts';
+import { listApprovedReviews, listProviders, listProvidersByChain } from '../../sql/queries/providers.ts';
 import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
-import { presentApprovedReview, presentProvider, presentProviderDetail } from './presenter.ts';
-import type { Provider, ProviderDetail } from './schema.ts';
+import { presentApprovedReview, presentProvider } from './presenter.ts';
+import {
+  EMBEDDED_REVIEWS, loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList, loadProvidersByChain,
+} from './service.ts';
 
 // Sort keys of the paged lists (?limit&after, api/lib/paging.ts), as sql/queries/providers.ts orders them.
 const providerListKey = z.tuple([keyPart.int, keyPart.int]); // sort_rank, id
 const byChainKey = z.tuple([keyPart.int, keyPart.int, keyPart.int]); // total_reviews, sort_rank, id
 const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microseconds), id; newest first
 
-/**
- * Approved reviews the provider page embeds (the newest); the rest are read a page at a time from
- * GET /api/providers/{slug}/reviews, which answers this many without `limit`. A provider of the shipped
- * dataset has far fewer, so its detail holds them all, as the spec has it; the provider with 8,800 reviews
- * at scale answered 3.2 MB without this bound.
- */
-export const EMBEDDED_REVIEWS = 50;
-
-export const idParam = (name: string) =>
-  z.object({ [name]: z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647) });
 
 export function providerRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
@@ -81,41 +69,4 @@ export function providerRoutes() {
   });
 
   return router;
-}
-
-// Each route's answer, also read by the offline directory (api/directory), which must hold exactly what these routes answer.
-
-/** GET /api/providers. */
-export async function loadProviderList(sql: Sql): Promise<Provider[]> {
-  return (await listProviders(sql)).map(presentProvider);
-}
-
-/** GET /api/providers/popular. */
-export async function loadPopularProviders(sql: Sql): Promise<Provider[]> {
-  return (await listPopularProviders(sql)).map(presentProvider);
-}
-
-/** GET /api/providers/featured. */
-export async function loadFeaturedProviders(sql: Sql): Promise<Provider[]> {
-  return (await listFeaturedProviders(sql)).map(presentProvider);
-}
-
-/** GET /api/providers/by-chain/{chainId}; undefined when the chain is unknown. */
-export async function loadProvidersByChain(sql: Sql, chainId: number): Promise<Provider[] | undefined> {
-  if (!(await findChainRef(sql, chainId))) return undefined;
-  return (await listProvidersByChain(sql, chainId)).map(presentProvider);
-}
-
-/** The provider page's data (GET /api/providers/{slug}; the server-rendered page head too); undefined when unknown. */
-export async function loadProviderDetail(sql: Sql, slug: string): Promise<ProviderDetail | undefined> {
-  const provider = await findProviderBySlug(sql, slug);
-  if (!provider) return undefined;
-  const firstReviews: Page = { limit: EMBEDDED_REVIEWS };
-  const [reviews, editorial, endpoints] = await Promise.all([
-    listApprovedReviews(sql, provider.id, firstReviews),
-    findEditorialReview(sql, provider.id),
-    listProviderEndpoints(sql, provider.id),
-  ]);
-  const embedded = pageOf(reviews, firstReviews, `/api/providers/${encodeURIComponent(provider.slug)}/reviews`);
-  return presentProviderDetail(provider, embedded, editorial, endpoints);
 }

@@ -1,6 +1,6 @@
-// Shapes review rows into the API's review responses (schema.ts).
+// Shapes review rows into the API's review responses (contract/reviews.ts).
 import type { PendingReviewRow, ProviderRatingRow, UserReviewRow } from '../../sql/queries/reviews.ts';
-import type { MyReview, PendingReview, ReviewModerated, ReviewSubmitted } from './schema.ts';
+import type { MyReview, PendingReview, ReviewModerated, ReviewSubmitted } from '../../contract/reviews.ts';
 
 export function presentSubmitted(r: UserReviewRow, isUpdate: boolean): ReviewSubmitted {
   return { id: r.id, rating: r.rating, comment: r.comment, status: 'pending', isUpdate };

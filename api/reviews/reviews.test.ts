@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
-import { myReviewSchema, pendingReviewListSchema, reviewModeratedSchema, reviewSubmittedSchema } from './schema.ts';
+import { myReviewSchema, pendingReviewListSchema, reviewModeratedSchema, reviewSubmittedSchema } from '../../contract/reviews.ts';
 
 let t: TestServer;
 let admin: SignedIn;

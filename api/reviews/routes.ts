@@ -9,14 +9,13 @@ import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { parse } from '../middleware/validate.ts';
-import { slugParam } from '../chains/routes.ts';
-import { idParam } from '../providers/routes.ts';
+import { idParam, slugParam } from '../lib/params.ts';
 import {
   claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug,
   findUserReview, listPendingReviews, storeIdempotentResponse,
 } from '../../sql/queries/reviews.ts';
 import { presentMine, presentModerated, presentPending, presentSubmitted } from './presenter.ts';
-import { idempotencyKeySchema, reviewSubmitSchema } from './schema.ts';
+import { idempotencyKeySchema, reviewSubmitSchema } from '../../contract/reviews.ts';
 import { moderateReview, submitReview } from './service.ts';
 
 /** The moderation queue's sort key (sql/queries/reviews.ts): sent at (microseconds), id. */

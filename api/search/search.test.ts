@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { searchResultSchema } from './schema.ts';
+import { searchResultSchema } from '../../contract/search.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -5,9 +5,9 @@ import { requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { parse } from '../middleware/validate.ts';
-import { slugParam } from '../chains/routes.ts';
+import { slugParam } from '../lib/params.ts';
 import { castVote, findTargetIdBySlug, listUserVotes, type VoteTarget } from '../../sql/queries/votes.ts';
-import { voteInputSchema, type MyVotes, type VoteResult } from './schema.ts';
+import { voteInputSchema, type MyVotes, type VoteResult } from '../../contract/votes.ts';
 
 const NOT_FOUND: Record<VoteTarget, string> = { provider: 'Provider not found', chain: 'Chain not found' };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
-import { myVotesSchema, voteResultSchema } from './schema.ts';
+import { myVotesSchema, voteResultSchema } from '../../contract/votes.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -10,10 +10,10 @@ import type { Next } from 'koa';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { errorHandler } from '../middleware/errors.ts';
 import { escapeHtml } from '../../contract/meta.ts';
-import { PRODUCT_NAME } from '../seo/product.ts';
-import { renderTrackingBody, renderTrackingHead, trackingIds } from '../seo/tracking.ts';
+import { PRODUCT_NAME } from '../../contract/product.ts';
+import { renderTrackingBody, renderTrackingHead } from '../../contract/tracking.ts';
 import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
-import { getTrackingSettings } from '../../sql/queries/content.ts';
+import { loadTrackingIds } from '../content/service.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
 import { fillBody, hasBodySlot, isPersonal, renderAppPage, routeIdsAt } from './ssr.ts';
@@ -37,10 +37,6 @@ export function fillShell(shell: string, head: string, bodyStart = ''): string {
     : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end));
   return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
 }
-
-/** The tracking IDs the page heads carry (the Content-Security-Policy admits their hosts from the same value). */
-export const loadTrackingIds = (ctx: AppCtx) =>
-  ctx.cache.memo('tracking-settings', async () => trackingIds(await getTrackingSettings(ctx.sql)));
 
 export type WebOptions = { distDir?: string | undefined };
 

@@ -10,7 +10,7 @@ import type { AppCtx } from '../context.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
 import { sortProviders } from '../../pwa/lib/provider-list.ts';
-import type { Provider } from '../providers/schema.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
 
 let t: TestServer;

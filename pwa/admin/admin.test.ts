@@ -1,7 +1,7 @@
 // The admin panel's pure rules: error reporting (401 → sign-in after 500 ms), server messages, the upload
 // checks, the chain payload the forms send, and the small formatting helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chainCreateSchema } from '../../api/admin/schema.ts';
+import { chainCreateSchema } from '../../contract/admin.ts';
 import { ApiError } from '../lib/api.ts';
 import { getToasts } from '../lib/toast.ts';
 import { adCodePreview } from './ads-tab.tsx';

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { categoryContentInputSchema } from '../../api/admin/schema.ts';
-import type { CategoryContent } from '../../api/content/schema.ts';
+import { categoryContentInputSchema } from '../../contract/admin.ts';
+import type { CategoryContent } from '../../contract/content.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useUpdateCategory } from '../data/admin.ts';

@@ -6,9 +6,9 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import {
   chainCreateSchema, chainStatusValues, DEFAULT_COLOR, rpcTrackingValues, type ChainCreateInput,
-} from '../../api/admin/schema.ts';
-import type { Chain, ChainDetail } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+} from '../../contract/admin.ts';
+import type { Chain, ChainDetail } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useSaveChain } from '../data/admin.ts';

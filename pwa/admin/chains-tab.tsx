@@ -1,8 +1,8 @@
 // Chains tab: card grid (icon or colour dot, name, two-line description, edit/delete), 'Add Chain' dialog,
 // and the /chains page content editor below.
 import { useState } from 'react';
-import type { Chain } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Chain } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useDeleteChain } from '../data/admin.ts';

@@ -1,7 +1,7 @@
 // CSV tab: export everything as one CSV file, and import such a file back (upsert by slug, all or nothing).
 import { Download, FileSpreadsheet, Loader2, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { CSV_COLUMNS } from '../../api/admin/schema.ts';
+import { CSV_COLUMNS } from '../../contract/admin.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';

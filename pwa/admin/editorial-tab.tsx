@@ -3,8 +3,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, PenLine, Star, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { EDITORIAL_DEFAULT_RATING, editorialReviewInputSchema, type AdminEditorialReview } from '../../api/admin/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import { EDITORIAL_DEFAULT_RATING, editorialReviewInputSchema, type AdminEditorialReview } from '../../contract/admin.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Button } from '../components/ui/button.tsx';

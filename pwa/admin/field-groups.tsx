@@ -1,7 +1,7 @@
 // Groups of fields that several admin forms share: name with its slug, colour, social links, SEO and Open
 // Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
 import { useState } from 'react';
-import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../api/admin/schema.ts';
+import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../contract/admin.ts';
 import { Input } from '../components/ui/input.tsx';
 import { Field, FormSection, slugify, TextField, type FormFields } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';

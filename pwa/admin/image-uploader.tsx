@@ -2,7 +2,7 @@
 // browser against the server's own rules (type and size, spec 001 §5) before it is sent, or a pasted URL.
 import { ImageOff, Loader2, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { UPLOAD_RULES, type UploadFolder } from '../../api/admin/schema.ts';
+import { UPLOAD_RULES, type UploadFolder } from '../../contract/admin.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { uploadImage } from '../data/admin.ts';

@@ -1,7 +1,7 @@
 // About and Homepage tabs: the page's texts and its search / social fields (spec 001 §2).
 import { useQuery } from '@tanstack/react-query';
-import { aboutInputSchema, homepageInputSchema } from '../../api/admin/schema.ts';
-import type { About, Homepage } from '../../api/content/schema.ts';
+import { aboutInputSchema, homepageInputSchema } from '../../contract/admin.ts';
+import type { About, Homepage } from '../../contract/content.ts';
 import { useUpdateAbout, useUpdateHomepage } from '../data/admin.ts';
 import { aboutQuery, homepageQuery } from '../data/content.ts';
 import { SeoAndSharingSections } from './field-groups.tsx';

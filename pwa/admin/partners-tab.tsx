@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { partnerLinkInputSchema } from '../../api/admin/schema.ts';
-import type { PartnerLink } from '../../api/content/schema.ts';
+import { partnerLinkInputSchema } from '../../contract/admin.ts';
+import type { PartnerLink } from '../../contract/content.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin.ts';

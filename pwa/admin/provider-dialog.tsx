@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { DEFAULT_COLOR, providerCreateSchema, type AdminProvider, type ProviderCreateInput } from '../../api/admin/schema.ts';
-import type { Chain } from '../../api/chains/schema.ts';
-import { trackingLabelSchema, type Provider } from '../../api/providers/schema.ts';
+import { DEFAULT_COLOR, providerCreateSchema, type AdminProvider, type ProviderCreateInput } from '../../contract/admin.ts';
+import type { Chain } from '../../contract/chains.ts';
+import { trackingLabelSchema, type Provider } from '../../contract/providers.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, MousePointerClick } from 'lucide-react';
 import { useMemo } from 'react';
-import type { Chain } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Chain } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { Logo } from '../components/logo.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';

@@ -9,7 +9,7 @@ import {
   Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Loader2, Quote, Redo2, Undo2,
 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { isHttpUrl } from '../../api/lib/fields.ts';
+import { isHttpUrl } from '../../contract/fields.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { uploadImage } from '../data/admin.ts';

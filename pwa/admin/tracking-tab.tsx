@@ -1,9 +1,9 @@
 // Tracking tab: Google Analytics measurement ID and Google Tag Manager container ID, with a preview of the
-// exact snippet each one injects into every page (built by api/seo/tracking.ts, as the server builds it).
+// exact snippet each one injects into every page (built by contract/tracking.ts, as the server builds it).
 import { useQuery } from '@tanstack/react-query';
-import { trackingSettingsInputSchema } from '../../api/admin/schema.ts';
-import type { TrackingSettings } from '../../api/content/schema.ts';
-import { renderTrackingBody, renderTrackingHead, trackingIds } from '../../api/seo/tracking.ts';
+import { trackingSettingsInputSchema } from '../../contract/admin.ts';
+import type { TrackingSettings } from '../../contract/content.ts';
+import { renderTrackingBody, renderTrackingHead, trackingIds } from '../../contract/tracking.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { useAuth } from '../data/auth.ts';
 import { useSaveTrackingSettings } from '../data/admin.ts';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Ad } from '../../api/content/schema.ts';
+import type { Ad } from '../../contract/content.ts';
 import * as sanitizer from '../lib/sanitize.ts';
 import { AdRotator } from './ad-slot.tsx';
 import { provideSanitizer } from './html-content.tsx';

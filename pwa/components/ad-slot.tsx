@@ -2,7 +2,7 @@
 // renders nothing without ads, strips scripts, and shows 'Ad content unavailable' if rendering fails.
 import { useQuery } from '@tanstack/react-query';
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import type { Ad } from '../../api/content/schema.ts';
+import type { Ad } from '../../contract/content.ts';
 import { adsQuery, type AdPosition } from '../data/content.ts';
 import { cn } from '../lib/cn.ts';
 import { useSanitized } from './html-content.tsx';

@@ -1,7 +1,7 @@
 // A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
 // description, providers' mean rating, upvotes and provider count; the whole card links to /chains/{slug}.
 import { Server, ThumbsUp } from 'lucide-react';
-import type { ChainWithStats } from '../../api/chains/schema.ts';
+import type { ChainWithStats } from '../../contract/chains.ts';
 import { paths } from '../../contract/urls.ts';
 import { pluralize } from '../lib/rating.ts';
 import { AppLink } from './app-link.tsx';

@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { ChainDetail } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../lib/endpoint-rank.ts';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ChainDetail } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
 import { chainIdHex } from '../lib/wallet.ts';
 import { CopyButton } from './copy-button.tsx';
 import { Badge } from './ui/badge.tsx';

@@ -4,7 +4,7 @@
 import { Wallet } from 'lucide-react';
 import { createStore } from 'mipd';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { ChainDetail } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
 import { toast } from '../lib/toast.ts';
 import { addChainParams, addChainToWallet, browserWallets, isUserRejection, type AnnouncedWallet, type BrowserWallet } from '../lib/wallet.ts';
 import { Logo } from './logo.tsx';

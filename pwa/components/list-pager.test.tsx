@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { LIST_PAGE_SIZE, pageOf } from './list-pager.tsx';
 import { ProviderList } from './provider-list.tsx';
 

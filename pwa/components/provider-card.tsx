@@ -2,8 +2,8 @@
 // stars with the review count, View Details and Visit Website; on a chain page also its endpoints on that chain.
 // No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors).
 import { ExternalLink, KeyRound } from 'lucide-react';
-import type { Chain, RpcEndpoint } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { paths } from '../../contract/urls.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { reviewCountLabel } from '../lib/rating.ts';

@@ -2,9 +2,9 @@
 // Every card is in the page from the first render (the server's HTML included), so the browser's find, crawlers
 // and the ads between cards see the whole list; a list longer than a page is paged by URL (list-pager.tsx).
 import type { ReactNode } from 'react';
-import type { Ad } from '../../api/content/schema.ts';
-import type { Chain } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Ad } from '../../contract/content.ts';
+import type { Chain } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { adFrequency, interleaveAds } from '../lib/ads.ts';
 import { AdRotator } from './ad-slot.tsx';
 import { useListPage } from './list-pager.tsx';

@@ -1,5 +1,5 @@
-import type { RpcEndpoint } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { RpcEndpoint } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { Badge } from './ui/badge.tsx';
 
 type Tracking = RpcEndpoint['tracking'] | Provider['tracking'];

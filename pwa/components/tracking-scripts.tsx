@@ -3,7 +3,7 @@
 // the settings change while the app is open (e.g. an admin saves new IDs). Renders nothing.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { applyTracking } from '../../api/seo/tracking.ts';
+import { applyTracking } from '../../contract/tracking.ts';
 import { trackingSettingsQuery } from '../data/content.ts';
 import { afterLoad } from '../lib/idle.ts';
 import { SSR_STATE_ID } from '../lib/site.ts';

@@ -8,9 +8,9 @@ import {
   type AboutInput, type AdCreateInput, type AdUpdateInput, type ChainCreateInput, type ChainUpdateInput, type CategoryContentInput,
   type EditorialReviewInput, type HomepageInput, type PartnerLinkInput, type ProviderCreateInput, type ProviderUpdateInput,
   type TrackingSettingsInput, type UploadFolder,
-} from '../../api/admin/schema.ts';
-import { outboundClicksSchema } from '../../api/outbound/schema.ts';
-import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../api/reviews/schema.ts';
+} from '../../contract/admin.ts';
+import { outboundClicksSchema } from '../../contract/outbound.ts';
+import { pendingReviewListSchema, reviewModeratedSchema, type PendingReview } from '../../contract/reviews.ts';
 import { reportAdminError, reportSuccess, type FailureTexts } from '../admin/feedback.ts';
 import { apiRequest, getJson, throwIfNotOk } from '../lib/api.ts';
 import { chainKeys } from './chains.ts';

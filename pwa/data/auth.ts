@@ -1,6 +1,6 @@
 // Current user (GET /api/auth/user, not retried) and the profile update (PUT /api/auth/profile).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AuthUser, ProfileUpdate, SignedInUser } from '../../api/auth/schema.ts';
+import type { AuthUser, ProfileUpdate, SignedInUser } from '../../contract/auth.ts';
 import { apiRequest } from '../lib/api.ts';
 import { ensure } from '../lib/query-client.ts';
 import { getParsed } from './parsed.ts';

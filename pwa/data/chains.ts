@@ -1,6 +1,6 @@
 // Chains API: key factory (keys double as the request path, spec 000 §7) and query options.
 import { queryOptions } from '@tanstack/react-query';
-import type { Chain } from '../../api/chains/schema.ts';
+import type { Chain } from '../../contract/chains.ts';
 import { getAllPages } from './paged.ts';
 import { getParsed } from './parsed.ts';
 

@@ -1,6 +1,6 @@
 // POST /api/contact: a visitor's message (contact page and the "Request New Chain or Provider" dialog).
 import { useMutation } from '@tanstack/react-query';
-import type { ContactMessage } from '../../api/contact/schema.ts';
+import type { ContactMessage } from '../../contract/contact.ts';
 import { apiRequest } from '../lib/api.ts';
 
 export function useSendContact() {

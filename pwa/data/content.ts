@@ -1,6 +1,6 @@
 // Site-content API: homepage, about, category pages, partner links, ads, tracking settings.
 import { queryOptions } from '@tanstack/react-query';
-import type { adPositions, categoryNames } from '../../api/content/schema.ts';
+import type { adPositions, categoryNames } from '../../contract/content.ts';
 import { getParsed } from './parsed.ts';
 
 export type AdPosition = (typeof adPositions)[number];

@@ -1,7 +1,7 @@
 // The signed-in user's review of a provider: GET .../reviews/mine and POST .../reviews (create or update).
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProviderDetail, UserReview } from '../../api/providers/schema.ts';
-import type { MyReview, ReviewSubmit, ReviewSubmitted } from '../../api/reviews/schema.ts';
+import type { ProviderDetail, UserReview } from '../../contract/providers.ts';
+import type { MyReview, ReviewSubmit, ReviewSubmitted } from '../../contract/reviews.ts';
 import { ApiError, readThrough } from '../lib/api.ts';
 import { getOutbox, sendOutbox } from '../offline/instance.ts';
 import { authKeys, type AuthUser } from './auth.ts';

@@ -1,8 +1,8 @@
 // Up/down votes on chains and providers: GET /api/votes/mine (signed in only) and PUT /api/{chains|providers}/{slug}/vote.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChainDetail } from '../../api/chains/schema.ts';
-import type { ProviderDetail } from '../../api/providers/schema.ts';
-import type { MyVotes, VoteInput, VoteResult } from '../../api/votes/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
+import type { ProviderDetail } from '../../contract/providers.ts';
+import type { MyVotes, VoteInput, VoteResult } from '../../contract/votes.ts';
 import { apiRequest, getJson } from '../lib/api.ts';
 import { chainKeys } from './chains.ts';
 import { providerKeys } from './providers.ts';
@@ -13,7 +13,7 @@ export type VoteValue = VoteInput['value'];
 export const voteKeys = { mine: () => ['/api/votes/mine'] as const };
 
 // The zod schemas load with the first vote request, not with the page (as the rest of the data layer does).
-const schemas = () => import('../../api/votes/schema.ts');
+const schemas = () => import('../../contract/votes.ts');
 
 /** The signed-in user's votes by slug; fetched only when signed in. */
 export const myVotesQuery = (enabled: boolean) =>

@@ -1,7 +1,7 @@
 // Filtering and sorting of the chains list (/chains) and a chain page's provider list, done in the browser
 // over the cached lists so every keystroke answers at once and works offline.
-import type { Chain, ChainWithStats, RpcEndpoint } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Chain, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import { compareEndpoints, rankEndpoints } from './endpoint-rank.ts';
 import { sortProviders } from './provider-list.ts';
 

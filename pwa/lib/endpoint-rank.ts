@@ -1,7 +1,7 @@
 // The one order of a chain's RPC endpoints, shared by every place that lists or hands them out (the
 // endpoint table, provider cards on a chain page, "Add to wallet"): usable without an API key first,
 // then by Chainlist's privacy label (no tracking, limited, unknown, tracking); the dataset's order otherwise.
-import type { RpcEndpoint } from '../../api/chains/schema.ts';
+import type { RpcEndpoint } from '../../contract/chains.ts';
 
 const PRIVACY_ORDER: Record<RpcEndpoint['tracking'], number> = { none: 0, limited: 1, unspecified: 2, yes: 3 };
 

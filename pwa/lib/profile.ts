@@ -1,5 +1,5 @@
 // Profile form rules (spec 000 §5): the API's own schema, checked in the browser before the PUT.
-import { profileUpdateSchema, type ProfileUpdate } from '../../api/auth/schema.ts';
+import { profileUpdateSchema, type ProfileUpdate } from '../../contract/auth.ts';
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileUpdate, string>>;
 export type ProfileFields = { displayName: string; firstName: string; lastName: string };

@@ -1,6 +1,6 @@
 // Filtering and sorting of provider lists (home hotlist, /providers), done in the browser over the cached
 // list so every keystroke answers at once and works offline.
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Provider } from '../../contract/providers.ts';
 
 export const providerSorts = {
   rating: 'Highest Rated',

@@ -1,4 +1,4 @@
-import { localReturnPath } from '../../api/auth/return-to.ts';
+import { localReturnPath } from '../../contract/return-to.ts';
 
 // Parsers for URL search params in routes' validateSearch. Plain functions rather than zod so the route
 // tree (in the first bundle) does not pull zod in; anything malformed simply reads as "not set".

@@ -1,7 +1,7 @@
 // Product-wide constants and path builders (no path literals scattered through components).
 import { paths as pagePaths } from '../../contract/urls.ts';
 
-export { PRODUCT_NAME } from '../../api/seo/product.ts';
+export { PRODUCT_NAME } from '../../contract/product.ts';
 
 /** The element of a server-rendered page holding the query data it was rendered from (api/web/ssr.ts fillBody). */
 export const SSR_STATE_ID = 'ssr-state';

@@ -1,5 +1,5 @@
 // "Add to wallet": EIP-3085 wallet_addEthereumChain with the chain's facts from the directory.
-import type { ChainDetail } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from './endpoint-rank.ts';
 
 /** EIP-3085 AddEthereumChainParameter. */

@@ -1,7 +1,7 @@
 // GET /api/providers/by-chain/{id} answered on the device from the saved provider list (the offline directory
 // does not carry the chains' lists: they repeat whole providers once per chain). Pure: no browser APIs, so the
 // API's tests check it against the server's own answer for every chain.
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Provider } from '../../contract/providers.ts';
 
 /** The request path whose answer `providersOnChain` gives, and its chain id. */
 export const BY_CHAIN_PATH = /^\/api\/providers\/by-chain\/(\d+)$/;

@@ -3,7 +3,7 @@
 // and on a timer with backoff. Each entry carries its own Idempotency-Key, sent on every attempt, so the
 // server applies it exactly once even when an answer was lost after the server had acted.
 // A small state machine (states in db.ts): `transition()` is the whole rule set; `createOutbox()` runs it.
-import type { ReviewSubmitted } from '../../api/reviews/schema.ts';
+import type { ReviewSubmitted } from '../../contract/reviews.ts';
 import { ApiError } from '../lib/api.ts';
 import type { OfflineDatabase, OutboxEntry } from './db.ts';
 import { OFFLINE } from './keys.ts';
@@ -75,7 +75,7 @@ export async function postReview(fetchFn: typeof fetch, entry: OutboxEntry): Pro
   }
   try {
     // The schema module (zod) is loaded on first use, keeping it out of the first paint's code.
-    const { reviewSubmittedSchema } = await import('../../api/reviews/schema.ts');
+    const { reviewSubmittedSchema } = await import('../../contract/reviews.ts');
     return { kind: 'sent', body: reviewSubmittedSchema.parse(await res.json()) };
   } catch {
     // A 2xx whose body was cut off: the server did apply it, and a replay would only repeat that answer.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { ChainWithStats } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
-import { SEARCH_RESULT_LIMIT } from '../../api/search/schema.ts';
+import type { ChainWithStats } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
+import { SEARCH_RESULT_LIMIT } from '../../contract/search.ts';
 import { searchDirectory } from './search.ts';
 
 const provider = (id: number, name: string, description: string, popularityScore = 0) =>

@@ -3,9 +3,9 @@
 // a case-insensitive substring of the name or description; exact name match first, then name matches,
 // then providers by popularity score (high first) and chains in their list order; ties by id; each list
 // cut at SEARCH_RESULT_LIMIT. The term is validated and trimmed by the API's own schema.
-import type { ChainWithStats } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
-import { SEARCH_RESULT_LIMIT, searchQuerySchema, type SearchResult } from '../../api/search/schema.ts';
+import type { ChainWithStats } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
+import { SEARCH_RESULT_LIMIT, searchQuerySchema, type SearchResult } from '../../contract/search.ts';
 
 type Named = { name: string; description: string };
 

@@ -2,8 +2,8 @@
 // same path is answered from here — the exact JSON the server sent, so pages parse it with the same
 // schemas. Search has no saved answers: it runs locally over the saved provider and chain lists; a chain's
 // provider list is derived from the saved provider list too (the directory sync does not copy those lists).
-import type { Chain, ChainWithStats } from '../../api/chains/schema.ts';
-import type { Provider } from '../../api/providers/schema.ts';
+import type { Chain, ChainWithStats } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
 import type { OfflineReads } from '../lib/api.ts';
 import { BY_CHAIN_PATH, providersOnChain } from './by-chain.ts';
 import type { OfflineDatabase } from './db.ts';

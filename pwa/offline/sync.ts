@@ -3,7 +3,7 @@
 // offline. One request, GET /api/directory (every answer under the GET path that gives it, the very JSON
 // the pages read), stored in one transaction; only while online; in one tab at a time; refreshed on an app
 // start once the copy is older than OFFLINE.syncRefreshMs.
-import { directorySchema, type Directory } from '../../api/directory/schema.ts';
+import { directorySchema, type Directory } from '../../contract/directory.ts';
 import type { OfflineDatabase } from './db.ts';
 import { OFFLINE } from './keys.ts';
 import { isSavedPath } from './store.ts';

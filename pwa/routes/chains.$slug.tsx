@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import type { ChainDetail } from '../../api/chains/schema.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
 import { metaForChain } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainEndpoints } from '../components/chain-endpoints.tsx';

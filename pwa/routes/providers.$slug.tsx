@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
-import type { ProviderDetail } from '../../api/providers/schema.ts';
+import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForProvider } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { EntityHeader } from '../components/entity-header.tsx';

@@ -1,7 +1,7 @@
 // Queries of the chains table and its endpoints (reads; the admin's writes at the end).
 import type postgres from 'postgres';
-import type { Queryable, Sql } from '../../api/db/index.ts';
-import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
+import type { Queryable, Sql } from '../db-types.ts';
+import { pageLimit, type Keyed, type Page } from '../paging.ts';
 
 export type ChainRow = {
   id: number; name: string; slug: string; title: string | null; description: string; detailedDescription: string;

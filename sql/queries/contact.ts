@@ -1,5 +1,5 @@
 // Contact form submissions (the admin's list and "mark as read" are in content.ts).
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export async function insertContactSubmission(
   sql: Queryable, m: { name: string; email: string; subject: string | null; message: string },

@@ -1,6 +1,6 @@
 // Queries of the site-content tables: homepage, about, category pages, partner links, ads, tracking,
 // contact submissions (reads; the admin's writes at the end).
-import type { Queryable, Sql } from '../../api/db/index.ts';
+import type { Queryable, Sql } from '../db-types.ts';
 
 type Seo = { metaTitle: string | null; metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null };
 export type HomepageRow = Seo & { title: string; introText: string; seoText: string; updatedAt: Date };

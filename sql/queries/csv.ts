@@ -2,7 +2,7 @@
 // and the import's batched writes: a few statements for the whole file instead of a few per row (one round
 // trip each), which took a 10,000-provider import from 13.4 s to a few seconds (bench/RESULTS.md).
 import postgres from 'postgres';
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type CsvChainRow = {
   id: number; slug: string; name: string; title: string | null; description: string; detailedDescription: string;

@@ -1,5 +1,5 @@
 // Admin queries of editorial reviews (one per provider; the public read is in providers.ts).
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type AdminEditorialRow = { id: number; providerId: number; providerName: string; rating: number; content: string; createdAt: Date };
 

@@ -2,7 +2,7 @@
 // model and id, with an expiry. Rows past their expiry are never returned, and deleteExpiredOidcPayloads
 // removes them.
 import type postgres from 'postgres';
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type OidcPayload = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // Outbound (cloaked) provider links: the stored targets and the per-provider, per-day click counts.
-import type { Sql } from '../../api/db/index.ts';
+import type { Sql } from '../db-types.ts';
 
 export type OutboundTargetRow = { affiliateUrl: string | null; website: string | null };
 

@@ -1,6 +1,6 @@
 // Queries of the providers table, its chain links, reviews and editorial review (reads; the admin's writes at the end).
-import type { Queryable, Sql } from '../../api/db/index.ts';
-import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
+import type { Queryable, Sql } from '../db-types.ts';
+import { pageLimit, type Keyed, type Page } from '../paging.ts';
 
 export type ProviderRow = {
   id: number; name: string; slug: string; description: string; website: string | null; affiliateUrl: string | null;

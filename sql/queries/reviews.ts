@@ -2,8 +2,8 @@
 // rating runs inside the caller's transaction, after lockProvider(): the provider row lock serialises
 // all changes to one provider's aggregates (always taken before the review row, so no deadlocks).
 import type postgres from 'postgres';
-import type { Queryable } from '../../api/db/index.ts';
-import { pageLimit, type Keyed, type Page } from '../../api/lib/paging.ts';
+import type { Queryable } from '../db-types.ts';
+import { pageLimit, type Keyed, type Page } from '../paging.ts';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 

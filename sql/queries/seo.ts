@@ -1,5 +1,5 @@
 // What the sitemap needs: every provider and chain slug with its last change, and the content pages' dates.
-import type { Sql } from '../../api/db/index.ts';
+import type { Sql } from '../db-types.ts';
 
 export type SitemapEntryRow = { slug: string; lastModified: Date };
 

@@ -1,6 +1,6 @@
 // Server-side sessions (the cookie holds only the random id) and the secrets the server generates for itself.
 import type postgres from 'postgres';
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 import type { UserRow } from './users.ts';
 
 export type SessionData = Record<string, unknown> & { userId?: number };

@@ -1,5 +1,5 @@
 // Uploaded images, stored in the database so every instance serves them.
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type UploadedObject = { contentType: string; byteSize: number; data: Buffer };
 

@@ -1,5 +1,5 @@
 // Users, keyed by identity provider + subject.
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type UserRow = {
   id: number; email: string | null; displayName: string | null; firstName: string | null; lastName: string | null;

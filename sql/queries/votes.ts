@@ -1,7 +1,7 @@
 // Up/down votes on providers and chains: one per user and target (changeable, removable), with the
 // totals kept on the target row. Call castVote inside a transaction: it locks the target row first,
 // so concurrent votes on one target are applied one after another and the totals never drift.
-import type { Queryable } from '../../api/db/index.ts';
+import type { Queryable } from '../db-types.ts';
 
 export type VoteValue = -1 | 0 | 1;
 export type VoteTarget = 'provider' | 'chain';

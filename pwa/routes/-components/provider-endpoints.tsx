@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { ProviderDetail } from '../../../api/providers/schema.ts';
+import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';

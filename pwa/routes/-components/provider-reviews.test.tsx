@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProviderDetail, UserReview } from '../../../api/providers/schema.ts';
+import type { ProviderDetail, UserReview } from '../../../contract/providers.ts';
 import { setOfflineReads } from '../../lib/api.ts';
 import { ProviderReviews } from './provider-reviews.tsx';
 

@@ -4,7 +4,7 @@
 // Renders the same on the server and in the browser: nothing is read before the button is pressed.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProviderDetail, UserReview } from '../../../api/providers/schema.ts';
+import type { ProviderDetail, UserReview } from '../../../contract/providers.ts';
 import { Stars } from '../../components/stars.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';

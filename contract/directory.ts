@@ -1,4 +1,4 @@
-// The offline directory's answer (GET /api/directory). Pure zod: the PWA imports this module too.
+// The offline directory's answer (GET /api/directory).
 import { z } from 'zod';
 
 export const directorySchema = z.object({

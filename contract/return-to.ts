@@ -1,4 +1,4 @@
-// Where the browser may be sent back to after sign-in. Pure (no imports): the PWA's /login uses it too.
+// Where the browser may be sent back to after sign-in: the server's /api/login and the PWA's /login agree.
 
 /**
  * `raw` as a path on `origin`, normalised the way the browser will read it ('/.//x' is '//x'), or undefined

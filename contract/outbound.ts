@@ -1,4 +1,4 @@
-// Response shape of GET /api/admin/outbound-clicks. Pure zod: the PWA imports this module too.
+// Response shape of GET /api/admin/outbound-clicks.
 import { z } from 'zod';
 
 /** Every provider with its outbound clicks over the last 30 days (0 when none), most clicked first. */

@@ -1,4 +1,4 @@
-// Contact form contract (pure zod: the PWA imports it).
+// Contact form contract.
 import { z } from 'zod';
 
 /** POST /api/contact body. The subject is optional (seed 001); the others are required. */

@@ -1,4 +1,4 @@
-// Response shapes of the chain endpoints. Pure zod: the PWA imports this module too.
+// Response shapes of the chain endpoints.
 import { z } from 'zod';
 
 export const chainRefSchema = z.object({

@@ -1,6 +1,6 @@
-// Response shapes of the provider endpoints. Pure zod: the PWA imports this module too.
+// Response shapes of the provider endpoints.
 import { z } from 'zod';
-import { chainRefSchema } from '../chains/schema.ts';
+import { chainRefSchema } from './chains.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
 

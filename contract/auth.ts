@@ -1,4 +1,4 @@
-// Sign-in and profile contracts (pure zod: the PWA imports these).
+// Sign-in and profile contracts.
 import { z } from 'zod';
 
 export const signedInUserSchema = z.object({

@@ -1,7 +1,7 @@
 // Google Tag Manager / Analytics snippets (spec 001 "Tracking injection"), built ONLY from IDs that match
 // their strict formats — never from stored HTML — so a bad setting cannot inject markup or script.
-// Browser-safe: the server renders them into each page; the PWA applies them after client-side changes.
-import type { TrackingSettings } from '../content/schema.ts';
+// The server renders them into each page; the PWA applies them after client-side changes.
+import type { TrackingSettings } from './content.ts';
 
 export const GA_ID_PATTERN = /^G-[A-Z0-9]+$/;
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;

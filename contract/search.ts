@@ -1,7 +1,7 @@
 // GET /api/search?q=: providers and chains whose name or description contains the term.
 import { z } from 'zod';
-import { providerListSchema } from '../providers/schema.ts';
-import { chainWithStatsListSchema } from '../chains/schema.ts';
+import { providerListSchema } from './providers.ts';
+import { chainWithStatsListSchema } from './chains.ts';
 
 export const SEARCH_TERM_MAX = 200;
 /** Each list is cut at this many results, best matches first. */

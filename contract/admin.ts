@@ -1,14 +1,14 @@
-// Input (and admin-only response) shapes of every /api/admin call. Pure zod: the PWA's admin forms import
-// these so the browser and the server validate alike. HTML fields are sanitised by the routes, not here.
+// Input (and admin-only response) shapes of every /api/admin call; the PWA's admin forms validate with
+// these too, so the browser and the server agree. HTML fields are sanitised by the routes, not here.
 import { z } from 'zod';
-import { adFrequencies, adPositionSchema, categoryNames } from '../content/schema.ts';
-import { providerSchema, trackingLabelSchema } from '../providers/schema.ts';
+import { adFrequencies, adPositionSchema, categoryNames } from './content.ts';
+import { providerSchema, trackingLabelSchema } from './providers.ts';
 import {
-  DEFAULT_COLOR, hexColor, htmlText, httpUrl, id, ogDescription, ogImage, ogTitle, optionalHttpUrl,
-  optionalImageUrl, optionalText, plainText, requiredText, seoDescription, seoTitle, slug,
-} from '../lib/fields.ts';
+  DEFAULT_COLOR, hexColor, htmlText, httpUrl, id, optionalHttpUrl, optionalImageUrl, optionalText, plainText,
+  requiredText, seoFields, slug,
+} from './fields.ts';
 
-export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../lib/fields.ts';
+export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './fields.ts';
 
 // ---------- chains ----------
 
@@ -35,7 +35,7 @@ const rpcEndpointListSchema = z.array(rpcEndpointInputSchema).max(500, 'At most 
 export const chainStatusValues = ['active', 'incubating', 'deprecated'] as const;
 
 // Every key maps to the chains column of the same (snake_cased) name.
-const chainShape = {
+const chainBase = z.object({
   name: requiredText('Name'),
   slug,
   title: optionalText('Title', 200),
@@ -49,11 +49,7 @@ const chainShape = {
   telegramUrl: optionalHttpUrl('Telegram URL'),
   githubUrl: optionalHttpUrl('GitHub URL'),
   linkedinUrl: optionalHttpUrl('LinkedIn URL'),
-  metaTitle: seoTitle,
-  metaDescription: seoDescription,
-  ogTitle,
-  ogDescription,
-  ogImage,
+  ...seoFields,
   // The dataset's chain facts.
   evmChainId: z.number().int('EVM chain id must be a whole number').positive('EVM chain id must be positive')
     .max(Number.MAX_SAFE_INTEGER, 'EVM chain id is too large').nullish(),
@@ -64,30 +60,28 @@ const chainShape = {
   status: z.enum(chainStatusValues, { error: `Status must be one of ${chainStatusValues.join(', ')}` }),
   /** The network it settles on (an L2's L1); null for none. */
   parentChainId: id('Parent chain id').nullish(),
-};
+});
 
 /** POST /api/admin/chains. Left-out fields take their defaults (colour #3b82f6, no facts). */
-export const chainCreateSchema = z.object({
-  ...chainShape,
-  description: chainShape.description.default(''),
-  detailedDescription: chainShape.detailedDescription.default(''),
+export const chainCreateSchema = chainBase.extend({
+  description: chainBase.shape.description.default(''),
+  detailedDescription: chainBase.shape.detailedDescription.default(''),
   color: hexColor.default(DEFAULT_COLOR),
-  explorers: chainShape.explorers.default([]),
-  isTestnet: chainShape.isTestnet.default(false),
-  status: chainShape.status.default('active'),
+  explorers: chainBase.shape.explorers.default([]),
+  isTestnet: chainBase.shape.isTestnet.default(false),
+  status: chainBase.shape.status.default('active'),
   /** The chain's public RPC endpoints, in order. */
   rpcEndpoints: rpcEndpointListSchema.optional(),
 });
 export type ChainCreateInput = z.input<typeof chainCreateSchema>;
 
 /** PUT /api/admin/chains/{id}: only the fields sent change; `rpcEndpoints`, when sent, replaces the list. */
-export const chainUpdateSchema = z.object(chainShape).partial()
-  .extend({ rpcEndpoints: rpcEndpointListSchema.optional() });
+export const chainUpdateSchema = chainBase.partial().extend({ rpcEndpoints: rpcEndpointListSchema.optional() });
 export type ChainUpdateInput = z.input<typeof chainUpdateSchema>;
 
 // ---------- providers ----------
 
-const providerShape = {
+const providerBase = z.object({
   name: requiredText('Name'),
   slug,
   description: plainText('Description', 2000),
@@ -104,33 +98,28 @@ const providerShape = {
   githubUrl: optionalHttpUrl('GitHub URL'),
   linkedinUrl: optionalHttpUrl('LinkedIn URL'),
   privacyPolicyUrl: optionalHttpUrl('Privacy policy URL'),
-  metaTitle: seoTitle,
-  metaDescription: seoDescription,
-  ogTitle,
-  ogDescription,
-  ogImage,
+  ...seoFields,
   nofollowLinks: z.boolean(),
   cloakedLinks: z.boolean(),
   featured: z.boolean(),
   /** How the provider treats request data (chainlist's privacy labels), shown as a badge on its page. */
   tracking: z.enum(trackingLabelSchema.options, { error: `Tracking must be one of ${trackingLabelSchema.options.join(', ')}` }),
-};
+});
 
 /** POST /api/admin/providers (chain links are separate calls, as the spec has it; a chainIds key is ignored). */
-export const providerCreateSchema = z.object({
-  ...providerShape,
-  description: providerShape.description.default(''),
-  detailedDescription: providerShape.detailedDescription.default(''),
+export const providerCreateSchema = providerBase.extend({
+  description: providerBase.shape.description.default(''),
+  detailedDescription: providerBase.shape.detailedDescription.default(''),
   color: hexColor.default(DEFAULT_COLOR),
-  nofollowLinks: providerShape.nofollowLinks.default(false),
-  cloakedLinks: providerShape.cloakedLinks.default(false),
-  featured: providerShape.featured.default(false),
-  tracking: providerShape.tracking.default('unspecified'),
+  nofollowLinks: providerBase.shape.nofollowLinks.default(false),
+  cloakedLinks: providerBase.shape.cloakedLinks.default(false),
+  featured: providerBase.shape.featured.default(false),
+  tracking: providerBase.shape.tracking.default('unspecified'),
 });
 export type ProviderCreateInput = z.input<typeof providerCreateSchema>;
 
 /** PUT /api/admin/providers/{id}: only the fields sent change. */
-export const providerUpdateSchema = z.object(providerShape).partial();
+export const providerUpdateSchema = providerBase.partial();
 export type ProviderUpdateInput = z.input<typeof providerUpdateSchema>;
 
 /** PUT /api/admin/providers/{id}/chains: replaces the provider's chain links. */
@@ -177,7 +166,7 @@ export type EditorialReviewSaved = z.infer<typeof editorialReviewSavedSchema>;
 
 export const AD_CODE_PREVIEW_LENGTH = 200;
 
-const adShape = {
+const adBase = z.object({
   name: requiredText('Name'),
   position: adPositionSchema,
   adCode: z.string({ error: 'Ad code is required' }).trim().min(1, 'Ad code is required').max(100_000, 'Ad code must be at most 100000 characters'),
@@ -185,18 +174,17 @@ const adShape = {
   frequency: z.preprocess((v) => (typeof v === 'number' ? String(v) : v),
     z.enum(adFrequencies, { error: `Frequency must be one of ${adFrequencies.join(', ')}` })),
   isActive: z.boolean(),
-};
+});
 
 /** POST /api/admin/ads. */
-export const adCreateSchema = z.object({
-  ...adShape,
-  position: adShape.position.default('header'),
-  frequency: adShape.frequency.default('5'),
-  isActive: adShape.isActive.default(true),
+export const adCreateSchema = adBase.extend({
+  position: adBase.shape.position.default('header'),
+  frequency: adBase.shape.frequency.default('5'),
+  isActive: adBase.shape.isActive.default(true),
 });
 export type AdCreateInput = z.input<typeof adCreateSchema>;
 /** PUT /api/admin/ads/{id}: only the fields sent change (e.g. {isActive: false} toggles). */
-export const adUpdateSchema = z.object(adShape).partial();
+export const adUpdateSchema = adBase.partial();
 export type AdUpdateInput = z.input<typeof adUpdateSchema>;
 
 export const adminAdSchema = z.object({
@@ -227,43 +215,22 @@ export const contactSubmissionListSchema = z.array(contactSubmissionSchema);
 
 // ---------- pages ----------
 
+/** A content page: its title, then its own HTML fields, then the SEO fields. */
+const pageBase = z.object({ title: plainText('Title', 200) });
+
 /** PUT /api/admin/about (the og fields are read by the public page too). Only the fields sent change. */
-export const aboutInputSchema = z.object({
-  title: plainText('Title', 200),
-  content: htmlText('Content'),
-  metaTitle: seoTitle,
-  metaDescription: seoDescription,
-  ogTitle,
-  ogDescription,
-  ogImage,
-}).partial();
+export const aboutInputSchema = pageBase.extend({ content: htmlText('Content'), ...seoFields }).partial();
 export type AboutInput = z.input<typeof aboutInputSchema>;
 
 /** PUT /api/admin/homepage. Only the fields sent change. */
-export const homepageInputSchema = z.object({
-  title: plainText('Title', 200),
-  introText: htmlText('Intro text'),
-  seoText: htmlText('SEO text'),
-  metaTitle: seoTitle,
-  metaDescription: seoDescription,
-  ogTitle,
-  ogDescription,
-  ogImage,
-}).partial();
+export const homepageInputSchema = pageBase
+  .extend({ introText: htmlText('Intro text'), seoText: htmlText('SEO text'), ...seoFields }).partial();
 export type HomepageInput = z.input<typeof homepageInputSchema>;
 
 export const categoryParamSchema = z.object({ category: z.enum(categoryNames, { error: 'Category must be chains or providers' }) });
 
 /** PUT /api/admin/category/{chains|providers}: the seven fields. Only the fields sent change. */
-export const categoryContentInputSchema = z.object({
-  title: plainText('Title', 200),
-  contentHtml: htmlText('Content'),
-  metaTitle: seoTitle,
-  metaDescription: seoDescription,
-  ogTitle,
-  ogDescription,
-  ogImage,
-}).partial();
+export const categoryContentInputSchema = pageBase.extend({ contentHtml: htmlText('Content'), ...seoFields }).partial();
 export type CategoryContentInput = z.input<typeof categoryContentInputSchema>;
 
 // ---------- tracking ----------
@@ -348,6 +315,3 @@ export const CSV_COLUMNS = [
 ] as const;
 export const csvImportResponseSchema = z.object({ imported: z.object({ chains: z.number().int(), providers: z.number().int() }) });
 export type CsvImportResponse = z.infer<typeof csvImportResponseSchema>;
-
-/** Answer of the DELETE calls. */
-export const deletedResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });

@@ -1,5 +1,5 @@
 // Response shapes of the site-content endpoints (homepage, about, category pages, partner links,
-// ads, tracking). Pure zod: the PWA imports this module too.
+// ads, tracking).
 import { z } from 'zod';
 
 const seoFields = {

@@ -1,4 +1,4 @@
-// User review contracts (pure zod: the PWA imports these).
+// User review contracts.
 import { z } from 'zod';
 
 export const REVIEW_COMMENT_MAX = 5000;

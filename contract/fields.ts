@@ -1,4 +1,4 @@
-// Shared zod field helpers for admin input (pure zod: the PWA's forms import them through api/admin/schema.ts).
+// Shared zod field helpers for admin input (contract/admin.ts builds its schemas from them).
 // Optional text fields treat a blank string as "no value" (null), so a cleared form field clears the column.
 import { z } from 'zod';
 
@@ -80,11 +80,14 @@ export const slug = z.string({ error: 'Slug is required' }).trim().toLowerCase()
 
 export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, `Colour must be a hex colour like ${DEFAULT_COLOR}`);
 
-export const seoTitle = optionalText('SEO title', SEO_TITLE_MAX);
-export const seoDescription = optionalText('SEO description', SEO_DESCRIPTION_MAX);
-export const ogTitle = optionalText('Open Graph title', SEO_TITLE_MAX);
-export const ogDescription = optionalText('Open Graph description', SEO_DESCRIPTION_MAX);
-export const ogImage = optionalImageUrl('Open Graph image');
+/** The SEO fields of every record that is a public page: chains, providers, about, homepage, category pages. */
+export const seoFields = {
+  metaTitle: optionalText('SEO title', SEO_TITLE_MAX),
+  metaDescription: optionalText('SEO description', SEO_DESCRIPTION_MAX),
+  ogTitle: optionalText('Open Graph title', SEO_TITLE_MAX),
+  ogDescription: optionalText('Open Graph description', SEO_DESCRIPTION_MAX),
+  ogImage: optionalImageUrl('Open Graph image'),
+};
 
 /** A database id in a path or body (a positive 32-bit integer; path strings are coerced). */
 export const id = (label: string) =>

@@ -1,4 +1,4 @@
-// Vote contracts (pure zod: the PWA imports these). The specs show upvotes/downvotes but not how they
+// Vote contracts. The specs show upvotes/downvotes but not how they
 // are cast: a signed-in user casts one vote per provider and per chain, and may change or remove it.
 import { z } from 'zod';
 

@@ -1,2 +1,0 @@
-// The product's name, in one place. Browser-safe: the PWA and the server's page heads both use it.
-export const PRODUCT_NAME = 'RPC Atlas';
