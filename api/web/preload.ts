@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 
 /** One entry of dist/.vite/manifest.json (the fields used here). */
@@ -54,50 +56,18 @@ const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>
 /** Where a page names the scripts its loader adds (JSON). */
 export const APP_SCRIPTS_ID = 'app-scripts';
 
+const LOADER_SOURCE = fileURLToPath(new URL('../../pwa/boot/loader.ts', import.meta.url));
+
 /**
- * The loader: the same code on every page (the scripts it adds are named in the page's #app-scripts JSON), so the
- * Content-Security-Policy admits it by one hash and a page's bytes depend on nothing but its content.
+ * The loader (pwa/boot/loader.ts, typechecked with the app; here its code without the types): the same code on every
+ * page (the scripts it adds are named in the page's #app-scripts JSON), so the Content-Security-Policy admits it by one
+ * hash and a page's bytes depend on nothing but its content.
  */
-export const APP_LOADER = `(() => {
-  const { entry, preloads } = JSON.parse(document.getElementById('${APP_SCRIPTS_ID}').textContent);
-  const early = [];
-  const holdBack = (event) => {
-    const button = event.target.closest && event.target.closest('button');
-    // A form with its own action (the header's search) works without scripts: its submit goes through.
-    if (!button || (button.type === 'submit' && button.form && button.form.hasAttribute('action'))) return;
-    event.preventDefault();
-    event.stopPropagation();
-    if (!early.includes(button)) early.push(button); // a double press counts once
-  };
-  document.addEventListener('click', holdBack, true);
-  window.${EARLY_CLICKS_GLOBAL} = () => {
-    delete window.${EARLY_CLICKS_GLOBAL};
-    document.removeEventListener('click', holdBack, true);
-    const Press = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
-    for (const button of early.splice(0)) {
-      if (!button.isConnected) continue;
-      // Radix menus open on pointerdown, everything else on click: both, as a press makes them.
-      button.dispatchEvent(new Press('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerType: 'mouse' }));
-      button.click();
-    }
-  };
-  let loaded = false;
-  const load = () => {
-    if (loaded) return;
-    loaded = true;
-    const add = (tag, props) => document.head.append(Object.assign(document.createElement(tag), { crossOrigin: '', ...props }));
-    add('script', { type: 'module', src: entry });
-    // Each element costs a resource lookup (about 1 ms on a phone, and a page has 20-40): a few per task, so that
-    // adding them is never one long task.
-    const more = (from) => {
-      for (const href of preloads.slice(from, from + ${PRELOADS_PER_TASK})) add('link', { rel: 'modulepreload', href });
-      if (from + ${PRELOADS_PER_TASK} < preloads.length) setTimeout(() => more(from + ${PRELOADS_PER_TASK}));
-    };
-    more(0);
-  };
-  requestAnimationFrame(() => setTimeout(load));
-  setTimeout(load, 1000);
-})();`;
+export const APP_LOADER = (() => {
+  const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' }).code.trim().replace(/^export /, '');
+  const args = [APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK].map((a) => JSON.stringify(a)).join(', ');
+  return `(${code})(${args});`;
+})();
 
 /** The Content-Security-Policy source that admits the loader (every page's one inline script). */
 export const APP_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_LOADER, 'utf8').digest('base64')}'`;
