@@ -1,7 +1,7 @@
 // The one URL registry: every page of the app (its router path and the builder of its URL) and the paths the
 // server answers itself, which never reach the app. Browser-safe: the server, the PWA and vite.config.ts import it.
 
-/** Router paths of the pages (TanStack file routes: each route file's `createFileRoute` id is one of these). */
+/** Router paths of the pages (the file routes' full paths; api/web/web.test.ts checks the router matches each). */
 export const PAGES = {
   home: '/',
   providers: '/providers',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { APP_LOADER_HASH, createPreloads, ROUTE_CHUNKS_FILE, type BuildManifest, type RouteChunks } from './preload.ts';
 import { routeIdsAt } from './ssr.ts';
+import { paths } from '../../contract/urls.ts';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 import { fillShell, webRoutes } from './routes.ts';
 
@@ -425,6 +426,12 @@ describe('route preloads', () => {
       expect(await routeIdsAt('/providers/drpc/x')).toEqual(['__root__', '/providers/$slug']);
       expect(await routeIdsAt('/nowhere')).toEqual(['__root__']);
     });
+
+  it('every page of the URL registry is a route of the router', async () => {
+    for (const url of Object.values(paths).map((build) => build('a-slug'))) {
+      expect((await routeIdsAt(url)).length, url).toBe(2);
+    }
+  });
 
   it('a page names no script in its head: one loader at the end of the body adds them all once the page has painted', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));

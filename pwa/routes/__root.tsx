@@ -1,6 +1,6 @@
 // The app layout: sticky header, the page, footer, and the single toast region.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, useMatches } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useAppLinkNavigation } from '../components/app-link.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
@@ -62,7 +62,7 @@ function Toasts() {
 
 function RootLayout() {
   useAppLinkNavigation();
-  const ownChrome = useMatches({ select: (matches) => matches.some((m) => m.staticData?.ownChrome) });
+  const ownChrome = Route.useRouteContext({ select: (context) => context.ownChrome });
   // The page's head tags: React puts them in <head> (the server's render hands them to api/web/ssr.ts for it).
   if (ownChrome) {
     return (
