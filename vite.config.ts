@@ -188,7 +188,9 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(new Date().toISOString()) },
   server: {
     port: 5173,
-    proxy: Object.fromEntries([...SERVER_PREFIXES, ...SERVER_FILES].map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      [...SERVER_PREFIXES, ...SERVER_FILES].map((p) => [p, { target: API_TARGET, changeOrigin: false }]),
+    ),
   },
   build: {
     outDir: 'dist',

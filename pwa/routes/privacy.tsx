@@ -7,7 +7,10 @@ import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
 import { routeHead } from '../lib/page-head.ts';
 
-export const Route = createFileRoute('/privacy')({ head: ({ match }) => routeHead(match, metaForPrivacy), component: PrivacyPage });
+export const Route = createFileRoute('/privacy')({
+  head: ({ match }) => routeHead(match, metaForPrivacy),
+  component: PrivacyPage,
+});
 
 const CHILDREN_MIN_AGE = 13;
 

@@ -48,7 +48,8 @@ export const Route = createFileRoute('/providers/$slug')({
     ]);
     return { provider };
   },
-  head: ({ match, loaderData }) => routeHead(match, (origin) => loaderData && metaForProvider(origin, loaderData.provider)),
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => loaderData && metaForProvider(origin, loaderData.provider)),
   pendingComponent: () => <DetailPageSkeleton label="Loading provider" />,
   notFoundComponent: () => (
     <ResourceNotFound

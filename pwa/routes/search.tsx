@@ -25,7 +25,8 @@ export const Route = createFileRoute('/search')({
     ]);
     return { q: deps.q, result };
   },
-  head: ({ match, loaderData }) => routeHead(match, (origin) => metaForSearch(origin, loaderData?.q, loaderData?.result)),
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => metaForSearch(origin, loaderData?.q, loaderData?.result)),
   component: SearchPage,
 });
 

@@ -7,7 +7,10 @@ import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
 import { routeHead } from '../lib/page-head.ts';
 
-export const Route = createFileRoute('/terms')({ head: ({ match }) => routeHead(match, metaForTerms), component: TermsPage });
+export const Route = createFileRoute('/terms')({
+  head: ({ match }) => routeHead(match, metaForTerms),
+  component: TermsPage,
+});
 
 const sections: LegalSection[] = [
   {
