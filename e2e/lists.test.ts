@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainDetail, ChainWithStats } from '../contract/chains.ts';
 import type { Provider } from '../contract/providers.ts';
-import { rankEndpoints } from '../pwa/lib/endpoint-rank.ts';
+import { rankEndpoints } from '../contract/endpoint-rank.ts';
 import { sortProviders } from '../pwa/lib/provider-list.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 

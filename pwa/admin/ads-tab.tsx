@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { Plus } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { AD_CODE_PREVIEW_LENGTH, adCreateSchema, type AdminAd } from '../../contract/admin.ts';
 import { adFrequencies, adPositions } from '../../contract/content.ts';
 import { Badge } from '../components/ui/badge.tsx';
@@ -11,11 +10,18 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin.ts';
+import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin/ads.ts';
 import type { AdPosition } from '../data/content.ts';
-import { CheckboxField, Field, formatDate, TextField, useForm } from './form.tsx';
+import { Bind, CheckboxField, Field, formatDate, formValues, TextField, useAdminForm } from './form.tsx';
 import {
-  ConfirmDelete, DialogActions, EditDeleteButtons, EmptyState, FormDialog, ListSkeleton, SectionHeader, useItemDialogs,
+  ConfirmDelete,
+  DialogActions,
+  EditDeleteButtons,
+  EmptyState,
+  FormDialog,
+  ListSkeleton,
+  SectionHeader,
+  useItemDialogs,
 } from './parts.tsx';
 
 const POSITION_LABELS: Record<AdPosition, string> = {
@@ -27,58 +33,80 @@ const POSITION_LABELS: Record<AdPosition, string> = {
   'hotlist-inline': 'Hotlist inline',
 };
 const positionOptions = adPositions.map((p) => ({ value: p, label: POSITION_LABELS[p] }));
-const frequencyOptions = adFrequencies.map((f) => ({ value: f, label: `After every ${f} providers` }));
 type Frequency = (typeof adFrequencies)[number];
+const frequencyOptions = adFrequencies.map((f) => ({ value: f, label: `After every ${f} providers` }));
 
 export const adCodePreview = (code: string) =>
   code.length > AD_CODE_PREVIEW_LENGTH ? `${code.slice(0, AD_CODE_PREVIEW_LENGTH)}…` : code;
 
 function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
-  const form = useForm('ad', () => ({
-    name: ad?.name ?? '',
-    position: ad?.position ?? ('header' as AdPosition),
-    adCode: ad?.adCode ?? '',
-    frequency: ad?.frequency ?? ('5' as Frequency),
-    isActive: ad?.isActive ?? true,
-  }));
-  const { values, set, errors } = form;
+  const form = useAdminForm('ad', { schema: adCreateSchema, values: formValues(adCreateSchema, ad) });
+  const position = form.watch('position');
   const save = useSaveAd();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.check(adCreateSchema, values).ok) return;
-    save.mutate({ id: ad?.id, input: values }, { onSuccess: () => { form.reset(); onDone(); } });
-  }
+  const submit = form.handleSubmit((input) => save.mutate({ id: ad?.id, input }, { onSuccess: onDone }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <TextField id="ad-name" label="Name" required value={values.name} error={errors.name} onChange={(v) => set('name', v)}
-        hint="For you only; visitors never see it." />
+      <Bind form={form} name="name">
+        {(f) => <TextField {...f} label="Name" required hint="For you only; visitors never see it." />}
+      </Bind>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-1.5">
           <Label htmlFor="ad-position">Position</Label>
-          <Select id="ad-position" value={values.position} onValueChange={(v) => set('position', v as AdPosition)} options={positionOptions} />
+          <Bind form={form} name="position">
+            {(f) => (
+              <Select
+                id={f.id}
+                value={f.value}
+                onValueChange={(v) => f.onChange(v as AdPosition)}
+                options={positionOptions}
+              />
+            )}
+          </Bind>
         </div>
-        {values.position === 'hotlist-inline' && (
+        {position === 'hotlist-inline' && (
           <div className="grid content-start gap-1.5">
             <Label htmlFor="ad-frequency">Frequency</Label>
-            <Select id="ad-frequency" value={values.frequency} onValueChange={(v) => set('frequency', v as Frequency)} options={frequencyOptions} />
+            <Bind form={form} name="frequency">
+              {(f) => (
+                <Select
+                  id={f.id}
+                  value={f.value}
+                  onValueChange={(v) => f.onChange(v as Frequency)}
+                  options={frequencyOptions}
+                />
+              )}
+            </Bind>
           </div>
         )}
       </div>
-      <Field id="ad-adCode" label="Ad code" required error={errors.adCode}
-        hint="HTML from your ad network. Script tags and event handlers are removed when saved.">
-        <textarea
-          id="ad-adCode"
-          value={values.adCode}
-          onChange={(e) => set('adCode', e.target.value)}
-          rows={6}
-          spellCheck={false}
-          aria-invalid={errors.adCode ? true : undefined}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
-        />
-      </Field>
-      <CheckboxField id="ad-isActive" label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} hint="Only active ads are shown." />
+      <Bind form={form} name="adCode">
+        {({ id, value, onChange, onBlur, inputRef, error }) => (
+          <Field
+            id={id}
+            label="Ad code"
+            required
+            error={error}
+            hint="HTML from your ad network. Script tags and event handlers are removed when saved."
+          >
+            <textarea
+              id={id}
+              ref={inputRef}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+              rows={6}
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
+            />
+          </Field>
+        )}
+      </Bind>
+      <Bind form={form} name="isActive">
+        {(f) => <CheckboxField {...f} label="Active" hint="Only active ads are shown." />}
+      </Bind>
       <DialogActions submitLabel={ad ? 'Update Ad' : 'Create Ad'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -95,9 +123,16 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
       <SectionHeader
         title="Ad Placements"
         description="Ads rotate every 5 seconds when a position has several."
-        action={<Button onClick={() => dialogs.openDialog()}><Plus aria-hidden="true" />Add Ad Placement</Button>}
+        action={
+          <Button onClick={() => dialogs.openDialog()}>
+            <Plus aria-hidden="true" />
+            Add Ad Placement
+          </Button>
+        }
       />
-      {ads.isPending ? <ListSkeleton rows={3} className="h-28" /> : ads.data?.length ? (
+      {ads.isPending ? (
+        <ListSkeleton rows={3} className="h-28" />
+      ) : ads.data?.length ? (
         <ul className="grid gap-3">
           {ads.data.map((ad) => (
             <li key={ad.id}>
@@ -120,7 +155,11 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
                       </Switch.Root>
                       {ad.isActive ? 'Active' : 'Inactive'}
                     </label>
-                    <EditDeleteButtons name={ad.name} onEdit={() => dialogs.openDialog(ad)} onDelete={() => dialogs.setDeleting(ad)} />
+                    <EditDeleteButtons
+                      name={ad.name}
+                      onEdit={() => dialogs.openDialog(ad)}
+                      onDelete={() => dialogs.setDeleting(ad)}
+                    />
                   </div>
                 </div>
                 <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-700 ring-1 ring-slate-200">
@@ -134,8 +173,12 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
         <EmptyState>No ad placements yet. Add one using the button above.</EmptyState>
       )}
 
-      <FormDialog open={dialogs.dialogOpen} onOpenChange={dialogs.setDialogOpen}
-        title={dialogs.editing ? 'Edit Ad Placement' : 'Add Ad Placement'} className="sm:max-w-2xl">
+      <FormDialog
+        open={dialogs.dialogOpen}
+        onOpenChange={dialogs.setDialogOpen}
+        title={dialogs.editing ? 'Edit Ad Placement' : 'Add Ad Placement'}
+        className="sm:max-w-2xl"
+      >
         <AdForm ad={dialogs.editing} onDone={() => dialogs.setDialogOpen(false)} />
       </FormDialog>
       <ConfirmDelete item={dialogs.deleting} onClose={() => dialogs.setDeleting(undefined)} remove={remove} />

@@ -2,34 +2,32 @@
 // saved together with 'Save Changes' (PUT /api/admin/category/{name}).
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { categoryContentInputSchema } from '../../contract/admin.ts';
 import type { CategoryContent } from '../../contract/content.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useUpdateCategory } from '../data/admin.ts';
+import { useUpdateCategory } from '../data/admin/content.ts';
 import { categoryQuery, type CategoryName } from '../data/content.ts';
 import { OpenGraphFields, SeoFields } from './field-groups.tsx';
-import { text, TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { SaveButton } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-const toForm = (c?: CategoryContent) => ({
-  title: text(c?.title),
-  contentHtml: text(c?.contentHtml),
-  metaTitle: text(c?.metaTitle),
-  metaDescription: text(c?.metaDescription),
-  ogTitle: text(c?.ogTitle),
-  ogDescription: text(c?.ogDescription),
-  ogImage: text(c?.ogImage),
-});
-
-// Which sub-tab holds a field, so a validation error can be shown where it is.
+// Which sub-tab holds a field, in the order the fields come, so a validation error can be shown where it is.
 const fieldTab: Record<string, string> = {
-  title: 'content', contentHtml: 'content', metaTitle: 'seo', metaDescription: 'seo', ogTitle: 'social', ogDescription: 'social', ogImage: 'social',
+  title: 'content',
+  contentHtml: 'content',
+  metaTitle: 'seo',
+  metaDescription: 'seo',
+  ogTitle: 'social',
+  ogDescription: 'social',
+  ogImage: 'social',
 };
 
-const subTab = 'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+const subTab =
+  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 export function CategoryContentEditor({ category, enabled }: { category: CategoryName; enabled: boolean }) {
   const { data, dataUpdatedAt, isFetching } = useQuery({ ...categoryQuery(category), enabled });
@@ -38,55 +36,82 @@ export function CategoryContentEditor({ category, enabled }: { category: Categor
     <Card className="mt-8">
       <CardHeader>
         <CardTitle>{label} page content</CardTitle>
-        <p className="text-sm text-slate-600">Shown at the top of the /{category} listing page, with its search and social tags.</p>
+        <p className="text-sm text-slate-600">
+          Shown at the top of the /{category} listing page, with its search and social tags.
+        </p>
       </CardHeader>
       <CardContent>
         {/* Keyed by the fetch time: a save brings the stored (sanitised) version back into the form. Not shown
             while a read is under way, so nothing typed is replaced by an answer arriving (e.g. the copy restored
             from the device being checked again after sign-in). */}
-        {data && !isFetching
-          ? <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} />
-          : <Skeleton className="h-64" />}
+        {data && !isFetching ? (
+          <CategoryForm key={dataUpdatedAt} category={category} label={label} initial={data} />
+        ) : (
+          <Skeleton className="h-64" />
+        )}
       </CardContent>
     </Card>
   );
 }
 
-function CategoryForm({ category, label, initial }: { category: CategoryName; label: string; initial: CategoryContent }) {
-  const form = useForm(`category-${category}`, () => toForm(initial));
+function CategoryForm({
+  category,
+  label,
+  initial,
+}: {
+  category: CategoryName;
+  label: string;
+  initial: CategoryContent;
+}) {
+  const form = useAdminForm(`category-${category}`, {
+    schema: categoryContentInputSchema,
+    values: formValues(categoryContentInputSchema, initial),
+  });
   const save = useUpdateCategory(category);
   const [tab, setTab] = useState('content');
-  const { values, set, errors, id } = form;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = form.check(categoryContentInputSchema, values);
-    if (!result.ok) {
-      // Open the sub-tab of the first wrong field, so the focus lands on something visible.
-      const first = Object.keys(result.errors)[0];
-      if (first && fieldTab[first]) setTab(fieldTab[first]);
-      return;
-    }
-    save.mutate(values);
-  }
+  const submit = form.handleSubmit(
+    (input) => save.mutate(input),
+    (errors) => {
+      // Open the sub-tab of the first wrong field at once, so the focus that follows lands on something visible.
+      const first = Object.keys(fieldTab).find((field) => field in errors);
+      if (first) flushSync(() => setTab(fieldTab[first]));
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label={`${label} page content`} className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="content" className={subTab}>Content</Tabs.Trigger>
-          <Tabs.Trigger value="seo" className={subTab}>SEO Meta</Tabs.Trigger>
-          <Tabs.Trigger value="social" className={subTab}>Social Media</Tabs.Trigger>
+        <Tabs.List
+          aria-label={`${label} page content`}
+          className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          <Tabs.Trigger value="content" className={subTab}>
+            Content
+          </Tabs.Trigger>
+          <Tabs.Trigger value="seo" className={subTab}>
+            SEO Meta
+          </Tabs.Trigger>
+          <Tabs.Trigger value="social" className={subTab}>
+            Social Media
+          </Tabs.Trigger>
         </Tabs.List>
         {/* Mounted while hidden, so the rich-text editor keeps its content when switching sub-tabs. */}
         <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <TextField id={id('title')} label="Page title" value={values.title} onChange={(v) => set('title', v)} error={errors.title} max={200} />
-          <RichTextEditor id={id('contentHtml')} label="Content" value={values.contentHtml}
-            onChange={(v) => set('contentHtml', v)} error={errors.contentHtml} />
+          <Bind form={form} name="title">
+            {(f) => <TextField {...f} label="Page title" max={200} />}
+          </Bind>
+          <Bind form={form} name="contentHtml">
+            {(f) => <RichTextEditor {...f} label="Content" />}
+          </Bind>
         </Tabs.Content>
         <Tabs.Content value="seo" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <SeoFields form={form} titleLabel="Meta title" descriptionLabel="Meta description"
-            descriptionHint="Recommended length: 150-160 characters." />
+          <SeoFields
+            form={form}
+            titleLabel="Meta title"
+            descriptionLabel="Meta description"
+            descriptionHint="Recommended length: 150-160 characters."
+          />
         </Tabs.Content>
         <Tabs.Content value="social" forceMount className="grid gap-4 data-[state=inactive]:hidden">
           <OpenGraphFields form={form} />

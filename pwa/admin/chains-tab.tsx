@@ -5,7 +5,7 @@ import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { useDeleteChain } from '../data/admin.ts';
+import { useDeleteChain } from '../data/admin/chains.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
 import { ChainForm } from './chain-dialog.tsx';
 import { CatalogueSection } from './parts.tsx';
@@ -14,7 +14,15 @@ import { CatalogueSection } from './parts.tsx';
 function ChainMark({ chain }: { chain: Pick<Chain, 'iconUrl' | 'color' | 'name'> }) {
   const [failed, setFailed] = useState(false);
   if (chain.iconUrl && !failed) {
-    return <img src={chain.iconUrl} alt="" className="size-8 shrink-0 rounded-full object-contain" loading="lazy" onError={() => setFailed(true)} />;
+    return (
+      <img
+        src={chain.iconUrl}
+        alt=""
+        className="size-8 shrink-0 rounded-full object-contain"
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
     <span className="flex size-8 shrink-0 items-center justify-center" aria-hidden="true">
@@ -23,14 +31,27 @@ function ChainMark({ chain }: { chain: Pick<Chain, 'iconUrl' | 'color' | 'name'>
   );
 }
 
-export function ChainsTab({ chains, providers, isAdmin }: { chains: Chain[]; providers: Provider[]; isAdmin: boolean }) {
+export function ChainsTab({
+  chains,
+  providers,
+  isAdmin,
+}: {
+  chains: Chain[];
+  providers: Provider[];
+  isAdmin: boolean;
+}) {
   const remove = useDeleteChain();
   return (
     <section>
       <CatalogueSection
-        title="Chains" description={`${chains.length} networks in the directory.`}
-        singular="Chain" plural="chains" path="/chains/" newDescription="A new network in the directory."
-        items={chains} remove={remove}
+        title="Chains"
+        description={`${chains.length} networks in the directory.`}
+        singular="Chain"
+        plural="chains"
+        path="/chains/"
+        newDescription="A new network in the directory."
+        items={chains}
+        remove={remove}
         form={(chain, onDone) => <ChainForm chain={chain} chains={chains} providers={providers} onDone={onDone} />}
         list={(visible, actions) => (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
@@ -43,7 +64,9 @@ export function ChainsTab({ chains, providers, isAdmin }: { chains: Chain[]; pro
                       <h3 className="truncate font-semibold text-slate-900">{chain.name}</h3>
                       {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
                     </div>
-                    <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{chain.description || <span className="text-slate-400">No description</span>}</p>
+                    <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">
+                      {chain.description || <span className="text-slate-400">No description</span>}
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-0.5">{actions(chain)}</div>
                 </Card>

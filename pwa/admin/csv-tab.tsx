@@ -5,7 +5,7 @@ import { CSV_COLUMNS } from '../../contract/admin.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
-import { useExportCsv, useImportCsv } from '../data/admin.ts';
+import { useExportCsv, useImportCsv } from '../data/admin/csv.ts';
 import { toast } from '../lib/toast.ts';
 import { SectionHeader } from './parts.tsx';
 
@@ -41,16 +41,25 @@ export function CsvTab() {
 
   return (
     <section>
-      <SectionHeader title="CSV Export and Import" description="Chains, providers (with their chains and editorial reviews), the about page and the homepage in one file." />
+      <SectionHeader
+        title="CSV Export and Import"
+        description="Chains, providers (with their chains and editorial reviews), the about page and the homepage in one file."
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle as="h3">Export</CardTitle>
-            <p className="text-sm text-slate-600">Downloads everything as a CSV file you can edit in a spreadsheet and import again.</p>
+            <p className="text-sm text-slate-600">
+              Downloads everything as a CSV file you can edit in a spreadsheet and import again.
+            </p>
           </CardHeader>
           <CardContent>
             <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-              {exportCsv.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+              {exportCsv.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
               Export CSV
             </Button>
           </CardContent>
@@ -59,7 +68,8 @@ export function CsvTab() {
           <CardHeader>
             <CardTitle as="h3">Import</CardTitle>
             <p className="text-sm text-slate-600">
-              Rows are matched by slug: existing ones are updated, new ones created. A file with an error changes nothing.
+              Rows are matched by slug: existing ones are updated, new ones created. A file with an error changes
+              nothing.
             </p>
           </CardHeader>
           <CardContent>
@@ -81,7 +91,11 @@ export function CsvTab() {
                 </p>
               )}
               <Button type="submit" className="justify-self-start" disabled={importCsv.isPending}>
-                {importCsv.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
+                {importCsv.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Upload aria-hidden="true" />
+                )}
                 Import CSV
               </Button>
             </form>

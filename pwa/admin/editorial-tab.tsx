@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, PenLine, Star, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { EDITORIAL_DEFAULT_RATING, editorialReviewInputSchema, type AdminEditorialReview } from '../../contract/admin.ts';
+import { editorialReviewInputSchema, type AdminEditorialReview } from '../../contract/admin.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Stars } from '../components/stars.tsx';
@@ -11,10 +11,15 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { editorialReviewsQuery, pendingReviewsQuery, useModerateReview, useSaveEditorialReview } from '../data/admin.ts';
+import {
+  editorialReviewsQuery,
+  pendingReviewsQuery,
+  useModerateReview,
+  useSaveEditorialReview,
+} from '../data/admin/reviews.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
-import { formatDate, useForm } from './form.tsx';
+import { Bind, formatDate, formValues, useAdminForm } from './form.tsx';
 import { DialogActions, EmptyState, FormDialog, ListSkeleton, SectionHeader } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -23,7 +28,9 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 function RatingPicker({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
     <div className="grid gap-1.5">
-      <span id="editorial-rating-label" className="text-sm font-medium text-slate-800">Rating</span>
+      <span id="editorial-rating-label" className="text-sm font-medium text-slate-800">
+        Rating
+      </span>
       <div className="flex items-center gap-3">
         <div role="radiogroup" aria-labelledby="editorial-rating-label" className="flex">
           {RATINGS.map((n) => (
@@ -36,7 +43,11 @@ function RatingPicker({ value, onChange }: { value: number; onChange: (n: number
               onClick={() => onChange(n)}
               className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-accent-600"
             >
-              <Star className={cn('size-7', n <= value ? 'fill-star text-star' : 'text-slate-300')} strokeWidth={1.5} aria-hidden="true" />
+              <Star
+                className={cn('size-7', n <= value ? 'fill-star text-star' : 'text-slate-300')}
+                strokeWidth={1.5}
+                aria-hidden="true"
+              />
             </button>
           ))}
         </div>
@@ -46,7 +57,13 @@ function RatingPicker({ value, onChange }: { value: number; onChange: (n: number
   );
 }
 
-function EditorialDialog({ open, onOpenChange, providers, existing, initial }: {
+function EditorialDialog({
+  open,
+  onOpenChange,
+  providers,
+  existing,
+  initial,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   providers: Provider[];
@@ -55,54 +72,84 @@ function EditorialDialog({ open, onOpenChange, providers, existing, initial }: {
   initial?: AdminEditorialReview;
 }) {
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title={initial ? 'Edit Editorial Review' : 'Write Editorial Review'}
-      description="The expert review shown on the provider's page, published at once." className="sm:max-w-2xl">
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={initial ? 'Edit Editorial Review' : 'Write Editorial Review'}
+      description="The expert review shown on the provider's page, published at once."
+      className="sm:max-w-2xl"
+    >
       <EditorialForm providers={providers} existing={existing} initial={initial} onDone={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-function EditorialForm({ providers, existing, initial, onDone }: {
+function EditorialForm({
+  providers,
+  existing,
+  initial,
+  onDone,
+}: {
   providers: Provider[];
   existing: Map<number, AdminEditorialReview>;
   initial?: AdminEditorialReview;
   onDone: () => void;
 }) {
-  const form = useForm('editorial', () => ({
-    providerId: initial ? String(initial.providerId) : '',
-    rating: initial?.rating ?? EDITORIAL_DEFAULT_RATING,
-    content: initial?.content ?? '',
-  }));
-  const { values, set, errors } = form;
+  const form = useAdminForm('editorial', {
+    schema: editorialReviewInputSchema,
+    values: formValues(editorialReviewInputSchema, initial, { providerId: initial ? String(initial.providerId) : '' }),
+  });
+  const providerId = form.watch('providerId');
   const save = useSaveEditorialReview();
   const options = useMemo(() => providers.map((p) => ({ value: String(p.id), label: p.name })), [providers]);
-  const replaces = values.providerId ? existing.get(Number(values.providerId)) : undefined;
+  const replaces = providerId ? existing.get(Number(providerId)) : undefined;
 
+  // The provider is the review's address, not part of its input: checked first, with the spec's toast.
+  const publish = form.handleSubmit((input) =>
+    save.mutate({ providerId: Number(providerId), input }, { onSuccess: onDone }),
+  );
   function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!values.providerId) {
-      toast({ title: 'Provider required', description: 'Please select a provider for the editorial review.', variant: 'destructive' });
+    if (!providerId) {
+      e.preventDefault();
+      toast({
+        title: 'Provider required',
+        description: 'Please select a provider for the editorial review.',
+        variant: 'destructive',
+      });
       return;
     }
-    const input = { rating: values.rating, content: values.content };
-    if (!form.check(editorialReviewInputSchema, input).ok) return;
-    save.mutate({ providerId: Number(values.providerId), input }, { onSuccess: () => { form.reset(); onDone(); } });
+    void publish(e);
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-1.5">
         <Label htmlFor="editorial-provider">Provider</Label>
-        <Select id="editorial-provider" value={values.providerId} onValueChange={(v) => set('providerId', v)} options={options} placeholder="Select a provider" />
+        <Bind form={form} name="providerId">
+          {(f) => (
+            <Select
+              id="editorial-provider"
+              value={f.value}
+              onValueChange={f.onChange}
+              options={options}
+              placeholder="Select a provider"
+            />
+          )}
+        </Bind>
         {replaces && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
-            This provider already has an editorial review (published {formatDate(replaces.createdAt)}). Publishing replaces it.
+            This provider already has an editorial review (published {formatDate(replaces.createdAt)}). Publishing
+            replaces it.
           </p>
         )}
       </div>
-      <RatingPicker value={values.rating} onChange={(n) => set('rating', n)} />
-      <RichTextEditor id="editorial-content" label="Review" value={values.content} error={errors.content} onChange={(v) => set('content', v)} minHeight="min-h-48" />
-      <DialogActions submitLabel="Publish Review" pending={save.isPending} disabled={!values.providerId} onCancel={onDone} />
+      <Bind form={form} name="rating">
+        {(f) => <RatingPicker value={f.value} onChange={f.onChange} />}
+      </Bind>
+      <Bind form={form} name="content">
+        {(f) => <RichTextEditor {...f} id="editorial-content" label="Review" minHeight="min-h-48" />}
+      </Bind>
+      <DialogActions submitLabel="Publish Review" pending={save.isPending} disabled={!providerId} onCancel={onDone} />
     </form>
   );
 }
@@ -128,9 +175,16 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
         <SectionHeader
           title="Editorial Reviews"
           description="Expert reviews, one per provider."
-          action={<Button onClick={() => openDialog()}><PenLine aria-hidden="true" />Write Editorial Review</Button>}
+          action={
+            <Button onClick={() => openDialog()}>
+              <PenLine aria-hidden="true" />
+              Write Editorial Review
+            </Button>
+          }
         />
-        {editorial.isPending ? <ListSkeleton rows={3} className="h-28" /> : editorial.data?.length ? (
+        {editorial.isPending ? (
+          <ListSkeleton rows={3} className="h-28" />
+        ) : editorial.data?.length ? (
           <ul className="grid gap-3">
             {editorial.data.map((r) => (
               <li key={r.id}>
@@ -139,8 +193,15 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
                     <h3 className="font-semibold text-slate-900">{r.providerName}</h3>
                     <Stars value={r.rating} showValue={false} />
                     <span className="text-sm text-slate-500">Published {formatDate(r.createdAt)}</span>
-                    <Button variant="ghost" size="sm" className="ml-auto" onClick={() => openDialog(r)} aria-label={`Edit editorial review of ${r.providerName}`}>
-                      <PenLine aria-hidden="true" />Edit
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="ml-auto"
+                      onClick={() => openDialog(r)}
+                      aria-label={`Edit editorial review of ${r.providerName}`}
+                    >
+                      <PenLine aria-hidden="true" />
+                      Edit
                     </Button>
                   </div>
                   <HtmlContent html={r.content} className="text-sm" />
@@ -154,8 +215,13 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
       </section>
 
       <section>
-        <SectionHeader title="User Reviews Approval" description="Reviews by signed-in users wait here until approved; only approved ones count." />
-        {pending.isPending ? <ListSkeleton rows={2} className="h-24" /> : pendingReviews.length ? (
+        <SectionHeader
+          title="User Reviews Approval"
+          description="Reviews by signed-in users wait here until approved; only approved ones count."
+        />
+        {pending.isPending ? (
+          <ListSkeleton rows={2} className="h-24" />
+        ) : pendingReviews.length ? (
           <ul className="grid gap-3">
             {pendingReviews.map((r) => (
               <li key={r.id}>
@@ -165,18 +231,33 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
                     <Stars value={r.rating} showValue={false} />
                   </div>
                   <p className="mt-1 text-sm text-slate-600">
-                    by <span className="font-medium text-slate-800">{r.authorName}</span> · submitted {formatDate(r.updatedAt)}
+                    by <span className="font-medium text-slate-800">{r.authorName}</span> · submitted{' '}
+                    {formatDate(r.updatedAt)}
                   </p>
-                  {r.comment ? <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>
-                    : <p className="mt-3 text-sm text-slate-400 italic">No comment</p>}
+                  {r.comment ? (
+                    <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>
+                  ) : (
+                    <p className="mt-3 text-sm text-slate-400 italic">No comment</p>
+                  )}
                   <div className="mt-4 flex gap-2">
-                    <Button size="sm" disabled={busy(r.id)} onClick={() => moderate.mutate({ id: r.id, action: 'approve' })}
-                      aria-label={`Approve review of ${r.providerName} by ${r.authorName}`}>
-                      <Check aria-hidden="true" />Approve
+                    <Button
+                      size="sm"
+                      disabled={busy(r.id)}
+                      onClick={() => moderate.mutate({ id: r.id, action: 'approve' })}
+                      aria-label={`Approve review of ${r.providerName} by ${r.authorName}`}
+                    >
+                      <Check aria-hidden="true" />
+                      Approve
                     </Button>
-                    <Button size="sm" variant="outline" disabled={busy(r.id)} onClick={() => moderate.mutate({ id: r.id, action: 'reject' })}
-                      aria-label={`Reject review of ${r.providerName} by ${r.authorName}`}>
-                      <X aria-hidden="true" />Reject
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy(r.id)}
+                      onClick={() => moderate.mutate({ id: r.id, action: 'reject' })}
+                      aria-label={`Reject review of ${r.providerName} by ${r.authorName}`}
+                    >
+                      <X aria-hidden="true" />
+                      Reject
                     </Button>
                   </div>
                 </Card>
@@ -195,7 +276,13 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
         )}
       </section>
 
-      <EditorialDialog open={dialogOpen} onOpenChange={setDialogOpen} providers={providers} existing={existing} initial={editing} />
+      <EditorialDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        providers={providers}
+        existing={existing}
+        initial={editing}
+      />
     </div>
   );
 }

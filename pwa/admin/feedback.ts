@@ -26,7 +26,8 @@ export function serverMessage(error: unknown): string | undefined {
   const body = error.message.slice(error.message.indexOf(': ') + 2);
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // A body that is not JSON (a proxy's page) is not a message for people.
   }
@@ -52,7 +53,11 @@ export function reportAdminError(error: unknown, texts: FailureTexts = {}): void
     return;
   }
   const reason = texts.useServerMessage === false ? undefined : serverMessage(error);
-  toast({ title: texts.title ?? 'Error', description: reason ?? texts.fallback ?? OPERATION_FAILED, variant: 'destructive' });
+  toast({
+    title: texts.title ?? 'Error',
+    description: reason ?? texts.fallback ?? OPERATION_FAILED,
+    variant: 'destructive',
+  });
 }
 
 /** The success toasts of spec 001 §8 ('Chain created successfully', …). */

@@ -5,15 +5,20 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_RULES, type UploadFolder } from '../../contract/admin.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { uploadImage } from '../data/admin.ts';
+import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
-import { Field } from './form.tsx';
+import { Field, type Connected } from './form.tsx';
 
 // Browsers leave File.type empty for some files (often SVG on some systems): judge by the extension then.
 const TYPE_BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
 };
 
 /** "Title - description" messages of the upload rules, as a toast. */
@@ -47,7 +52,17 @@ function Preview({ src, alt }: { src: string; alt: string }) {
   return <img src={src} alt={alt} className="size-full object-contain" onError={() => setFailed(true)} />;
 }
 
-export function ImageUploader({ id, label, folder, value, onChange, error, hint }: {
+export function ImageUploader({
+  id,
+  label,
+  folder,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  hint,
+}: {
   id: string;
   label: string;
   folder: UploadFolder;
@@ -55,7 +70,7 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
   onChange: (url: string) => void;
   error?: string;
   hint?: string;
-}) {
+} & Connected) {
   const [state, setState] = useState<State>('idle');
   const fileInput = useRef<HTMLInputElement>(null);
   const statusId = useId();
@@ -91,7 +106,11 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
     <Field id={id} label={label} error={error} hint={hint}>
       <div className="flex items-stretch gap-3">
         <div className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50 p-1">
-          {value ? <Preview src={value} alt={`${label} preview`} /> : <span className="text-xs text-slate-400">No image</span>}
+          {value ? (
+            <Preview src={value} alt={`${label} preview`} />
+          ) : (
+            <span className="text-xs text-slate-400">No image</span>
+          )}
           {value && (
             <button
               type="button"
@@ -119,14 +138,28 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
           )}
         >
           <p id={statusId} aria-live="polite" className="flex items-center gap-1.5">
-            {state === 'uploading' && <><Loader2 className="size-4 animate-spin" aria-hidden="true" />Uploading...</>}
+            {state === 'uploading' && (
+              <>
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+                Uploading...
+              </>
+            )}
             {state === 'dragging' && 'Drop the image to upload it'}
-            {state === 'idle' && <><Upload className="size-4 shrink-0" aria-hidden="true" />Drag and drop an image, or</>}
+            {state === 'idle' && (
+              <>
+                <Upload className="size-4 shrink-0" aria-hidden="true" />
+                Drag and drop an image, or
+              </>
+            )}
           </p>
           {state === 'idle' && (
-            <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>Choose file</Button>
+            <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+              Choose file
+            </Button>
           )}
-          <p className="text-xs text-slate-500">{typesLabel}, up to {rules.maxBytes / (1024 * 1024)}MB</p>
+          <p className="text-xs text-slate-500">
+            {typesLabel}, up to {rules.maxBytes / (1024 * 1024)}MB
+          </p>
           <input
             ref={fileInput}
             type="file"
@@ -140,9 +173,11 @@ export function ImageUploader({ id, label, folder, value, onChange, error, hint 
       </div>
       <Input
         id={id}
+        ref={inputRef}
         inputMode="url"
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         placeholder="or paste an image URL (https://…)"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : statusId}

@@ -5,7 +5,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { pendingReviewsQuery } from '../data/admin.ts';
+import { pendingReviewsQuery } from '../data/admin/reviews.ts';
 import { chainsQuery } from '../data/chains.ts';
 import { providersQuery } from '../data/providers.ts';
 import { AdsTab } from './ads-tab.tsx';
@@ -37,7 +37,9 @@ function PendingBadge({ isAdmin, id }: { isAdmin: boolean; id: string }) {
   return (
     <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white tabular-nums">
       <span aria-hidden="true">{shown}</span>
-      <span id={id} hidden>{shown} pending {count === 1 && !pending.hasNextPage ? 'review' : 'reviews'}</span>
+      <span id={id} hidden>
+        {shown} pending {count === 1 && !pending.hasNextPage ? 'review' : 'reviews'}
+      </span>
     </span>
   );
 }
@@ -49,7 +51,9 @@ export function AdminPanelSkeleton() {
     <div aria-busy="true" aria-label="Loading the admin panel">
       <Skeleton className="mb-6 h-10 w-full max-w-3xl" />
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-24" />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
       </div>
     </div>
   );
@@ -65,7 +69,15 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 }
 
 /** `isAdmin` gates every admin-only query of the tabs (spec 001 §4), so nothing is fetched for anyone else. */
-export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void; isAdmin: boolean }) {
+export function AdminPanel({
+  tab,
+  onTabChange,
+  isAdmin,
+}: {
+  tab: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
+  isAdmin: boolean;
+}) {
   const chains = useQuery(chainsQuery());
   const providers = useQuery(providersQuery());
   const tabList = useRef<HTMLDivElement>(null);
@@ -78,7 +90,11 @@ export function AdminPanel({ tab, onTabChange, isAdmin }: { tab: AdminTab; onTab
   }, [tab, loaded]);
 
   if (!chains.data || !providers.data) {
-    return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
+    return (
+      <AdminFrame>
+        <AdminPanelSkeleton />
+      </AdminFrame>
+    );
   }
 
   const panels: Record<AdminTab, ReactNode> = {

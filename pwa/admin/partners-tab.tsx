@@ -2,41 +2,59 @@
 // chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (spec 001 §5, same schema as the server).
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { partnerLinkInputSchema } from '../../contract/admin.ts';
 import type { PartnerLink } from '../../contract/content.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
-import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin.ts';
+import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin/content.ts';
 import { partnerLinksQuery } from '../data/content.ts';
-import { TextField, useForm } from './form.tsx';
+import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
 
-const emptyForm = (link?: PartnerLink) => ({ name: link?.name ?? '', url: link?.url ?? '', order: link ? String(link.order) : '0' });
-
 function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {
-  const form = useForm('partner', () => emptyForm(link));
-  const { values, set, errors } = form;
+  // Order is typed as text: the schema turns a blank or non-numeric one into 0, as the spec has it.
+  const form = useAdminForm('partner', {
+    schema: partnerLinkInputSchema,
+    values: formValues(partnerLinkInputSchema, link, { order: link ? String(link.order) : '0' }),
+  });
   const save = useSavePartnerLink();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = form.check(partnerLinkInputSchema, values);
-    if (!result.ok) return;
-    save.mutate({ id: link?.id, input: result.data }, { onSuccess: () => { form.reset(emptyForm()); onDone(); } });
-  }
+  const submit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: link?.id, input },
+      {
+        onSuccess: () => {
+          form.reset();
+          onDone();
+        },
+      },
+    ),
+  );
 
   return (
     <Card>
       <CardContent className="pt-5">
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_7rem] sm:items-start">
-          <TextField id="partner-name" label="Name" required value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-          <TextField id="partner-url" label="URL" required type="url" placeholder="https://" value={values.url} error={errors.url}
-            onChange={(v) => set('url', v)} />
-          <TextField id="partner-order" label="Order" type="number" value={values.order} error={errors.order} onChange={(v) => set('order', v)}
-            hint="Lowest first." />
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_7rem] sm:items-start"
+        >
+          <Bind form={form} name="name">
+            {(f) => <TextField {...f} label="Name" required />}
+          </Bind>
+          <Bind form={form} name="url">
+            {(f) => <TextField {...f} label="URL" required type="url" placeholder="https://" />}
+          </Bind>
+          <Bind form={form} name="order">
+            {(f) => <TextField {...f} label="Order" type="number" hint="Lowest first." />}
+          </Bind>
           <div className="flex justify-end gap-2 sm:col-span-3">
-            {link && <Button variant="outline" onClick={onDone}>Cancel</Button>}
+            {link && (
+              <Button variant="outline" onClick={onDone}>
+                Cancel
+              </Button>
+            )}
             <SaveButton label={link ? 'Update Partner Link' : 'Add Partner Link'} pending={save.isPending} />
           </div>
         </form>
@@ -54,16 +72,24 @@ export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section className="grid gap-6">
       <div>
-        <SectionHeader title={editing ? `Edit "${editing.name}"` : 'Partner Links'} description="Shown in the site footer, in this order." />
+        <SectionHeader
+          title={editing ? `Edit "${editing.name}"` : 'Partner Links'}
+          description="Shown in the site footer, in this order."
+        />
         {/* Keyed so choosing another link (or finishing) loads that link's values into the form. */}
         <PartnerForm key={editing?.id ?? 'new'} link={editing} onDone={() => setEditing(undefined)} />
       </div>
-      {links.isPending ? <ListSkeleton rows={3} /> : links.data?.length ? (
+      {links.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : links.data?.length ? (
         <Card>
           <ul className="divide-y divide-slate-200">
             {links.data.map((link) => (
               <li key={link.id} className="flex items-center gap-3 p-4">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums" title="Order">
+                <span
+                  className="flex size-8 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums"
+                  title="Order"
+                >
                   {link.order}
                 </span>
                 <div className="min-w-0 flex-1">
@@ -72,9 +98,15 @@ export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
                 </div>
                 <div className="flex shrink-0 gap-0.5">
                   <Button asChild variant="ghost" size="icon">
-                    <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.name}`}><ExternalLink aria-hidden="true" /></a>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.name}`}>
+                      <ExternalLink aria-hidden="true" />
+                    </a>
                   </Button>
-                  <EditDeleteButtons name={link.name} onEdit={() => setEditing(link)} onDelete={() => setDeleting(link)} />
+                  <EditDeleteButtons
+                    name={link.name}
+                    onEdit={() => setEditing(link)}
+                    onDelete={() => setDeleting(link)}
+                  />
                 </div>
               </li>
             ))}
@@ -83,8 +115,14 @@ export function PartnersTab({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <EmptyState>No partner links yet. Add your first partner link above.</EmptyState>
       )}
-      <ConfirmDelete item={deleting} onClose={() => setDeleting(undefined)} remove={remove}
-        onDeleted={(link) => { if (editing?.id === link.id) setEditing(undefined); }} />
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(undefined)}
+        remove={remove}
+        onDeleted={(link) => {
+          if (editing?.id === link.id) setEditing(undefined);
+        }}
+      />
     </section>
   );
 }

@@ -4,14 +4,22 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { Dialog, DialogContent } from '../components/ui/dialog.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 
-export function SectionHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function SectionHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -24,15 +32,15 @@ export function SectionHeader({ title, description, action }: { title: string; d
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <Card className="border-dashed p-8 text-center text-sm text-slate-600">{children}</Card>
-  );
+  return <Card className="border-dashed p-8 text-center text-sm text-slate-600">{children}</Card>;
 }
 
 export function ListSkeleton({ rows = 4, className = 'h-16' }: { rows?: number; className?: string }) {
   return (
     <div className="grid gap-3" aria-busy="true" aria-label="Loading">
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className={className} />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className={className} />
+      ))}
     </div>
   );
 }
@@ -49,7 +57,11 @@ export function useItemDialogs<T>() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<T | undefined>();
   return {
-    editing, dialogOpen, setDialogOpen, deleting, setDeleting,
+    editing,
+    dialogOpen,
+    setDialogOpen,
+    deleting,
+    setDeleting,
     /** Opens the dialog on `item`, or empty to add one. */
     openDialog: (item?: T) => {
       setEditing(item);
@@ -59,12 +71,29 @@ export function useItemDialogs<T>() {
 }
 
 /** A list row's edit and delete buttons, named after the item. */
-export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}><Pencil aria-hidden="true" /></Button>
-      <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={onDelete}
-        className="text-red-600 hover:bg-red-50 hover:text-red-700"><Trash2 aria-hidden="true" /></Button>
+      <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+        className="text-red-600 hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
     </>
   );
 }
@@ -75,7 +104,18 @@ type CatalogueItem = { id: number; name: string; slug: string };
  * The chains and providers tabs: header with the add button, a filter over the list with its empty states, the
  * add / edit dialog and the delete confirmation. `list` lays out the visible items, `form` is the dialog's body.
  */
-export function CatalogueSection<T extends CatalogueItem>({ title, description, singular, plural, path, newDescription, items, remove, list, form }: {
+export function CatalogueSection<T extends CatalogueItem>({
+  title,
+  description,
+  singular,
+  plural,
+  path,
+  newDescription,
+  items,
+  remove,
+  list,
+  form,
+}: {
   title: string;
   description: string;
   /** "Chain": the add button and dialog titles. */
@@ -94,19 +134,45 @@ export function CatalogueSection<T extends CatalogueItem>({ title, description, 
   const [term, setTerm] = useState('');
   const visible = useMemo(() => items.filter((item) => matches(item, term)), [items, term]);
   const { editing, dialogOpen, setDialogOpen, deleting, setDeleting, openDialog } = useItemDialogs<T>();
-  const actions = (item: T) => <EditDeleteButtons name={item.name} onEdit={() => openDialog(item)} onDelete={() => setDeleting(item)} />;
+  const actions = (item: T) => (
+    <EditDeleteButtons name={item.name} onEdit={() => openDialog(item)} onDelete={() => setDeleting(item)} />
+  );
 
   return (
     <>
-      <SectionHeader title={title} description={description}
-        action={<Button onClick={() => openDialog()}><Plus aria-hidden="true" />Add {singular}</Button>} />
-      <SearchInput value={term} onChange={setTerm} placeholder={`Filter ${plural}...`} label={`Filter ${plural}`} className="mb-4 max-w-sm" />
-      {visible.length === 0
-        ? <EmptyState>{items.length ? `No ${plural} match this filter.` : `No ${plural} yet. Add the first one with the button above.`}</EmptyState>
-        : list(visible, actions)}
-      <FormDialog open={dialogOpen} onOpenChange={setDialogOpen} className="sm:max-w-3xl"
+      <SectionHeader
+        title={title}
+        description={description}
+        action={
+          <Button onClick={() => openDialog()}>
+            <Plus aria-hidden="true" />
+            Add {singular}
+          </Button>
+        }
+      />
+      <SearchInput
+        value={term}
+        onChange={setTerm}
+        placeholder={`Filter ${plural}...`}
+        label={`Filter ${plural}`}
+        className="mb-4 max-w-sm"
+      />
+      {visible.length === 0 ? (
+        <EmptyState>
+          {items.length
+            ? `No ${plural} match this filter.`
+            : `No ${plural} yet. Add the first one with the button above.`}
+        </EmptyState>
+      ) : (
+        list(visible, actions)
+      )}
+      <FormDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        className="sm:max-w-3xl"
         title={`${editing ? 'Edit' : 'Add'} ${singular}`}
-        description={editing ? `Changes show on ${path}${editing.slug} at once.` : newDescription}>
+        description={editing ? `Changes show on ${path}${editing.slug} at once.` : newDescription}
+      >
         {form(editing, () => setDialogOpen(false))}
       </FormDialog>
       <ConfirmDelete item={deleting} onClose={() => setDeleting(undefined)} remove={remove} />
@@ -115,14 +181,24 @@ export function CatalogueSection<T extends CatalogueItem>({ title, description, 
 }
 
 /** Asks before deleting `item` (open while it is set): 'Are you sure you want to delete "{name}"?' (spec 001 §2). */
-export function ConfirmDelete<T extends { id: number; name: string }>({ item, onClose, remove, onDeleted }: {
+export function ConfirmDelete<T extends { id: number; name: string }>({
+  item,
+  onClose,
+  remove,
+  onDeleted,
+}: {
   item: T | undefined;
   onClose: () => void;
   remove: Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending'>;
   onDeleted?: (item: T) => void;
 }) {
   return (
-    <AlertDialog.Root open={item !== undefined} onOpenChange={(open) => { if (!open) onClose(); }}>
+    <AlertDialog.Root
+      open={item !== undefined}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none">
@@ -135,7 +211,15 @@ export function ConfirmDelete<T extends { id: number; name: string }>({ item, on
             <Button
               variant="destructive"
               disabled={remove.isPending}
-              onClick={() => item && remove.mutate(item.id, { onSuccess: () => { onDeleted?.(item); onClose(); } })}
+              onClick={() =>
+                item &&
+                remove.mutate(item.id, {
+                  onSuccess: () => {
+                    onDeleted?.(item);
+                    onClose();
+                  },
+                })
+              }
             >
               {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               Delete
@@ -148,7 +232,14 @@ export function ConfirmDelete<T extends { id: number; name: string }>({ item, on
 }
 
 /** A dialog whose body is mounted only while it is open, so every opening starts from a fresh form. */
-export function FormDialog({ open, onOpenChange, title, description, className, children }: {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  children,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -158,26 +249,46 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && <DialogContent title={title} description={description} className={className}>{children}</DialogContent>}
+      {open && (
+        <DialogContent title={title} description={description} className={className}>
+          {children}
+        </DialogContent>
+      )}
     </Dialog>
   );
 }
 
 /** Edit mode of a dialog: the stored item is loaded first (a list lacks some of its fields). */
-export function WhenLoaded<T>({ query, noun, children }: {
+export function WhenLoaded<T>({
+  query,
+  noun,
+  children,
+}: {
   query: { data: T | undefined; isError: boolean };
   noun: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isError) return <p className="text-sm text-red-600">This {noun} could not be loaded. Close the dialog and try again.</p>;
+  if (query.isError)
+    return <p className="text-sm text-red-600">This {noun} could not be loaded. Close the dialog and try again.</p>;
   if (!query.data) {
-    return <div className="grid gap-4" aria-busy="true"><Skeleton className="h-10" /><Skeleton className="h-10" /><Skeleton className="h-40" /></div>;
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-40" />
+      </div>
+    );
   }
   return children(query.data);
 }
 
 /** Cancel + submit row at the bottom of a dialog form; stays visible while the dialog body scrolls. */
-export function DialogActions({ submitLabel, pending, disabled, onCancel }: {
+export function DialogActions({
+  submitLabel,
+  pending,
+  disabled,
+  onCancel,
+}: {
   submitLabel: string;
   pending?: boolean;
   disabled?: boolean;
@@ -185,7 +296,9 @@ export function DialogActions({ submitLabel, pending, disabled, onCancel }: {
 }) {
   return (
     <div className="sticky -bottom-6 -mx-6 mt-6 -mb-6 flex justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4">
-      <Button variant="outline" onClick={onCancel}>Cancel</Button>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
       <Button type="submit" disabled={pending || disabled}>
         {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
         {submitLabel}
@@ -195,7 +308,12 @@ export function DialogActions({ submitLabel, pending, disabled, onCancel }: {
 }
 
 /** A settings tab's body: the form once the stored values are here, keyed by the fetch time so a save brings the stored (sanitised) version back into it. */
-export function SettingsSection<T>({ title, description, query, children }: {
+export function SettingsSection<T>({
+  title,
+  description,
+  query,
+  children,
+}: {
   title: string;
   description: string;
   query: { data: T | undefined; dataUpdatedAt: number };
@@ -204,14 +322,24 @@ export function SettingsSection<T>({ title, description, query, children }: {
   return (
     <section>
       <SectionHeader title={title} description={description} />
-      {query.data ? <Fragment key={query.dataUpdatedAt}>{children(query.data)}</Fragment> : <Skeleton className="h-96" />}
+      {query.data ? (
+        <Fragment key={query.dataUpdatedAt}>{children(query.data)}</Fragment>
+      ) : (
+        <Skeleton className="h-96" />
+      )}
     </section>
   );
 }
 
 /** A settings form in a card, with its save button at the end. */
-export function SettingsForm({ onSubmit, saveLabel, pending, children }: {
-  onSubmit: () => void;
+export function SettingsForm({
+  onSubmit,
+  saveLabel,
+  pending,
+  children,
+}: {
+  /** The form's submit handler (react-hook-form's handleSubmit, which prevents the page load). */
+  onSubmit: (e: FormEvent) => void;
   saveLabel: string;
   pending: boolean;
   children: ReactNode;
@@ -219,9 +347,11 @@ export function SettingsForm({ onSubmit, saveLabel, pending, children }: {
   return (
     <Card>
       <CardContent className="pt-5">
-        <form onSubmit={(e) => { e.preventDefault(); onSubmit(); }} noValidate className="grid gap-5">
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
           {children}
-          <div className="flex justify-end"><SaveButton label={saveLabel} pending={pending} /></div>
+          <div className="flex justify-end">
+            <SaveButton label={saveLabel} pending={pending} />
+          </div>
         </form>
       </CardContent>
     </Card>

@@ -9,13 +9,21 @@ import { Logo } from '../components/logo.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { outboundClicksQuery, useDeleteProvider } from '../data/admin.ts';
+import { outboundClicksQuery, useDeleteProvider } from '../data/admin/providers.ts';
 import { pluralize, reviewCountLabel } from '../lib/rating.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
 import { CatalogueSection } from './parts.tsx';
 import { ProviderForm } from './provider-dialog.tsx';
 
-export function ProvidersTab({ providers, chains, isAdmin }: { providers: Provider[]; chains: Chain[]; isAdmin: boolean }) {
+export function ProvidersTab({
+  providers,
+  chains,
+  isAdmin,
+}: {
+  providers: Provider[];
+  chains: Chain[];
+  isAdmin: boolean;
+}) {
   const remove = useDeleteProvider();
   const clicks = useQuery(outboundClicksQuery(isAdmin)).data;
   const clicksById = useMemo(() => new Map((clicks ?? []).map((c) => [c.providerId, c.clicks30d])), [clicks]);
@@ -23,9 +31,14 @@ export function ProvidersTab({ providers, chains, isAdmin }: { providers: Provid
   return (
     <section>
       <CatalogueSection
-        title="Providers" description={`${providers.length} RPC providers in the directory.`}
-        singular="Provider" plural="providers" path="/providers/" newDescription="A new RPC provider in the directory."
-        items={providers} remove={remove}
+        title="Providers"
+        description={`${providers.length} RPC providers in the directory.`}
+        singular="Provider"
+        plural="providers"
+        path="/providers/"
+        newDescription="A new RPC provider in the directory."
+        items={providers}
+        remove={remove}
         form={(provider, onDone) => <ProviderForm provider={provider} chains={chains} onDone={onDone} />}
         list={(visible, actions) => (
           <Card>
@@ -42,14 +55,20 @@ export function ProvidersTab({ providers, chains, isAdmin }: { providers: Provid
                       <Stars value={p.averageRating} />
                       <span>{reviewCountLabel(p.totalReviews)}</span>
                       {p.website && (
-                        <a href={p.website} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-56 items-center gap-1 truncate text-accent-700 hover:underline">
+                        <a
+                          href={p.website}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex max-w-56 items-center gap-1 truncate text-accent-700 hover:underline"
+                        >
                           <span className="truncate">{p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}</span>
                           <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
                         </a>
                       )}
                       <span className="inline-flex items-center gap-1" title="Outbound clicks in the last 30 days">
                         <MousePointerClick className="size-3.5" aria-hidden="true" />
-                        {clicks ? pluralize(clicksById.get(p.id) ?? 0, 'click') : '…'} <span className="sr-only sm:not-sr-only">(30 days)</span>
+                        {clicks ? pluralize(clicksById.get(p.id) ?? 0, 'click') : '…'}{' '}
+                        <span className="sr-only sm:not-sr-only">(30 days)</span>
                       </span>
                     </div>
                   </div>

@@ -6,19 +6,37 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Popover } from 'radix-ui';
 import {
-  Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Loader2, Quote, Redo2, Undo2,
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Loader2,
+  Quote,
+  Redo2,
+  Undo2,
 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { isHttpUrl } from '../../contract/fields.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { uploadImage } from '../data/admin.ts';
+import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
+import type { Connected } from './form.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
-function ToolButton({ label, active, disabled, onClick, children }: {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
   label: string;
   active?: boolean;
   disabled?: boolean;
@@ -77,9 +95,15 @@ function LinkButton({ editor, active }: { editor: Editor; active: boolean }) {
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content sideOffset={6} align="start" className="z-[60] w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        <Popover.Content
+          sideOffset={6}
+          align="start"
+          className="z-[60] w-72 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+        >
           <div className="grid gap-2">
-            <label htmlFor="rte-link-url" className="text-sm font-medium text-slate-800">Link URL</label>
+            <label htmlFor="rte-link-url" className="text-sm font-medium text-slate-800">
+              Link URL
+            </label>
             <Input
               id="rte-link-url"
               type="url"
@@ -94,11 +118,20 @@ function LinkButton({ editor, active }: { editor: Editor; active: boolean }) {
             />
             <div className="flex justify-end gap-2">
               {active && (
-                <Button variant="ghost" size="sm" onClick={() => { editor.chain().focus().unsetLink().run(); setOpen(false); }}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    editor.chain().focus().unsetLink().run();
+                    setOpen(false);
+                  }}
+                >
                   Remove link
                 </Button>
               )}
-              <Button size="sm" disabled={!valid} onClick={apply}>Apply</Button>
+              <Button size="sm" disabled={!valid} onClick={apply}>
+                Apply
+              </Button>
             </div>
           </div>
         </Popover.Content>
@@ -137,7 +170,11 @@ function Toolbar({ editor }: { editor: Editor }) {
     setUploading(true);
     try {
       const src = await uploadImage(file, 'images');
-      editor.chain().focus().setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
       toast({ title: 'Success', description: 'Image uploaded successfully', variant: 'success' });
     } catch (err) {
       reportAdminError(err, { title: 'Failed to upload file', fallback: 'Upload failed' });
@@ -149,17 +186,35 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   const c = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1">
-      <ToolButton label="Heading 2" active={state.h2} onClick={() => c().toggleHeading({ level: 2 }).run()}><Heading2 aria-hidden="true" /></ToolButton>
-      <ToolButton label="Heading 3" active={state.h3} onClick={() => c().toggleHeading({ level: 3 }).run()}><Heading3 aria-hidden="true" /></ToolButton>
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1"
+    >
+      <ToolButton label="Heading 2" active={state.h2} onClick={() => c().toggleHeading({ level: 2 }).run()}>
+        <Heading2 aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Heading 3" active={state.h3} onClick={() => c().toggleHeading({ level: 3 }).run()}>
+        <Heading3 aria-hidden="true" />
+      </ToolButton>
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-      <ToolButton label="Bold" active={state.bold} onClick={() => c().toggleBold().run()}><Bold aria-hidden="true" /></ToolButton>
-      <ToolButton label="Italic" active={state.italic} onClick={() => c().toggleItalic().run()}><Italic aria-hidden="true" /></ToolButton>
+      <ToolButton label="Bold" active={state.bold} onClick={() => c().toggleBold().run()}>
+        <Bold aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Italic" active={state.italic} onClick={() => c().toggleItalic().run()}>
+        <Italic aria-hidden="true" />
+      </ToolButton>
       <LinkButton editor={editor} active={state.link} />
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-      <ToolButton label="Bulleted list" active={state.bullet} onClick={() => c().toggleBulletList().run()}><List aria-hidden="true" /></ToolButton>
-      <ToolButton label="Numbered list" active={state.ordered} onClick={() => c().toggleOrderedList().run()}><ListOrdered aria-hidden="true" /></ToolButton>
-      <ToolButton label="Quote" active={state.quote} onClick={() => c().toggleBlockquote().run()}><Quote aria-hidden="true" /></ToolButton>
+      <ToolButton label="Bulleted list" active={state.bullet} onClick={() => c().toggleBulletList().run()}>
+        <List aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Numbered list" active={state.ordered} onClick={() => c().toggleOrderedList().run()}>
+        <ListOrdered aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Quote" active={state.quote} onClick={() => c().toggleBlockquote().run()}>
+        <Quote aria-hidden="true" />
+      </ToolButton>
       <ToolButton label="Insert image" disabled={uploading} onClick={() => fileInput.current?.click()}>
         {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ImagePlus aria-hidden="true" />}
       </ToolButton>
@@ -173,8 +228,12 @@ function Toolbar({ editor }: { editor: Editor }) {
         onChange={(e) => void insertImage(e.target.files?.[0])}
       />
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-      <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => c().undo().run()}><Undo2 aria-hidden="true" /></ToolButton>
-      <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => c().redo().run()}><Redo2 aria-hidden="true" /></ToolButton>
+      <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => c().undo().run()}>
+        <Undo2 aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => c().redo().run()}>
+        <Redo2 aria-hidden="true" />
+      </ToolButton>
     </div>
   );
 }
@@ -183,14 +242,23 @@ function Toolbar({ editor }: { editor: Editor }) {
  * Uncontrolled after mount: `value` is the starting HTML (give the component a new `key` to load other
  * content); every edit calls `onChange` with the HTML, or '' when the document is empty.
  */
-export function RichTextEditor({ id, label, value, onChange, error, minHeight = 'min-h-40' }: {
+export function RichTextEditor({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  minHeight = 'min-h-40',
+}: {
   id: string;
   label: string;
   value: string;
   onChange: (html: string) => void;
   error?: string;
   minHeight?: string;
-}) {
+} & Connected) {
   const labelId = `${id}-label`;
   const editor = useEditor({
     extensions: [
@@ -216,11 +284,16 @@ export function RichTextEditor({ id, label, value, onChange, error, minHeight = 
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onBlur: () => onBlur?.(),
   });
+  // The form focuses the editor itself when its content is wrong.
+  useImperativeHandle(inputRef, () => ({ focus: () => editor.commands.focus() }), [editor]);
 
   return (
     <div className="grid gap-1.5">
-      <span id={labelId} className="text-sm font-medium text-slate-800">{label}</span>
+      <span id={labelId} className="text-sm font-medium text-slate-800">
+        {label}
+      </span>
       <div
         className={cn(
           'overflow-hidden rounded-lg border bg-white shadow-sm focus-within:border-accent-600 focus-within:ring-2 focus-within:ring-accent-600/30',
@@ -230,7 +303,11 @@ export function RichTextEditor({ id, label, value, onChange, error, minHeight = 
         <Toolbar editor={editor} />
         <EditorContent editor={editor} />
       </div>
-      {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,16 @@
 // The ten admin tabs in the spec's order (spec 001 §2). Kept apart from the panel so the route's search
 // schema can use the ids without pulling the panel into the main bundle.
 export const ADMIN_TABS = [
-  'chains', 'providers', 'editorial', 'ads', 'contact', 'about', 'homepage', 'tracking', 'partners', 'csv',
+  'chains',
+  'providers',
+  'editorial',
+  'ads',
+  'contact',
+  'about',
+  'homepage',
+  'tracking',
+  'partners',
+  'csv',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
-import { rankEndpoints } from '../lib/endpoint-rank.ts';
+import { rankEndpoints } from '../../contract/endpoint-rank.ts';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
-import { chainIdHex } from '../lib/wallet.ts';
+import { chainIdHex } from '../../contract/eip3085.ts';
 import { CopyButton } from './copy-button.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';

@@ -23,12 +23,19 @@ export function setApiFetch(fetchImpl: typeof fetch): void {
   send = fetchImpl;
 }
 
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+/**
+ * A request to the API. A FormData body (a file upload) goes as multipart, its boundary set by the browser;
+ * any other body as JSON. `accept` names the answer's type (JSON unless a download asks for another).
+ */
+export async function apiRequest(
+  method: string, path: string, body?: unknown, accept = 'application/json',
+): Promise<Response> {
+  const json = body !== undefined && !(body instanceof FormData);
   const res = await send(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: json ? { Accept: accept, 'Content-Type': 'application/json' } : { Accept: accept },
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
   await throwIfNotOk(res);
   return res;

@@ -2,7 +2,7 @@
 // over the cached lists so every keystroke answers at once and works offline.
 import type { Chain, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
-import { compareEndpoints, rankEndpoints } from './endpoint-rank.ts';
+import { compareEndpoints, rankEndpoints } from '../../contract/endpoint-rank.ts';
 import { sortProviders } from './provider-list.ts';
 
 export const chainSorts = {

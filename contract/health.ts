@@ -1,0 +1,60 @@
+// Endpoint health (the server-side prober, api/health/): what every endpoint object carries, an endpoint's hourly
+// history and the prober's own state. Numbers are null when unknown (never probed, or the probe could not say).
+import { z } from 'zod';
+
+/** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
+export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
+export const healthStatusSchema = z.enum(HEALTH_STATUSES);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/** `health` on each endpoint of a chain detail and a provider detail. */
+export const endpointHealthSchema = z.object({
+  status: healthStatusSchema,
+  /** When the latest probe ran (ISO); null when never. */
+  checkedAt: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+  /** Blocks behind the chain's consensus head at the latest probe. */
+  blockLag: z.number().int().nullable(),
+  /** Share of probes that answered the right chain, 0..1. */
+  uptime24h: z.number().nullable(),
+  uptime7d: z.number().nullable(),
+  /** Whether a web page on another origin may call it (CORS preflight answered). */
+  browserCallable: z.boolean().nullable(),
+  /** Since when it has been down without a break; null when it is not down. */
+  downSince: z.string().nullable(),
+});
+export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
+
+export const UNVERIFIED_HEALTH: EndpointHealth = {
+  status: 'unverified', checkedAt: null, latencyMs: null, blockLag: null, uptime24h: null, uptime7d: null,
+  browserCallable: null, downSince: null,
+};
+
+export const HISTORY_WINDOWS = ['24h', '7d', '30d'] as const;
+export const historyQuerySchema = z.object({ window: z.enum(HISTORY_WINDOWS).default('24h') });
+
+/** GET /api/endpoints/{id}/history?window=24h|7d|30d: hourly buckets, oldest first. */
+export const endpointHistorySchema = z.array(z.object({
+  hour: z.string(),
+  probes: z.number().int(),
+  ok: z.number().int(),
+  p50: z.number().int().nullable(),
+  p95: z.number().int().nullable(),
+}));
+export type EndpointHistory = z.infer<typeof endpointHistorySchema>;
+
+/** GET /api/health/prober. `paused`: nothing reachable at all (no network); statuses are kept as they were. */
+export const proberStateSchema = z.object({
+  state: z.enum(['running', 'paused', 'off']),
+  reason: z.string().nullable(),
+  lastRoundAt: z.string().nullable(),
+  endpoints: z.number().int(),
+  byStatus: z.object({
+    ok: z.number().int(),
+    degraded: z.number().int(),
+    down: z.number().int(),
+    'wrong-chain': z.number().int(),
+    unverified: z.number().int(),
+  }),
+});
+export type ProberState = z.infer<typeof proberStateSchema>;

@@ -1,0 +1,246 @@
+// The snippets are run by the real libraries (viem, ethers) and checked by real parsers (Python's ast, a TOML
+// parser, the TypeScript compiler, the ethereum-lists JSON schema) against chains of the shipped dataset.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv } from 'ajv';
+import { FetchRequest } from 'ethers';
+import { parse as parseToml } from 'smol-toml';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import schema from './vendor/ethereum-lists-chain.schema.json' with { type: 'json' };
+import { addChainParams } from './eip3085.ts';
+import { chainIdentifier, connectSnippets, SNIPPET_ENDPOINTS, type SnippetChain } from './snippets.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+type DatasetChain = {
+  name: string;
+  title: string | null;
+  slug: string;
+  chainId: number;
+  shortName: string;
+  ethereumListsChain: string;
+  networkId: number;
+  faucets: string[];
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  infoUrl: string;
+  explorers: { name: string; url: string }[];
+  isTestnet: boolean;
+  status: string;
+  publicRpcs: { url: string; needsApiKey: boolean; tracking: 'none' | 'limited' | 'yes' | 'unspecified' }[];
+};
+const dataset: DatasetChain[] = JSON.parse(readFileSync(path.join(ROOT, 'data/chains.json'), 'utf8'));
+
+/** A dataset chain as the API describes it (websiteUrl, rpcEndpoints), with its ethereum-lists facts. */
+const snippetChain = (c: DatasetChain): SnippetChain => ({
+  name: c.name,
+  title: c.title,
+  slug: c.slug,
+  evmChainId: c.chainId,
+  shortName: c.shortName,
+  nativeCurrency: c.nativeCurrency,
+  explorers: c.explorers,
+  isTestnet: c.isTestnet,
+  status: c.status,
+  websiteUrl: c.infoUrl,
+  rpcEndpoints: c.publicRpcs,
+  ethereumLists: { chain: c.ethereumListsChain, networkId: c.networkId, faucets: c.faucets },
+});
+const chain = (slug: string) => snippetChain(dataset.find((c) => c.slug === slug)!);
+const snippets = (c: SnippetChain) => connectSnippets(c)!;
+
+// Ethereum (many wss endpoints), Base, Arbitrum One, a testnet, and a chain without explorers.
+const SAMPLE = ['ethereum', 'base', 'arbitrum-one', 'ethereum-sepolia', 'smart-bitcoin-cash'];
+
+// Generated modules live under node_modules/.cache so that `viem` and `ethers` resolve as in a user's project.
+let dir: string;
+let written = 0;
+const writeModule = (source: string, ext = 'mjs') => {
+  const file = path.join(dir, `snippet-${written++}.${ext}`);
+  writeFileSync(file, source);
+  return file;
+};
+const importModule = (file: string) => import(/* @vite-ignore */ pathToFileURL(file).href);
+const transpile = (source: string) =>
+  ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+    .outputText;
+
+// ethers' requests never leave the process: each method is recorded; only eth_blockNumber is answered.
+const RESULTS: Record<string, string> = { eth_blockNumber: '0x1' };
+const requests: string[] = []; // JSON-RPC methods
+beforeAll(() => {
+  mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
+  dir = mkdtempSync(path.join(ROOT, 'node_modules/.cache/snippets-'));
+  FetchRequest.registerGetUrl(async (req) => {
+    const payload = JSON.parse(new TextDecoder().decode(req.body!));
+    requests.push(...[payload].flat().map((p: { method: string }) => p.method));
+    const answer = ({ id, method }: { id: number; method: string }) =>
+      RESULTS[method] ? { jsonrpc: '2.0', id, result: RESULTS[method] }
+        : { jsonrpc: '2.0', id, error: { code: -32601, message: `${method} is not answered in this test` } };
+    const body = JSON.stringify(Array.isArray(payload) ? payload.map(answer) : answer(payload));
+    const headers = { 'content-type': 'application/json' };
+    return { statusCode: 200, statusMessage: 'OK', headers, body: new TextEncoder().encode(body) };
+  });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('connectSnippets on the shipped dataset', () => {
+  it('gives every chain snippets, with the best keyless endpoints and no key template', () => {
+    for (const c of dataset) {
+      const s = connectSnippets(snippetChain(c));
+      expect(s, c.slug).not.toBeNull();
+      for (const code of [s!.viem, s!.wagmi, s!.ethers, s!.web3py, s!.hardhat, s!.foundry]) {
+        expect(code).not.toMatch(/\$\{API_KEY\}|\$\{[A-Z_]*API_KEY\}"/);
+      }
+    }
+  });
+
+  it('viem: the generated defineChain module loads and describes the chain', async () => {
+    const { createPublicClient, http } = await import('viem');
+    for (const slug of SAMPLE) {
+      const c = chain(slug);
+      const s = snippets(c);
+      const exported = (await importModule(writeModule(s.viem)))[chainIdentifier(slug)];
+      const ranked = addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS);
+      expect(exported).toMatchObject({ id: c.evmChainId, name: c.name, nativeCurrency: c.nativeCurrency });
+      expect(exported.rpcUrls.default.http).toEqual(ranked);
+      expect(Boolean(exported.testnet)).toBe(c.isTestnet);
+      if (c.explorers.length) expect(exported.blockExplorers.default.url).toBe(c.explorers[0].url);
+      else expect(exported.blockExplorers).toBeUndefined();
+      expect(createPublicClient({ chain: exported, transport: http() }).chain.id).toBe(c.evmChainId);
+    }
+    const ethereum = (await importModule(writeModule(snippets(chain('ethereum')).viem))).ethereum;
+    expect(ethereum.rpcUrls.default.webSocket).toHaveLength(SNIPPET_ENDPOINTS);
+    expect(ethereum.rpcUrls.default.webSocket.every((u: string) => u.startsWith('wss://'))).toBe(true);
+  });
+
+  it('viem: every chain of the dataset gives a module that loads', async () => {
+    for (const c of dataset.map(snippetChain)) {
+      const exported = (await importModule(writeModule(snippets(c).viem)))[chainIdentifier(c.slug)];
+      expect(exported.id, c.slug).toBe(c.evmChainId);
+    }
+  });
+
+  it("wagmi: the config's transport is viem's fallback over the ranked endpoints", async () => {
+    // wagmi is not installed here: its createConfig is stood in for; http and fallback are viem's own (wagmi
+    // re-exports them).
+    const shim = writeModule(
+      "export { fallback, http } from 'viem';\nexport const createConfig = (config) => config;\n",
+    );
+    const c = chain('base');
+    const source = snippets(c).wagmi.replace("from 'wagmi'", `from ${JSON.stringify(pathToFileURL(shim).href)}`);
+    const { config, base } = await importModule(writeModule(source));
+    expect(config.chains).toEqual([base]);
+    const transport = config.transports[c.evmChainId!]({ chain: base });
+    expect(transport.config.type).toBe('fallback');
+    expect(transport.value.transports.map((t: { value: { url: string } }) => t.value.url))
+      .toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
+  });
+
+  it('ethers v6: the providers know their network without asking the endpoints for it', async () => {
+    for (const slug of SAMPLE) {
+      const c = chain(slug);
+      requests.length = 0;
+      const { provider, fallbackProvider } = await importModule(writeModule(snippets(c).ethers));
+      try {
+        expect((await provider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
+        expect(requests).toEqual([]);
+        // The fallback provider syncs each endpoint's block number first, but never asks for the chain id.
+        expect((await fallbackProvider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
+        expect(new Set(requests)).toEqual(new Set(['eth_blockNumber']));
+        expect(fallbackProvider.providerConfigs.map((p: { provider: { _getConnection(): { url: string } } }) =>
+          p.provider._getConnection().url)).toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
+      } finally {
+        provider.destroy();
+        fallbackProvider.destroy();
+      }
+    }
+  });
+
+  it('web3.py: every snippet is valid Python', () => {
+    const sources = dataset.map((c) => snippets(snippetChain(c)).web3py);
+    const check = 'import ast, json, sys\nfor s in json.load(sys.stdin): ast.parse(s)\nprint("ok")';
+    const out = execFileSync('python3', ['-c', check], { input: JSON.stringify(sources), encoding: 'utf8' });
+    expect(out.trim()).toBe('ok');
+    expect(snippets(chain('base')).web3py).toContain('w3 = Web3(Web3.HTTPProvider(RPC_URLS[0]))');
+  });
+
+  it('Foundry: every snippet is TOML naming the best endpoint, with no [etherscan] when no API is known', () => {
+    for (const c of dataset.map(snippetChain)) {
+      const toml = parseToml(snippets(c).foundry) as { rpc_endpoints: Record<string, string>; etherscan?: unknown };
+      expect(toml.rpc_endpoints[c.slug], c.slug).toBe(addChainParams(c)!.rpcUrls[0]);
+      expect(toml.etherscan).toBeUndefined();
+    }
+    expect(parseToml(snippets(chain('ethereum')).foundry).rpc_endpoints).toHaveProperty('ethereum-ws');
+  });
+
+  it('Hardhat: the config compiles and has the network, with no etherscan part when no API is known', async () => {
+    for (const slug of SAMPLE) {
+      const c = chain(slug);
+      const config = (await importModule(writeModule(transpile(snippets(c).hardhat)))).default;
+      const best = addChainParams(c)!.rpcUrls[0];
+      expect(config.networks[slug]).toEqual({ url: best, chainId: c.evmChainId, accounts: [] });
+      expect(config).not.toHaveProperty('etherscan');
+    }
+  });
+
+  it('ethereum-lists: every chain validates against the vendored schema', () => {
+    const validate = new Ajv({ strict: false, validateSchema: false }).compile(schema);
+    for (const c of dataset.map(snippetChain)) {
+      const json = snippets(c).ethereumLists;
+      expect(validate(json), `${c.slug}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(json!.rpc.every((u) => !u.includes('${'))).toBe(true);
+    }
+    const base = snippets(chain('base')).ethereumLists!;
+    expect(base).toMatchObject({ chainId: 8453, networkId: 8453, chain: 'ETH', shortName: 'base' });
+  });
+
+  it('EIP-3085: the wallet parameters of "Add to wallet"', () => {
+    const c = chain('arbitrum-one');
+    expect(snippets(c).eip3085).toEqual(addChainParams(c));
+  });
+});
+
+describe('with a known explorer API', () => {
+  // The dataset names no explorer API yet; this one is made up for the test.
+  const explorer = { name: 'scan', url: 'https://scan.example', apiUrl: 'https://scan.example/api' };
+  const c = { ...chain('base'), explorers: [explorer] };
+
+  it('Hardhat gains etherscan.customChains', async () => {
+    const config = (await importModule(writeModule(transpile(snippets(c).hardhat)))).default;
+    expect(config.etherscan.customChains).toEqual([
+      { network: 'base', chainId: 8453, urls: { apiURL: explorer.apiUrl, browserURL: explorer.url } },
+    ]);
+  });
+
+  it('Foundry gains [etherscan]', () => {
+    expect(parseToml(snippets(c).foundry).etherscan).toEqual({
+      base: { key: '${ETHERSCAN_API_KEY}', chain: 8453, url: 'https://scan.example/api' },
+    });
+  });
+});
+
+describe('connectSnippets', () => {
+  it('is null when no library could use the chain', () => {
+    const base = chain('base');
+    expect(connectSnippets({ ...base, evmChainId: null })).toBeNull();
+    expect(connectSnippets({ ...base, rpcEndpoints: base.rpcEndpoints.filter((e) => !e.url.startsWith('https:')) }))
+      .toBeNull();
+  });
+  it('leaves out the ethereum-lists chain when a required field is unknown', () => {
+    expect(connectSnippets({ ...chain('base'), ethereumLists: null })!.ethereumLists).toBeNull();
+    expect(connectSnippets({ ...chain('base'), websiteUrl: null })!.ethereumLists).toBeNull();
+  });
+  it('writes string literals safely and names chains as JavaScript identifiers', async () => {
+    const c = { ...chain('base'), name: 'Quote " and \\ back\nslash' };
+    expect((await importModule(writeModule(snippets(c).viem))).base.name).toBe(c.name);
+    const { provider } = await importModule(writeModule(snippets(c).ethers));
+    provider.destroy();
+    execFileSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: snippets(c).web3py });
+    expect(chainIdentifier('arbitrum-one')).toBe('arbitrumOne');
+    expect(chainIdentifier('0g-mainnet')).toBe('chain0gMainnet');
+    expect(chainIdentifier('delete')).toBe('chainDelete');
+  });
+});
