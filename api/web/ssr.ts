@@ -1,5 +1,5 @@
-// The body of each app page rendered on the server (pwa/entry-server.tsx), so it paints from the HTML
-// instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
+// Each app page rendered on the server (pwa/entry-server.tsx): its status and head from the router, and its body, so
+// it paints from the HTML instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
 // handler, in process, with the visitor's cookies: the same answers (and response cache) the browser's
 // reads get. Which renders are kept for other visitors is api/web/routes.ts's rule.
 import type { IncomingHttpHeaders } from 'node:http';
@@ -82,7 +82,7 @@ export async function renderAppPage(ctx: AppCtx, withBody: boolean): Promise<Ren
   });
 }
 
-/** The ids of the routes the app's router matches at `pathname` (the root alone for a path that is no page). */
+/** The ids of the routes the app's router matches at `pathname` (the root alone for a path no route begins). */
 export const routeIdsAt = async (pathname: string) => (await loadRenderer()).routeIdsAt(pathname);
 
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
