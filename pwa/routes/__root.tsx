@@ -11,7 +11,7 @@ import { TrackingScripts } from '../components/tracking-scripts.tsx';
 import { chainsQuery } from '../data/chains.ts';
 import { currentUserQuery } from '../data/auth.ts';
 import { partnerLinksQuery } from '../data/content.ts';
-import { featuredProvidersQuery, popularProvidersQuery } from '../data/providers.ts';
+import { featuredProvidersQuery } from '../data/providers.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { isNotFoundMatch, notFoundHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
@@ -28,13 +28,12 @@ declare module '@tanstack/react-router' {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ matches }) => ({ ownChrome: matches.some((m) => m.staticData?.ownChrome) }),
-  // What the header and footer show, on every page that has them.
+  // What the header and footer show, on every page that has them (the header's menus read their lists when opened).
   loader: async ({ context: { queryClient, ownChrome } }) => {
     if (ownChrome) return;
     await Promise.all([
-      ensure(queryClient, chainsQuery()), ensure(queryClient, popularProvidersQuery()),
-      ensure(queryClient, featuredProvidersQuery()), ensure(queryClient, partnerLinksQuery()),
-      ensure(queryClient, currentUserQuery()),
+      ensure(queryClient, chainsQuery()), ensure(queryClient, featuredProvidersQuery()),
+      ensure(queryClient, partnerLinksQuery()), ensure(queryClient, currentUserQuery()),
     ]);
   },
   // Only where a path is no page: each page's own route declares its head.

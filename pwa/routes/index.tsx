@@ -16,7 +16,7 @@ import { Select } from '../components/ui/select.tsx';
 import { useAuth } from '../data/auth.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { adsQuery, homepageQuery } from '../data/content.ts';
-import { providersQuery } from '../data/providers.ts';
+import { popularProvidersQuery, providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { optionalOneOf, optionalPositiveInt, optionalString } from '../lib/search-params.ts';
@@ -36,6 +36,7 @@ export const Route = createFileRoute('/')({
   loader: async ({ context: { queryClient } }) => {
     const [providers, homepage] = await Promise.all([
       ensure(queryClient, providersQuery()), ensure(queryClient, homepageQuery()), ensure(queryClient, chainsQuery()),
+      ensure(queryClient, popularProvidersQuery()), // the sidebar
       ensure(queryClient, adsQuery('header')), ensure(queryClient, adsQuery('hotlist-inline')),
     ]);
     return { providers, homepage };
