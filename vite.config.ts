@@ -1,44 +1,17 @@
 // Vite build of the PWA (pwa/ → dist/). The dev server proxies every server-owned path to the API on :3000.
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { SERVER_FILES, SERVER_PREFIXES, underPrefix } from './contract/urls.ts';
 import { OFFLINE } from './pwa/offline/keys.ts';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './api/web/preload.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Brotli (best quality) and gzip copies of every hashed script and style beside it (file.js.br, file.js.gz),
- * which the server sends as they are (koa-send): smaller than the per-request compression can afford to
- * make, and no compression work per request.
- */
-function precompressAssets(): Plugin {
-  return {
-    name: 'rpc-atlas:precompress-assets',
-    apply: 'build',
-    async writeBundle({ dir = 'dist' }, bundle) {
-      await Promise.all(Object.keys(bundle).filter((f) => /^assets\/.+\.(js|css)$/.test(f)).map(async (file) => {
-        const bytes = await readFile(path.join(dir, file));
-        await Promise.all([
-          brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-            .then((b) => writeFile(path.join(dir, `${file}.br`), b)),
-          gzip(bytes, { level: 9 }).then((b) => writeFile(path.join(dir, `${file}.gz`), b)),
-        ]);
-      }));
-    },
-  };
-}
 
 /**
  * Files only the admin panel loads (the panel's route chunk and what it alone imports: TipTap, the tabs):
@@ -105,17 +78,16 @@ function routeChunks(): Plugin {
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'pwa/routes',
-      generatedRouteTree: 'pwa/routeTree.gen.ts',
-    }),
+    // Where the routes and the generated tree live: tsr.config.json, which `tsr generate` reads too.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
     adminOnlyChunks(),
     routeChunks(),
-    precompressAssets(),
+    // Brotli (best quality) and gzip copies of every hashed script and style beside it (file.js.br, file.js.gz),
+    // which the server sends as they are (koa-send): smaller than per-request compression can afford to make,
+    // and no compression work per request.
+    compression({ include: /^assets\/.+\.(js|css)$/, algorithms: ['brotliCompress', 'gzip'] }),
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the user accepts the prompt (pwa/components/update-prompt.tsx).

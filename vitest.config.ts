@@ -2,11 +2,14 @@
 // `npm test` runs api + pwa; `npm run test:e2e` runs the browser tests against the built app.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // Server rendering imports the route tree, which is generated (tsr.config.json), not committed.
+        plugins: [tanstackRouterGenerator()],
         test: {
           name: 'api',
           include: ['api/**/*.test.ts', 'contract/**/*.test.ts', 'sql/**/*.test.ts'],
@@ -17,7 +20,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [tanstackRouterGenerator(), react()],
         test: {
           name: 'pwa',
           include: ['pwa/**/*.test.{ts,tsx}'],

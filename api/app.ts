@@ -12,19 +12,19 @@ import { mountSignIn } from './auth/sign-in.ts';
 import { authRoutes } from './auth/routes.ts';
 import { adminReviewRoutes, reviewRoutes } from './reviews/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
+import { adminContactRoutes, contactRoutes } from './contact/routes.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { errorHandler, rejectInvalidUtf8 } from './middleware/errors.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createResponseCache } from './middleware/response-cache.ts';
-import { chainRoutes } from './chains/routes.ts';
-import { contentRoutes } from './content/routes.ts';
-import { providerRoutes } from './providers/routes.ts';
+import { adminChainRoutes, chainRoutes } from './chains/routes.ts';
+import { adminAdRoutes, adminPageRoutes, contentRoutes } from './content/routes.ts';
+import { adminEditorialRoutes, adminProviderRoutes, providerRoutes } from './providers/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { directoryRoutes } from './directory/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
+import { adminCsvRoutes } from './admin/csv.ts';
 import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
@@ -88,8 +88,12 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(), adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), ...adminRoutes(), objectRoutes()]
-    .map(caseSensitive);
+  return [
+    chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(),
+    adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), adminChainRoutes(),
+    adminProviderRoutes(), adminEditorialRoutes(), adminAdRoutes(), adminContactRoutes(), adminPageRoutes(),
+    adminCsvRoutes(), objectRoutes(),
+  ].map(caseSensitive);
 }
 
 /**

@@ -126,7 +126,6 @@ export type ProviderUpdateInput = z.input<typeof providerUpdateSchema>;
 export const providerChainsSchema = z.object({
   chainIds: z.array(id('Chain id')).max(5000).transform((ids) => [...new Set(ids)]),
 });
-export type ProviderChainsInput = z.input<typeof providerChainsSchema>;
 
 /** Answer of provider create/update and GET /api/admin/providers/{id}: the list shape plus the rich text. */
 export const adminProviderSchema = providerSchema.extend({ detailedDescription: z.string() });

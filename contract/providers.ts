@@ -78,7 +78,7 @@ export type EditorialReview = z.infer<typeof editorialReviewSchema>;
 export const providerDetailSchema = providerSchema.extend({
   detailedDescription: z.string(),
   chains: z.array(chainRefSchema),
-  /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/routes.ts); totalReviews counts them all. */
+  /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/service.ts); totalReviews counts them all. */
   userReviews: z.array(userReviewSchema),
   /**
    * When the provider has more approved reviews than userReviews holds, the path of the next page of them

@@ -6,7 +6,7 @@
  * with '//' or '/\' (which browsers read as another host). The answer is the normalised form, the one checked.
  */
 export function localReturnPath(raw: string, origin: string): string | undefined {
-  if (!raw.startsWith('/') || /[\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  if (!raw.startsWith('/') || /\p{Cc}/u.test(raw)) return undefined;
   const url = new URL(raw, origin);
   if (url.origin !== origin || /^\/[/\\]/.test(url.pathname)) return undefined;
   return url.pathname + url.search + url.hash;

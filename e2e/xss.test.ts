@@ -380,7 +380,7 @@ async function scanDom(page: Page): Promise<string[]> {
         if (name.startsWith('on')) bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
         if (name === 'srcdoc') bad.push(`<${el.tagName.toLowerCase()} srcdoc>`);
         if (URL_ATTRIBUTES.has(name)) {
-          const v = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+          const v = attr.value.replace(/[\p{Cc} ]/gu, '').toLowerCase();
           if (/^(javascript|vbscript):|^data:text\/(html|javascript)/.test(v)) {
             bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
           }

@@ -16,7 +16,8 @@ function newest(p) {
 
 const built = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
 const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
-if (built < changed) {
+// The server renders through the generated route tree (pwa/routeTree.gen.ts), which the build writes.
+if (built < changed || !existsSync(path.join(root, 'pwa/routeTree.gen.ts'))) {
   console.log('Building the web app…');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -7,7 +7,7 @@ import { requireUser } from '../middleware/auth.ts';
 import { LOGOUT_PATH } from '../middleware/csrf.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
-import { parse } from '../middleware/validate.ts';
+import { validate } from '../middleware/validate.ts';
 import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
 import { deleteExpiredSessions } from '../../sql/queries/sessions.ts';
 import { presentUser } from './presenter.ts';
@@ -75,7 +75,7 @@ async function startSignIn(ctx: AppCtx) {
     ctx.redirect(site.origin + ctx.originalUrl);
     return;
   }
-  const { returnTo } = parse(signInStartQuerySchema, ctx.query);
+  const { returnTo } = signInStartQuerySchema.parse(ctx.query);
   const session = ctx.session!;
   // A signed-out visitor's session only carries this sign-in attempt: let it expire soon.
   if (!session.userId) session.maxAge = SIGN_IN_MAX_AGE_MS;
@@ -132,8 +132,9 @@ export function authRoutes() {
     ctx.body = ctx.state.user ? presentUser(ctx.state.user) : { authenticated: false };
   });
 
-  router.put('/auth/profile', requireUser, rateLimit('profile'), async (ctx) => {
-    const changes = parse(profileUpdateSchema, ctx.request.body ?? {});
+  router.put('/auth/profile', requireUser, rateLimit('profile'),
+    validate({ body: z.preprocess((body) => body ?? {}, profileUpdateSchema) }), async (ctx) => {
+    const changes = ctx.valid.body;
     const row = await updateProfile(ctx.sql, ctx.state.user!.id, {
       displayName: changes.displayName,
       firstName: changes.firstName === null ? '' : changes.firstName,

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Next } from 'koa';
-import grant from 'grant';
+import grant from 'grant-koa';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
@@ -82,7 +82,7 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
       cookieKeys: [derive(secret, 'local-oidc-cookies')],
       redirectUri: `${config.publicUrl}${GRANT_PREFIX}/local/callback`,
     });
-    const oauth = grant.koa({ config: grantConfig(config, localClientSecret) }) as unknown as Koa.Middleware;
+    const oauth: Koa.Middleware = grant({ config: grantConfig(config, localClientSecret) });
     return { provider, oauth };
   };
   let preparing: ReturnType<typeof prepare> | undefined;

@@ -1,5 +1,6 @@
 // Shapes chain rows into the API's chain responses (contract/chains.ts).
-import type { ChainRow, ChainStatsRow, EndpointRow } from '../../sql/queries/chains.ts';
+import { pickColumns } from '../../sql/columns.ts';
+import { chainPlainColumns, type ChainRow, type ChainStatsRow, type EndpointRow } from '../../sql/queries/chains.ts';
 import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 
 export function presentChainRef(r: { id: number; name: string; slug: string; iconUrl: string | null; color: string }): ChainRef {
@@ -8,13 +9,7 @@ export function presentChainRef(r: { id: number; name: string; slug: string; ico
 
 export function presentChain(r: ChainRow): Chain {
   return {
-    ...presentChainRef(r),
-    title: r.title, description: r.description, detailedDescription: r.detailedDescription,
-    websiteUrl: r.websiteUrl, twitterUrl: r.twitterUrl, discordUrl: r.discordUrl, telegramUrl: r.telegramUrl,
-    githubUrl: r.githubUrl, linkedinUrl: r.linkedinUrl, metaTitle: r.metaTitle, metaDescription: r.metaDescription,
-    ogTitle: r.ogTitle, ogDescription: r.ogDescription, ogImage: r.ogImage, evmChainId: r.evmChainId,
-    shortName: r.shortName, nativeCurrency: r.nativeCurrency, explorers: r.explorers, isTestnet: r.isTestnet,
-    status: r.status, parentChainId: r.parentChainId, totalUpvotes: r.totalUpvotes, totalDownvotes: r.totalDownvotes,
+    ...pickColumns(r, chainPlainColumns), nativeCurrency: r.nativeCurrency, explorers: r.explorers,
     updatedAt: r.updatedAt.toISOString(),
   };
 }

@@ -1,15 +1,22 @@
-// Public chain reads: GET /api/chains, /api/chains/with-stats, /api/chains/{slug}.
+// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug}) and the admin writes
+// (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
-import { slugParam } from '../lib/params.ts';
-import { listChainsWithStats } from '../../sql/queries/chains.ts';
-import { presentChainWithStats } from './presenter.ts';
-import { loadChainDetail, loadChainList, loadChainsWithStats } from './service.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams, slugParams } from '../lib/params.ts';
+import {
+  deleteChain, findChainById, insertChain, listChainsWithStats, replaceChainEndpoints, updateChain,
+} from '../../sql/queries/chains.ts';
+import { presentChain, presentChainWithStats } from './presenter.ts';
+import { checkReferences, conflictsFor, loadChainDetail, loadChainList, loadChainsWithStats } from './service.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
+import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
+import { definedOnly, inTransaction } from '../lib/write.ts';
 
 /** Sort key of the paged chain list (?limit&after, api/lib/paging.ts): sort_rank, id. */
 const chainListKey = z.tuple([keyPart.int, keyPart.int]);
@@ -27,11 +34,49 @@ export function chainRoutes() {
     else ctx.body = await loadChainsWithStats(ctx.sql);
   });
 
-  router.get('/:slug', cached, async (ctx) => {
-    const { slug } = parse(slugParam, ctx.params);
-    const detail = await loadChainDetail(ctx.sql, slug);
+  router.get('/:slug', cached, validate({ params: slugParams }), async (ctx) => {
+    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
     if (!detail) throw new HttpError(404, 'Chain not found');
     ctx.body = detail;
+  });
+
+  return router;
+}
+
+export function adminChainRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/chains' });
+
+  router.post('/', requireAdmin, validate({ body: chainCreateSchema }), async (ctx) => {
+    const { rpcEndpoints, ...fields } = ctx.valid.body;
+    const values = definedOnly({ ...fields, detailedDescription: sanitizeRichHtml(fields.detailedDescription) });
+    const chain = await inTransaction(ctx, async (tx) => {
+      await checkReferences(tx, values, rpcEndpoints);
+      const id = await insertChain(tx, values);
+      if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
+      return findChainById(tx, id);
+    }, conflictsFor(values));
+    ctx.status = 201;
+    ctx.body = presentChain(chain!);
+  });
+
+  router.put('/:id', requireAdmin, validate({ params: idParams, body: chainUpdateSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const { rpcEndpoints, ...fields } = ctx.valid.body;
+    const values = definedOnly({ ...fields, detailedDescription: sanitizeIfSent(fields.detailedDescription) });
+    const chain = await inTransaction(ctx, async (tx) => {
+      if (!(await findChainById(tx, id))) throw new HttpError(404, 'Chain not found');
+      await checkReferences(tx, values, rpcEndpoints, id);
+      await updateChain(tx, id, values);
+      if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
+      return findChainById(tx, id);
+    }, conflictsFor(values));
+    ctx.body = presentChain(chain!);
+  });
+
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    if (!(await deleteChain(ctx.sql, id))) throw new HttpError(404, 'Chain not found');
+    ctx.body = { id, deleted: true };
   });
 
   return router;

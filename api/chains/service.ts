@@ -1,7 +1,12 @@
-// The chain routes' answers, also read by the offline directory (api/directory), which must hold exactly what
-// these routes answer, and by the server-rendered pages.
-import type { Sql } from '../db/index.ts';
-import { findChainBySlug, findChainRef, listChainEndpoints, listChains, listChainsWithStats } from '../../sql/queries/chains.ts';
+// The chain routes' answers (also read by the offline directory, api/directory, which must hold exactly what
+// these routes answer, and by the server-rendered pages) and the admin writes' reference checks.
+import type { Queryable, Sql } from '../db/index.ts';
+import { HttpError } from '../middleware/errors.ts';
+import {
+  existingChainIds, findChainById, findChainBySlug, findChainRef, listChainEndpoints, listChains, listChainsWithStats,
+  type EndpointInput,
+} from '../../sql/queries/chains.ts';
+import { existingProviderIds } from '../../sql/queries/providers.ts';
 import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
 import type { Chain, ChainDetail, ChainWithStats } from '../../contract/chains.ts';
 
@@ -24,4 +29,44 @@ export async function loadChainDetail(sql: Sql, slug: string): Promise<ChainDeta
     listChainEndpoints(sql, chain.id),
   ]);
   return presentChainDetail(chain, parent ? presentChainRef(parent) : null, endpoints);
+}
+
+// ---------- admin writes ----------
+
+export type ChainInput = {
+  slug?: string; evmChainId?: number | null; detailedDescription?: string; parentChainId?: number | null;
+};
+
+/** The 409 messages of a chain write's unique constraints. */
+export const conflictsFor = (input: ChainInput) => ({
+  chains_slug_key: () => `A chain with the slug "${input.slug}" already exists`,
+  chains_evm_chain_id_key: () => `A chain with the EVM chain id ${input.evmChainId} already exists`,
+});
+
+/** True when `selfId` is among the ancestors of `parentId` (or is it): linking them would close a loop. */
+async function closesLoop(tx: Queryable, selfId: number, parentId: number): Promise<boolean> {
+  const seen = new Set<number>();
+  for (let id: number | null = parentId; id != null && !seen.has(id); id = (await findChainById(tx, id))?.parentChainId ?? null) {
+    if (id === selfId) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
+/** Checks the references a chain's input makes (parent chain, endpoint providers) before writing. */
+export async function checkReferences(tx: Queryable, input: ChainInput, endpoints: EndpointInput[] | undefined, selfId?: number) {
+  if (input.parentChainId != null) {
+    if (input.parentChainId === selfId) throw new HttpError(400, 'parentChainId: A chain cannot be its own parent');
+    if (!(await existingChainIds(tx, [input.parentChainId])).length) {
+      throw new HttpError(400, `parentChainId: No chain has the id ${input.parentChainId}`);
+    }
+    // A new chain has no children yet, so only an edit can close a loop.
+    if (selfId !== undefined && await closesLoop(tx, selfId, input.parentChainId)) {
+      throw new HttpError(400, 'parentChainId: The parent chain cannot be one of its own descendants');
+    }
+  }
+  const providerIds = [...new Set((endpoints ?? []).flatMap((e) => (e.providerId ? [e.providerId] : [])))];
+  const known = new Set(await existingProviderIds(tx, providerIds));
+  const unknown = providerIds.filter((id) => !known.has(id));
+  if (unknown.length) throw new HttpError(400, `rpcEndpoints: No provider has the id ${unknown.join(', ')}`);
 }

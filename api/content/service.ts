@@ -2,7 +2,9 @@
 // what these routes answer, and by the server-rendered pages.
 import type { AppCtx } from '../context.ts';
 import type { Sql } from '../db/index.ts';
-import { getAbout, getCategoryContent, getHomepage, getTrackingSettings, listActiveAds, listPartnerLinks } from '../../sql/queries/content.ts';
+import {
+  getAbout, getCategoryContent, getHomepage, getTrackingSettings, listActiveAds, listPartnerLinks,
+} from '../../sql/queries/content.ts';
 import type {
   About, Ad, adPositions, CategoryContent, categoryNames, Homepage, PartnerLink, TrackingSettings,
 } from '../../contract/content.ts';

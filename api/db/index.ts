@@ -34,7 +34,7 @@ const INVALIDATION_CHANNEL = 'rpc_atlas_cache';
 const EMBEDDED_POOL = 1;
 const POSTGRES_POOL = 10;
 
-const clientOptions: postgres.Options<{}> = {
+const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
   onnotice: () => {},
   // snake_case stays in SQL; rows arrive camelCase (and camelCase insert keys become snake_case).
   transform: postgres.camel,

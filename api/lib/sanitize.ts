@@ -40,6 +40,9 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, richOptions).trim();
 }
 
+/** sanitizeRichHtml for a field a partial update may leave out. */
+export const sanitizeIfSent = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichHtml(html));
+
 const SAFE_CSS_VALUE = /^(?![\s\S]*(url|expression|image-set|javascript)\s*[(:])[-\w\s#%.,()+!/]*$/i;
 
 // Ad networks' markup without their scripts: AdSense-style <ins data-…> slots, banners, and https iframes.

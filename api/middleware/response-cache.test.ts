@@ -23,13 +23,19 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('preferredEncoding', () => {
-  it('prefers Brotli, then gzip, honouring q=0 and *', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
-    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding('identity')).toBeUndefined();
-    expect(preferredEncoding(undefined)).toBeUndefined();
+  const app = new Koa();
+  const choice = (acceptEncoding?: string) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    return preferredEncoding(app.createContext({ headers } as http.IncomingMessage, {} as http.ServerResponse));
+  };
+
+  it('prefers Brotli, then gzip, whatever the header\'s order, honouring q=0 and *', () => {
+    expect(choice('gzip, deflate, br, zstd')).toBe('br');
+    expect(choice('gzip, deflate')).toBe('gzip');
+    expect(choice('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(choice('*')).toBe('br');
+    expect(choice('identity')).toBeUndefined();
+    expect(choice(undefined)).toBeUndefined();
   });
 });
 

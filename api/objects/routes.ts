@@ -8,7 +8,6 @@ import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { parse } from '../middleware/validate.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
 import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../../contract/admin.ts';
 import { deleteUploadedObject, findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
@@ -38,7 +37,7 @@ export function objectRoutes() {
       maxFileSize: LARGEST_LIMIT,
       tooLarge: (seen) => UPLOAD_RULES[seen.folder as UploadFolder]?.tooLarge ?? UPLOAD_RULES.images.tooLarge,
     });
-    const { folder } = parse(folderField, fields);
+    const { folder } = folderField.parse(fields);
     const rules = UPLOAD_RULES[folder];
     const file = files.file;
     if (!file) throw new HttpError(400, 'No file uploaded: send the image in the "file" field');

@@ -5,7 +5,7 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { limitedClient } from '../middleware/rate-limit.ts';
-import { idParam } from '../lib/params.ts';
+import { idParams } from '../lib/params.ts';
 import { countOutboundClick, findOutboundTarget, listOutboundClicks } from '../../sql/queries/outbound.ts';
 import type { OutboundClicks } from '../../contract/outbound.ts';
 
@@ -33,12 +33,12 @@ export function outboundRoutes() {
     // Never cached and never indexed: each visit is a click, and the link is not content of its own.
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex');
-    const parsed = idParam('id').safeParse(ctx.params);
-    const target = parsed.success ? await findOutboundTarget(ctx.sql, parsed.data.id as number) : undefined;
-    if (!target) throw new HttpError(404, 'Provider not found');
+    // An id that is no number names no provider: 404 as for an unknown one.
+    const id = idParams.safeParse(ctx.params).data?.id;
+    const target = id === undefined ? undefined : await findOutboundTarget(ctx.sql, id);
+    if (id === undefined || !target) throw new HttpError(404, 'Provider not found');
     const location = safeHttpUrl(target.affiliateUrl) ?? safeHttpUrl(target.website);
     if (!location) throw new HttpError(404, 'This provider has no website link');
-    const id = parsed.data!.id as number;
     // HEAD (link checkers, previews) follows the redirect without counting as a visit; so does a burst of
     // repeats from one address, which would otherwise inflate the admin's click statistics.
     if (ctx.method === 'GET' && (await ctx.rateLimits.consume('clicks', `${limitedClient(ctx)}:${id}`)) === 0) {

@@ -1,19 +1,19 @@
 // Shapes provider rows into the API's provider responses (contract/providers.ts).
-import type { ApprovedReviewRow, EditorialRow, ProviderEndpointRow, ProviderRow } from '../../sql/queries/providers.ts';
+import { pickColumns } from '../../sql/columns.ts';
+import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
+import {
+  providerPlainColumns, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow, type ProviderEndpointRow,
+  type ProviderRow,
+} from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
 import type { ChainRef } from '../../contract/chains.ts';
 import type { EditorialReview, Provider, ProviderDetail, UserReview } from '../../contract/providers.ts';
+import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
 export function presentProvider(r: ProviderRow): Provider & { chains: ChainRef[] } {
   return {
-    id: r.id, name: r.name, slug: r.slug, description: r.description, website: r.website, affiliateUrl: r.affiliateUrl,
-    logoUrl: r.logoUrl, iconUrl: r.iconUrl, color: r.color, twitterUrl: r.twitterUrl, discordUrl: r.discordUrl,
-    telegramUrl: r.telegramUrl, githubUrl: r.githubUrl, linkedinUrl: r.linkedinUrl, metaTitle: r.metaTitle,
-    metaDescription: r.metaDescription, ogTitle: r.ogTitle, ogDescription: r.ogDescription, ogImage: r.ogImage,
-    nofollowLinks: r.nofollowLinks, cloakedLinks: r.cloakedLinks, featured: r.featured,
-    averageRating: r.averageRating, totalReviews: r.totalReviews, upvotes: r.upvotes, downvotes: r.downvotes,
-    popularityScore: r.popularityScore, tracking: r.tracking, privacyPolicyUrl: r.privacyPolicyUrl,
+    ...pickColumns(r, providerPlainColumns), averageRating: r.averageRating, tracking: r.tracking,
     chains: r.chains.map(presentChainRef), chainIds: r.chains.map((c) => c.id), updatedAt: r.updatedAt.toISOString(),
   };
 }
@@ -52,3 +52,12 @@ export function presentProviderDetail(
     })),
   };
 }
+
+/** A provider as the admin edits it: the public list shape plus its rich-text description. */
+export const presentAdminProvider = (r: ProviderDetailRow): Provider & { detailedDescription: string } =>
+  ({ ...presentProvider(r), detailedDescription: r.detailedDescription });
+
+export const presentAdminEditorial = (r: AdminEditorialRow): AdminEditorialReview => ({
+  id: r.id, providerId: r.providerId, providerName: r.providerName, rating: r.rating, content: r.content,
+  createdAt: r.createdAt.toISOString(),
+});

@@ -42,7 +42,7 @@ describe('review lifecycle', () => {
     const approved = await admin.fetch(`/api/admin/reviews/${id}/approve`, { method: 'PUT' });
     expect(approved.status).toBe(200);
     expect(reviewModeratedSchema.parse(await approved.json())).toMatchObject({ id, status: 'approved', provider: { averageRating: 4, totalReviews: 1 } });
-    let rating = await providerRating(slug);
+    const rating = await providerRating(slug);
     expect(rating).toMatchObject({ averageRating: 4, totalReviews: 1 });
     expect(rating.reviews[0]).toMatchObject({ id, rating: 4, isApproved: true, user: { displayName: 'Ann A.' } });
 

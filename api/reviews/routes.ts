@@ -8,8 +8,8 @@ import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { parse } from '../middleware/validate.ts';
-import { idParam, slugParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { idParams, slugParams } from '../lib/params.ts';
 import {
   claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug,
   findUserReview, listPendingReviews, storeIdempotentResponse,
@@ -27,11 +27,12 @@ const IDEMPOTENCY_KEY_DAYS = 30;
 export function reviewRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
-  router.post('/:slug/reviews', requireUser, rateLimit('reviews'), async (ctx) => {
-    const { slug } = parse(slugParam, ctx.params);
-    const input = parse(reviewSubmitSchema, ctx.request.body);
+  router.post('/:slug/reviews', requireUser, rateLimit('reviews'),
+    validate({ params: slugParams, body: reviewSubmitSchema }), async (ctx) => {
+    const { slug } = ctx.valid.params;
+    const input = ctx.valid.body;
     const rawKey = ctx.get('Idempotency-Key');
-    const key = rawKey ? parse(idempotencyKeySchema, rawKey) : undefined;
+    const key = rawKey ? idempotencyKeySchema.parse(rawKey) : undefined;
     const userId = ctx.state.user!.id;
 
     // What the key is bound to: the request as understood (canonical body), not its bytes.
@@ -61,10 +62,10 @@ export function reviewRoutes() {
     ctx.body = answer.body;
   });
 
-  router.get('/:slug/reviews/mine', requireUser, async (ctx) => {
+  router.get('/:slug/reviews/mine', requireUser, validate({ params: slugParams }), async (ctx) => {
     // One user's review (maybe not yet public): kept in no cache (a shared device's disk keeps nothing of it).
     ctx.set('Cache-Control', 'no-store');
-    const { slug } = parse(slugParam, ctx.params);
+    const { slug } = ctx.valid.params;
     const providerId = await findProviderIdBySlug(ctx.sql, slug);
     if (providerId === undefined) throw new HttpError(404, 'Provider not found');
     const review = await findUserReview(ctx.sql, ctx.state.user!.id, providerId);
@@ -78,9 +79,8 @@ export function reviewRoutes() {
 
 export function adminReviewRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin/reviews' });
-  router.use(requireAdmin);
 
-  router.get('/pending', async (ctx) => {
+  router.get('/pending', requireAdmin, async (ctx) => {
     const page = requestedPage(ctx, pendingKey);
     const reviews = await listPendingReviews(ctx.sql, page);
     if (page) answerPage(ctx, reviews, page, presentPending);
@@ -88,8 +88,8 @@ export function adminReviewRoutes() {
   });
 
   for (const [action, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    router.put(`/:id/${action}`, async (ctx) => {
-      const { id } = parse(idParam('id'), ctx.params) as { id: number };
+    router.put(`/:id/${action}`, requireAdmin, validate({ params: idParams }), async (ctx) => {
+      const { id } = ctx.valid.params;
       const moderated = await ctx.sql.begin((tx) => moderateReview(tx, id, decision));
       if (!moderated) throw new HttpError(404, 'Review not found');
       ctx.body = presentModerated(moderated.review, moderated.rating);

@@ -1,8 +1,9 @@
 // The review write paths, each one transaction that keeps the provider's aggregates equal to the
 // mean and count of its approved reviews (routes and the aggregate property test both use these).
 import type { Queryable } from '../db/index.ts';
+import { lockProvider } from '../../sql/queries/providers.ts';
 import {
-  findProviderRating, findReview, findUserReview, insertReview, lockProvider, lockProviderOfReview, resubmitReview,
+  findProviderRating, findReview, findUserReview, insertReview, lockProviderOfReview, resubmitReview,
   setReviewStatusShifting, shiftProviderRating,
 } from '../../sql/queries/reviews.ts';
 

@@ -2,15 +2,15 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
-import { parse } from '../middleware/validate.ts';
+import { validate } from '../middleware/validate.ts';
 import { searchQuerySchema } from '../../contract/search.ts';
 import { runSearch } from './service.ts';
 
 export function searchRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/search' });
 
-  router.get('/', cached, async (ctx) => {
-    const { q } = parse(searchQuerySchema, { q: ctx.query.q });
+  router.get('/', cached, validate({ query: searchQuerySchema }), async (ctx) => {
+    const { q } = ctx.valid.query;
     ctx.body = await runSearch(ctx.sql, q);
   });
 

@@ -1,20 +1,22 @@
 // Votes: PUT /api/providers/{slug}/vote, PUT /api/chains/{slug}/vote, GET /api/votes/mine.
 import Router from '@koa/router';
-import type { AppContext, AppCtx, AppState } from '../context.ts';
+import type { AppContext, AppState } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { parse } from '../middleware/validate.ts';
-import { slugParam } from '../lib/params.ts';
+import { validate } from '../middleware/validate.ts';
+import { slugParams } from '../lib/params.ts';
 import { castVote, findTargetIdBySlug, listUserVotes, type VoteTarget } from '../../sql/queries/votes.ts';
 import { voteInputSchema, type MyVotes, type VoteResult } from '../../contract/votes.ts';
 
 const NOT_FOUND: Record<VoteTarget, string> = { provider: 'Provider not found', chain: 'Chain not found' };
 
+const voteInput = validate({ params: slugParams, body: voteInputSchema });
+
 function vote(target: VoteTarget) {
-  return async (ctx: AppCtx & { params: Record<string, string> }) => {
-    const { slug } = parse(slugParam, ctx.params);
-    const { value } = parse(voteInputSchema, ctx.request.body);
+  return async (ctx: Parameters<typeof voteInput>[0]) => {
+    const { slug } = ctx.valid.params;
+    const { value } = ctx.valid.body;
     const userId = ctx.state.user!.id;
     ctx.body = await ctx.sql.begin(async (tx) => {
       const id = await findTargetIdBySlug(tx, target, slug);
@@ -27,8 +29,8 @@ function vote(target: VoteTarget) {
 
 export function voteRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
-  router.put('/providers/:slug/vote', requireUser, rateLimit('votes'), vote('provider'));
-  router.put('/chains/:slug/vote', requireUser, rateLimit('votes'), vote('chain'));
+  router.put('/providers/:slug/vote', requireUser, rateLimit('votes'), voteInput, vote('provider'));
+  router.put('/chains/:slug/vote', requireUser, rateLimit('votes'), voteInput, vote('chain'));
   router.get('/votes/mine', requireUser, async (ctx) => {
     // One user's votes: kept in no cache (a shared device's disk keeps nothing of them).
     ctx.set('Cache-Control', 'no-store');

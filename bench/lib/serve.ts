@@ -54,7 +54,7 @@ ceiling.middleware.splice(hitsAt, 0, async function fromMemory(ctx: Context, nex
   ctx.etag = hit.etag;
   // With this header the captured bytes go out uncompressed through koa-compress, which then compresses
   // them on every request: how the cache served hits before it kept encoded bytes.
-  const encoding = ctx.get('x-bench-compress') === 'per-request' ? '' : preferredEncoding(ctx.get('Accept-Encoding')) ?? '';
+  const encoding = ctx.get('x-bench-compress') === 'per-request' ? '' : preferredEncoding(ctx) ?? '';
   const body = hit.bodies[encoding] ?? hit.bodies[''];
   if (body !== hit.bodies['']) ctx.set('Content-Encoding', encoding);
   ctx.body = body;

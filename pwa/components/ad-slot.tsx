@@ -23,7 +23,7 @@ class AdErrorBoundary extends Component<{ children: ReactNode; resetKey: string 
 }
 
 function AdHtml({ ad }: { ad: Ad }) {
-  const html = useSanitized(ad.adCode, (s) => s.sanitizeAdHtml);
+  const html = useSanitized(ad.adCode, 'sanitizeAdHtml');
   return <div className="ad-code flex w-full justify-center overflow-hidden" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 

@@ -15,14 +15,13 @@ export function provideSanitizer(module: Sanitizer): void {
   sanitizer = module;
 }
 
-/** `html` sanitised by the function `pick` chooses; '' until the sanitiser has loaded. */
-export function useSanitized(html: string, pick: (s: Sanitizer) => (html: string) => string): string {
+/** `html` sanitised by the sanitiser's function `pick`; '' until the sanitiser has loaded. */
+export function useSanitized(html: string, pick: keyof Sanitizer): string {
   const [ready, setReady] = useState(sanitizer);
   useEffect(() => {
     if (!ready) void loadSanitizer().then(setReady);
   }, [ready]);
-  // `pick` is a fixed choice per call site, so it is not a dependency.
-  return useMemo(() => (ready ? pick(ready)(html) : ''), [ready, html]);
+  return useMemo(() => (ready ? ready[pick](html) : ''), [ready, html, pick]);
 }
 
 /**
@@ -30,7 +29,7 @@ export function useSanitized(html: string, pick: (s: Sanitizer) => (html: string
  * hidden box when sanitising leaves nothing: the server and the hydrating browser must draw the same elements).
  */
 export function HtmlContent({ html, className }: { html: string | null | undefined; className?: string }) {
-  const clean = useSanitized(html ?? '', (s) => s.sanitizeHtml);
+  const clean = useSanitized(html ?? '', 'sanitizeHtml');
   if (!html?.trim()) return null;
   return <div className={cn('prose-content empty:hidden', className)} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
 }

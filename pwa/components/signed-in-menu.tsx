@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { userLabel, type SignedInUser } from '../data/auth.ts';
 import { useOutboxEntries } from '../offline/hooks.ts';
 import { signOut } from '../offline/sign-out.ts';
+import { AccountButton } from './account-button.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { OutboxLogoutDialog } from './outbox-logout-dialog.tsx';
-import { AccountButton } from './user-menu.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
 
 export default function SignedInMenu({ user }: { user: SignedInUser }) {

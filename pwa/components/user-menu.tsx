@@ -1,9 +1,10 @@
 // The header's account area in its three states: loading placeholder, signed out, signed in.
 import { Link } from '@tanstack/react-router';
-import { ShieldCheck, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { useAuth, userLabel, type SignedInUser } from '../data/auth.ts';
+import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../data/auth.ts';
 import { holdPressesFor } from '../lib/early-clicks.ts';
+import { AccountButton } from './account-button.tsx';
 import { Button } from './ui/button.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -14,28 +15,6 @@ let signedInMenu: Promise<typeof import('./signed-in-menu.tsx')> | undefined;
  */
 const loadSignedInMenu = () => (signedInMenu ??= holdPressesFor(import('./signed-in-menu.tsx')));
 const SignedInMenu = lazy(loadSignedInMenu);
-
-export function Avatar({ user, className = 'size-8' }: { user: SignedInUser; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  if (user.profileImageUrl && !failed) {
-    return <img src={user.profileImageUrl} alt="" className={`${className} rounded-full object-cover`} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
-  }
-  return (
-    <span className={`${className} inline-flex items-center justify-center rounded-full bg-accent-100 text-accent-700`}>
-      <UserRound className="size-4" aria-hidden="true" />
-    </span>
-  );
-}
-
-/** Avatar and name; the dropdown's trigger (props forwarded by Radix). */
-export function AccountButton({ user, ...props }: { user: SignedInUser } & ComponentProps<'button'>) {
-  return (
-    <Button variant="ghost" size="sm" className="h-10 max-w-56 gap-2 px-2" aria-label={`Account menu for ${userLabel(user)}`} {...props}>
-      <Avatar user={user} />
-      <span className="hidden truncate sm:inline" aria-hidden="true">{userLabel(user)}</span>
-    </Button>
-  );
-}
 
 export function UserMenu() {
   const { user, isLoading } = useAuth();

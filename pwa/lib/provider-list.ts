@@ -9,7 +9,6 @@ export const providerSorts = {
   name: 'Name A-Z',
 } as const;
 export type ProviderSort = keyof typeof providerSorts;
-export const providerSortKeys = Object.keys(providerSorts) as ProviderSort[];
 
 type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'>;
 

@@ -26,6 +26,7 @@ function useLiveQuery<T>(query: ((db: OfflineDatabase, store: Store) => Promise<
       unsubscribe?.();
     };
     // The caller lists what its query depends on (the query itself is a new closure each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependencies are the caller's
   }, deps);
   return value;
 }

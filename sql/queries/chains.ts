@@ -2,23 +2,25 @@
 import type postgres from 'postgres';
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
+import { selectColumns, type RowOf } from '../columns.ts';
 
-export type ChainRow = {
-  id: number; name: string; slug: string; title: string | null; description: string; detailedDescription: string;
-  iconUrl: string | null; color: string; websiteUrl: string | null; twitterUrl: string | null; discordUrl: string | null;
-  telegramUrl: string | null; githubUrl: string | null; linkedinUrl: string | null; metaTitle: string | null;
-  metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null;
-  evmChainId: number | null; shortName: string | null; nativeCurrency: { name: string; symbol: string; decimals: number } | null;
-  explorers: { name: string; url: string }[]; isTestnet: boolean; status: string; parentChainId: number | null;
-  totalUpvotes: number; totalDownvotes: number; updatedAt: Date;
+/** The chains columns every chain answer carries as stored (sql/columns.ts). */
+export const chainPlainColumns = {
+  id: 'int', name: 'text', slug: 'text', title: 'text?', description: 'text', detailedDescription: 'text',
+  iconUrl: 'text?', color: 'text', websiteUrl: 'text?', twitterUrl: 'text?', discordUrl: 'text?', telegramUrl: 'text?',
+  githubUrl: 'text?', linkedinUrl: 'text?', metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?',
+  ogDescription: 'text?', ogImage: 'text?', evmChainId: 'int?', shortName: 'text?', isTestnet: 'bool', status: 'text',
+  parentChainId: 'int?', totalUpvotes: 'int', totalDownvotes: 'int',
+} as const;
+
+export type ChainRow = RowOf<typeof chainPlainColumns> & {
+  nativeCurrency: { name: string; symbol: string; decimals: number } | null; explorers: { name: string; url: string }[];
+  updatedAt: Date;
 };
 export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: number };
 
-const chainColumns = (sql: Queryable) => sql`
-  c.id, c.name, c.slug, c.title, c.description, c.detailed_description, c.icon_url, c.color, c.website_url,
-  c.twitter_url, c.discord_url, c.telegram_url, c.github_url, c.linkedin_url, c.meta_title, c.meta_description,
-  c.og_title, c.og_description, c.og_image, c.evm_chain_id, c.short_name, c.native_currency, c.explorers,
-  c.is_testnet, c.status, c.parent_chain_id, c.total_upvotes, c.total_downvotes, c.updated_at`;
+const chainColumns = (sql: Queryable) =>
+  sql`${selectColumns(sql, 'c', chainPlainColumns)}, c.native_currency, c.explorers, c.updated_at`;
 
 // Provider count and the mean of the rated providers' averages, per chain.
 const statsJoin = (sql: Sql) => sql`
@@ -30,8 +32,8 @@ const statsJoin = (sql: Sql) => sql`
   ) s ON true`;
 
 // The same stats for many chains in one grouped pass over their links (one hash join with providers),
-// not one aggregate per chain: 3× faster for the 1,000-chain list, 5× for a search keeping 100 chains
-// (bench/RESULTS.md). `chainIds` limits the pass to the chains listed.
+// not one aggregate per chain, which is several times slower on long lists (bench/RESULTS.md). `chainIds`
+// limits the pass to the chains listed.
 const groupedStats = (sql: Sql, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
   LEFT JOIN (
     SELECT pc.chain_id, count(*) AS provider_count, avg(p.average_rating) FILTER (WHERE p.total_reviews > 0) AS average_rating

@@ -1,29 +1,35 @@
 // Queries of the site-content tables: homepage, about, category pages, partner links, ads, tracking,
 // contact submissions (reads; the admin's writes at the end).
 import type { Queryable, Sql } from '../db-types.ts';
+import { selectColumns, type RowOf } from '../columns.ts';
 
-type Seo = { metaTitle: string | null; metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null };
-export type HomepageRow = Seo & { title: string; introText: string; seoText: string; updatedAt: Date };
-export type AboutRow = Seo & { title: string; content: string; updatedAt: Date };
-export type CategoryRow = Seo & { title: string; contentHtml: string; updatedAt: Date };
+// Each page's columns as its answer carries them (sql/columns.ts): a title, its own HTML, the SEO columns.
+const seoColumns = {
+  metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?', ogDescription: 'text?', ogImage: 'text?',
+} as const;
+export const homepageColumns = { title: 'text', introText: 'text', seoText: 'text', ...seoColumns } as const;
+export const aboutColumns = { title: 'text', content: 'text', ...seoColumns } as const;
+export const categoryColumns = { title: 'text', contentHtml: 'text', ...seoColumns } as const;
+
+export type HomepageRow = RowOf<typeof homepageColumns> & { updatedAt: Date };
+export type AboutRow = RowOf<typeof aboutColumns> & { updatedAt: Date };
+export type CategoryRow = RowOf<typeof categoryColumns> & { updatedAt: Date };
 
 export async function getHomepage(sql: Queryable) {
   const [row] = await sql<HomepageRow[]>`
-    SELECT title, intro_text, seo_text, meta_title, meta_description, og_title, og_description, og_image, updated_at
-    FROM homepage_content`;
+    SELECT ${selectColumns(sql, 'h', homepageColumns)}, h.updated_at FROM homepage_content h`;
   return row;
 }
 
 export async function getAbout(sql: Queryable) {
-  const [row] = await sql<AboutRow[]>`
-    SELECT title, content, meta_title, meta_description, og_title, og_description, og_image, updated_at FROM about_page`;
+  const [row] = await sql<AboutRow[]>`SELECT ${selectColumns(sql, 'a', aboutColumns)}, a.updated_at FROM about_page a`;
   return row;
 }
 
 export async function getCategoryContent(sql: Sql, category: 'providers' | 'chains') {
   const [row] = await sql<CategoryRow[]>`
-    SELECT title, content_html, meta_title, meta_description, og_title, og_description, og_image, updated_at
-    FROM category_content WHERE category = ${category}`;
+    SELECT ${selectColumns(sql, 'c', categoryColumns)}, c.updated_at
+    FROM category_content c WHERE c.category = ${category}`;
   return row;
 }
 

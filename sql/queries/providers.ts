@@ -1,23 +1,25 @@
 // Queries of the providers table, its chain links, reviews and editorial review (reads; the admin's writes at the end).
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
+import { selectColumns, type RowOf } from '../columns.ts';
 
-export type ProviderRow = {
-  id: number; name: string; slug: string; description: string; website: string | null; affiliateUrl: string | null;
-  logoUrl: string | null; iconUrl: string | null; color: string; twitterUrl: string | null; discordUrl: string | null;
-  telegramUrl: string | null; githubUrl: string | null; linkedinUrl: string | null; metaTitle: string | null;
-  metaDescription: string | null; ogTitle: string | null; ogDescription: string | null; ogImage: string | null;
-  nofollowLinks: boolean; cloakedLinks: boolean; featured: boolean; averageRating: number; totalReviews: number;
-  upvotes: number; downvotes: number; popularityScore: number;
-  tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified'; privacyPolicyUrl: string | null;
-  chains: ChainRefRow[]; updatedAt: Date;
+/** The providers columns every provider answer carries as stored (sql/columns.ts). */
+export const providerPlainColumns = {
+  id: 'int', name: 'text', slug: 'text', description: 'text', website: 'text?', affiliateUrl: 'text?', logoUrl: 'text?',
+  iconUrl: 'text?', color: 'text', twitterUrl: 'text?', discordUrl: 'text?', telegramUrl: 'text?', githubUrl: 'text?',
+  linkedinUrl: 'text?', metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?', ogDescription: 'text?',
+  ogImage: 'text?', nofollowLinks: 'bool', cloakedLinks: 'bool', featured: 'bool', totalReviews: 'int', upvotes: 'int',
+  downvotes: 'int', popularityScore: 'float', privacyPolicyUrl: 'text?',
+} as const;
+
+export type ProviderRow = RowOf<typeof providerPlainColumns> & {
+  averageRating: number; tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified'; updatedAt: Date;
+  chains: ChainRefRow[];
 };
 
 const providerColumns = (sql: Queryable) => sql`
-  p.id, p.name, p.slug, p.description, p.website, p.affiliate_url, p.logo_url, p.icon_url, p.color, p.twitter_url,
-  p.discord_url, p.telegram_url, p.github_url, p.linkedin_url, p.meta_title, p.meta_description, p.og_title,
-  p.og_description, p.og_image, p.nofollow_links, p.cloaked_links, p.featured, p.average_rating::float8 AS average_rating,
-  p.total_reviews, p.upvotes, p.downvotes, p.popularity_score, p.tracking, p.privacy_policy_url, p.updated_at,
+  ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking,
+  p.updated_at,
   coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'iconUrl', c.icon_url,
                                              'color', c.color) ORDER BY c.sort_rank, c.id)
             FROM provider_chains pc

@@ -1,6 +1,7 @@
 // User reviews and the rating aggregates they feed. Every function that changes a review's status or
-// rating runs inside the caller's transaction, after lockProvider(): the provider row lock serialises
-// all changes to one provider's aggregates (always taken before the review row, so no deadlocks).
+// rating runs inside the caller's transaction, after lockProvider() (providers.ts) or lockProviderOfReview():
+// the provider row lock serialises all changes to one provider's aggregates (always taken before the review
+// row, so no deadlocks).
 import type postgres from 'postgres';
 import type { Queryable } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
@@ -18,12 +19,6 @@ const reviewColumns = (sql: Queryable) =>
 export async function findProviderIdBySlug(sql: Queryable, slug: string) {
   const [row] = await sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${slug}`;
   return row?.id;
-}
-
-/** Locks the provider row for the rest of the transaction (see the module comment). */
-export async function lockProvider(tx: Queryable, providerId: number) {
-  const [row] = await tx<{ id: number }[]>`SELECT id FROM providers WHERE id = ${providerId} FOR UPDATE`;
-  return row !== undefined;
 }
 
 export async function findUserReview(sql: Queryable, userId: number, providerId: number) {

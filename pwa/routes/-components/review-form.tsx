@@ -70,16 +70,18 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   }, [open]);
 
   // Opening starts from the user's review when there is one; closing resets to the defaults.
+  const draftRating = draft?.rating;
+  const draftComment = draft?.comment;
   useEffect(() => {
-    if (open && draft) {
-      setRating(draft.rating);
-      setComment(draft.comment ?? '');
+    if (open && draftRating !== undefined) {
+      setRating(draftRating);
+      setComment(draftComment ?? '');
     }
     if (!open) {
       setRating(DEFAULT_RATING);
       setComment('');
     }
-  }, [open, draft?.rating, draft?.comment]);
+  }, [open, draftRating, draftComment]);
 
   if (isLoading) return <Skeleton className="h-10 w-40" />;
 
