@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestOf, compareChains, comparePath, compareSlugs } from './compare.ts';
+import { bestOf, compareChains, compareSlugs } from './compare.ts';
+import { paths } from './urls.ts';
 
 const chain = (id: number) => ({ id, name: `C${id}`, slug: `c${id}`, iconUrl: null, color: '#000000' });
 const serving = (...ids: number[]) => ({ chains: ids.map(chain) });
@@ -12,7 +13,8 @@ describe('compareSlugs', () => {
   });
 
   it('writes the shareable path back', () => {
-    expect(comparePath(['alchemy', 'infura'])).toBe('/compare?providers=alchemy,infura');
+    expect(paths.compare('alchemy', 'infura')).toBe('/compare?providers=alchemy,infura');
+    expect(paths.compare()).toBe('/compare');
   });
 });
 

@@ -12,10 +12,6 @@ export function compareSlugs(param: unknown): string[] {
   return [...new Set(slugs)].slice(0, COMPARE_MAX);
 }
 
-/** `/compare?providers=a,b` (commas left readable: the URL is meant to be shared). */
-export const comparePath = (slugs: readonly string[]) =>
-  `/compare?providers=${slugs.map(encodeURIComponent).join(',')}`;
-
 type Served = { chains: readonly ChainRef[] };
 
 /** The chains every provider serves, and per provider those no other compared provider serves (input order). */

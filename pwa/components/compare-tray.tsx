@@ -1,7 +1,8 @@
 // Collecting providers to compare: the "Compare" toggle on provider cards and the tray that links the collected
 // ones to /compare. The tray lives in localStorage (pwa/lib/compare-tray.ts); both render empty on the server.
 import { GitCompareArrows, X } from 'lucide-react';
-import { COMPARE_MAX, COMPARE_MIN, comparePath } from '../../contract/compare.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '../../contract/compare.ts';
+import { paths } from '../lib/site.ts';
 import { clearTray, toggleTray, useCompareTray, type TrayItem } from '../lib/compare-tray.ts';
 import { toast } from '../lib/toast.ts';
 import { AppLink } from './app-link.tsx';
@@ -58,7 +59,7 @@ export function CompareTray() {
         <div className="flex shrink-0 items-center gap-2">
           <button type="button" onClick={clearTray} className={buttonClasses('ghost', 'sm')}>Clear</button>
           {ready ? (
-            <AppLink href={comparePath(tray.map((i) => i.slug))} className={buttonClasses('primary', 'sm')}>
+            <AppLink href={paths.compare(...tray.map((i) => i.slug))} className={buttonClasses('primary', 'sm')}>
               Compare {tray.length}
             </AppLink>
           ) : (

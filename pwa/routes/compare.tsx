@@ -4,10 +4,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { bestOf, COMPARE_MAX, COMPARE_MIN, compareChains, comparePath, compareSlugs } from '../../contract/compare.ts';
+import { bestOf, COMPARE_MAX, COMPARE_MIN, compareChains, compareSlugs } from '../../contract/compare.ts';
 import type { ChainRef } from '../../contract/chains.ts';
 import type { ProviderDetail } from '../../contract/providers.ts';
-import { metaForCompare } from '../../api/seo/meta.ts';
+import { metaForCompare } from '../../contract/meta.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { CompareToggle } from '../components/compare-tray.tsx';
 import { Logo } from '../components/logo.tsx';
@@ -17,9 +17,10 @@ import { TrackingBadge, trackingLabels } from '../components/tracking-badge.tsx'
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { providerQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 import { cn } from '../lib/cn.ts';
 import { formatRating } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
@@ -29,12 +30,11 @@ export const Route = createFileRoute('/compare')({
     providers: typeof s.providers === 'string' ? s.providers : undefined,
   }),
   loaderDeps: ({ search }) => ({ slugs: compareSlugs(search.providers) }),
-  loader: async ({ context: { queryClient }, deps: { slugs } }) => {
-    // An unknown slug is shown as such beside the others, not as a page not found.
-    await Promise.all(slugs.map((slug) => queryClient.ensureQueryData(providerQuery(slug)).catch((error: unknown) => {
-      if (!isNotFoundError(error)) throw error;
-    })));
-  },
+  // An unknown slug (or one whose read failed) is shown as such beside the others, not as a page not found.
+  loader: async ({ context: { queryClient }, deps: { slugs } }) => ({
+    found: (await Promise.all(slugs.map((slug) => ensure(queryClient, providerQuery(slug))))).filter((p) => p !== undefined),
+  }),
+  head: ({ match, loaderData }) => routeHead(match, (origin) => metaForCompare(origin, loaderData?.found ?? [])),
   component: ComparePage,
 });
 
@@ -44,7 +44,6 @@ function ComparePage() {
   const results = useQueries({ queries: slugs.map((slug) => ({ ...providerQuery(slug), retry: false })) });
   const found = results.flatMap((r) => (r.data ? [r.data] : []));
   const missing = slugs.filter((_, i) => results[i].error && isNotFoundError(results[i].error));
-  usePageMeta(metaForCompare(siteOrigin(), found));
 
   return (
     <Page breadcrumbs={[{ label: 'Providers', to: '/providers' }, { label: 'Compare' }]}>
@@ -142,7 +141,7 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
                         {p.name}
                       </AppLink>
                       <AppLink
-                        href={comparePath(providers.filter((o) => o !== p).map((o) => o.slug))}
+                        href={paths.compare(...providers.filter((o) => o !== p).map((o) => o.slug))}
                         className="text-xs text-slate-500 hover:text-slate-800 hover:underline"
                       >
                         Remove<span className="sr-only"> {p.name} from the comparison</span>
