@@ -81,17 +81,13 @@ export function ChainConnect({ chain }: { chain: ChainDetail }) {
           id={`${id}-panel`}
           role="tabpanel"
           aria-labelledby={`${id}-${tab.key}`}
-          className="overflow-hidden rounded-lg border border-slate-200 bg-slate-950"
+          className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
         >
-          <div className="flex items-center justify-between border-b border-slate-800 py-1 pr-1 pl-3">
-            <span className="font-mono text-xs text-slate-400">{tab.file}</span>
-            <CopyButton
-              value={code}
-              label={`${tab.label} configuration`}
-              className="text-slate-300 hover:bg-slate-800 hover:text-white"
-            />
+          <div className="flex items-center justify-between border-b border-slate-200 bg-white py-1 pr-1 pl-3">
+            <span className="font-mono text-xs text-slate-500">{tab.file}</span>
+            <CopyButton value={code} label={`${tab.label} configuration`} />
           </div>
-          <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-100 sm:text-[13px]">
+          <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]">
             <code>{code}</code>
           </pre>
         </div>

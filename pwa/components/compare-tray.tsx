@@ -1,6 +1,6 @@
 // Collecting providers to compare: the "Compare" toggle on provider cards and the tray that links the collected
 // ones to /compare. The tray lives in localStorage (pwa/lib/compare-tray.ts); both render empty on the server.
-import { GitCompareArrows, X } from 'lucide-react';
+import { Check, GitCompareArrows, X } from 'lucide-react';
 import { COMPARE_MAX, COMPARE_MIN } from '../../contract/compare.ts';
 import { paths } from '../lib/site.ts';
 import { clearTray, toggleTray, useCompareTray, type TrayItem } from '../lib/compare-tray.ts';
@@ -23,8 +23,8 @@ export function CompareToggle({ provider, className }: { provider: TrayItem; cla
       onClick={onClick}
       className={buttonClasses(selected ? 'secondary' : 'ghost', 'sm', className)}
     >
-      <GitCompareArrows aria-hidden="true" />
-      {selected ? 'Comparing' : 'Compare'}
+      {selected ? <Check aria-hidden="true" /> : <GitCompareArrows aria-hidden="true" />}
+      Compare
       <span className="sr-only"> {provider.name}</span>
     </button>
   );

@@ -1,10 +1,12 @@
-// /docs/api: the reference of the open API, drawn by Redoc from GET /api/openapi.json. Redoc (≈ 0.9 MB) loads on
-// this page only, once it has rendered; the server renders the introduction and the document's address.
+// /docs/api: the reference of the open API, drawn by Redoc (2.5, its standalone bundle) from GET /api/openapi.json.
+// Redoc (0.9 MB) loads on this page only, once it has rendered; the server renders the introduction and the link.
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { metaForApiDocs } from '../../contract/meta.ts';
 import { Page, PageTitle } from '../components/page.tsx';
 import { routeHead } from '../lib/page-head.ts';
+// The bundle's address, not its code: it is added as a script of its own (a UMD that defines window.Redoc).
+import redocUrl from 'redoc/bundles/redoc.standalone.js?url';
 
 const OPENAPI_URL = '/api/openapi.json';
 
@@ -13,19 +15,25 @@ export const Route = createFileRoute('/docs/api')({
   component: ApiDocsPage,
 });
 
+type RedocGlobal = { init: (specUrl: string, options: object, element: HTMLElement | null) => void };
+
 function ApiDocsPage() {
   const element = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
     let live = true;
-    import('redoc/bundles/redoc.standalone.js')
-      .then((redoc) => {
-        if (!live) return;
-        // Search runs in a blob: worker, which the Content-Security-Policy does not admit.
-        redoc.init(OPENAPI_URL, { disableSearch: true, hideHostname: false, expandResponses: '200' }, element.current);
-        setState('ready');
-      })
-      .catch(() => live && setState('failed'));
+    const script = document.createElement('script');
+    script.src = redocUrl;
+    script.onload = () => {
+      const redoc = (window as Window & { Redoc?: RedocGlobal }).Redoc;
+      if (!live) return;
+      if (!redoc) return setState('failed');
+      // Search runs in a blob: worker, which the Content-Security-Policy does not admit.
+      redoc.init(OPENAPI_URL, { disableSearch: true, expandResponses: '200' }, element.current);
+      setState('ready');
+    };
+    script.onerror = () => live && setState('failed');
+    document.body.append(script);
     return () => {
       live = false;
     };
