@@ -57,7 +57,7 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
           )}
           {onChain && <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />}
         </div>
-        <div className="flex shrink-0 gap-2 md:flex-col">
+        <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
           <AppLink href={paths.provider(provider.slug)} className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}>
             View Details<span className="sr-only"> of {provider.name}</span>
           </AppLink>

@@ -9,7 +9,6 @@ import type { ChainRef } from '../../contract/chains.ts';
 import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../../contract/meta.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { CompareToggle } from '../components/compare-tray.tsx';
 import { Logo } from '../components/logo.tsx';
 import { Page } from '../components/page.tsx';
 import { Stars } from '../components/stars.tsx';
@@ -22,7 +21,6 @@ import { isNotFoundError } from '../lib/api.ts';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRating } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
 
 export const Route = createFileRoute('/compare')({
@@ -92,9 +90,7 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
   const { common, unique } = compareChains(providers);
   const keyless = (p: ProviderDetail) => p.rpcEndpoints.filter((e) => !e.needsApiKey).length;
   const rows: Row[] = [
-    numberRow('Rating', providers.map((p) => p.averageRating), (v) => (
-      <span className="inline-flex items-center gap-1.5"><Stars value={v} /><span>{formatRating(v)}</span></span>
-    )),
+    numberRow('Rating', providers.map((p) => p.averageRating), (v) => <Stars value={v} />),
     numberRow('Reviews', providers.map((p) => p.totalReviews)),
     {
       label: 'Editorial rating',
@@ -123,8 +119,8 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm" data-testid="compare-table">
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm" data-testid="compare-table">
             <caption className="sr-only">
               {providers.map((p) => p.name).join(', ')} compared; the best value of each row that differs is marked
             </caption>
@@ -190,10 +186,6 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
           </p>
         </CardHeader>
       </Card>
-
-      <div className="flex flex-wrap gap-2">
-        {providers.map((p) => <CompareToggle key={p.slug} provider={p} />)}
-      </div>
     </div>
   );
 }
