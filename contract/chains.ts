@@ -71,7 +71,10 @@ export const ethereumListsFactsSchema = z.object({
 export const chainDetailSchema = chainWithStatsSchema.extend({
   parentChain: chainRefSchema.nullable(),
   rpcEndpoints: z.array(rpcEndpointSchema),
-  /** Null when no source describes the chain in ethereum-lists' terms (e.g. a chain an admin added). */
-  ethereumLists: ethereumListsFactsSchema.nullable(),
+  /**
+   * Null when no source describes the chain in ethereum-lists' terms (e.g. a chain an admin added). Optional for
+   * answers saved offline before it existed; the API always sends it.
+   */
+  ethereumLists: ethereumListsFactsSchema.nullable().optional(),
 });
 export type ChainDetail = z.infer<typeof chainDetailSchema>;

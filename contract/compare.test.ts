@@ -7,7 +7,12 @@ const serving = (...ids: number[]) => ({ chains: ids.map(chain) });
 
 describe('compareSlugs', () => {
   it('reads the comma list, without blanks or repeats, at most four', () => {
-    expect(compareSlugs(' Alchemy, infura,,alchemy ,ankr,quicknode,drpc')).toEqual(['alchemy', 'infura', 'ankr', 'quicknode']);
+    expect(compareSlugs(' Alchemy, infura,,alchemy ,ankr,quicknode,drpc')).toEqual([
+      'alchemy',
+      'infura',
+      'ankr',
+      'quicknode',
+    ]);
     expect(compareSlugs(undefined)).toEqual([]);
     expect(compareSlugs(['a', 'b'])).toEqual([]);
   });

@@ -8,7 +8,10 @@ export const COMPARE_MAX = 4;
 /** The slugs of `?providers=a,b,c`: trimmed, lowercased, without repeats or empties, at most COMPARE_MAX. */
 export function compareSlugs(param: unknown): string[] {
   if (typeof param !== 'string') return [];
-  const slugs = param.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const slugs = param
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return [...new Set(slugs)].slice(0, COMPARE_MAX);
 }
 
@@ -17,7 +20,8 @@ type Served = { chains: readonly ChainRef[] };
 /** The chains every provider serves, and per provider those no other compared provider serves (input order). */
 export function compareChains(providers: readonly Served[]): { common: ChainRef[]; unique: ChainRef[][] } {
   const servedBy = new Map<number, number>();
-  for (const p of providers) for (const id of new Set(p.chains.map((c) => c.id))) servedBy.set(id, (servedBy.get(id) ?? 0) + 1);
+  for (const p of providers)
+    for (const id of new Set(p.chains.map((c) => c.id))) servedBy.set(id, (servedBy.get(id) ?? 0) + 1);
   const common = providers.length ? providers[0].chains.filter((c) => servedBy.get(c.id) === providers.length) : [];
   const unique = providers.map((p) => (providers.length > 1 ? p.chains.filter((c) => servedBy.get(c.id) === 1) : []));
   return { common, unique };

@@ -11,7 +11,9 @@ beforeAll(async () => {
   e = await startBrowserTest();
   providers = (await e.server.get('/api/providers')).body;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 /** Three providers serving many chains, so the comparison has chains in common. */
 const busiest = () => [...providers].sort((a, b) => b.chainIds.length - a.chainIds.length).slice(0, 3);
@@ -57,10 +59,16 @@ describe('/compare', () => {
     await whenSettled(page);
     const table = page.getByTestId('compare-table');
     for (const p of chosen) await expect.poll(() => table.locator('thead').innerText()).toContain(p.name);
-    const rowText = (label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) }).innerText();
+    const rowText = (label: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label }) })
+        .innerText();
     expect(await rowText('Chains served')).toContain(String(chosen[0].chainIds.length));
     const common = chosen[0].chainIds.filter((id) => chosen.every((p) => p.chainIds.includes(id)));
-    await expect.poll(() => page.getByRole('heading', { name: /Chains all 3 serve/ }).innerText()).toContain(`(${common.length})`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Chains all 3 serve/ }).innerText())
+      .toContain(`(${common.length})`);
     await e.screenshot(page, 'compare-desktop');
     const phone = await e.newPage(PHONE);
     await phone.goto(url);
@@ -98,5 +106,26 @@ describe('The compare tray', () => {
     await link.click();
     await page.waitForURL((u) => u.pathname === '/compare');
     await expect.poll(() => page.getByTestId('compare-table').locator('thead').innerText()).toContain(b.name);
+  });
+});
+
+describe('Offline, from the saved directory', () => {
+  it('compares providers and shows a chain’s Connect snippets never opened online', async () => {
+    const context = await e.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 30_000 });
+
+    await context.setOffline(true);
+    const [a, b] = busiest();
+    await page.goto(`/compare?providers=${a.slug},${b.slug}`);
+    for (const p of [a, b])
+      await expect.poll(() => page.getByTestId('compare-table').locator('thead').innerText()).toContain(p.name);
+    await page.goto('/chains/base');
+    await expect.poll(() => page.locator('#connect').getByRole('tabpanel').innerText()).toContain('defineChain');
   });
 });

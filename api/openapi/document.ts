@@ -33,15 +33,17 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
-    name, in: where, required: where === 'path' || (object.required ?? []).includes(name), schema: property,
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    schema: property,
   }));
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 type Layer = AppRouter['stack'][number];
-const answerOf = (layer: Layer) =>
-  layer.stack.map((fn) => (fn as Partial<{ answer: Answer }>).answer).find(Boolean);
+const answerOf = (layer: Layer) => layer.stack.map((fn) => (fn as Partial<{ answer: Answer }>).answer).find(Boolean);
 const inputOf = (layer: Layer): Parts =>
   layer.stack.map((fn) => (fn as Partial<{ parts: Parts }>).parts).find(Boolean) ?? {};
 
@@ -49,7 +51,10 @@ const inputOf = (layer: Layer): Parts =>
 export const isPublicRead = (layer: Layer) => layer.methods.includes('GET') && layer.stack.includes(cached);
 
 /** `/api/chains/:slug` → `/api/chains/{slug}`, without a trailing slash. */
-export const openApiPath = (layer: Layer) => String(layer.path).replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+export const openApiPath = (layer: Layer) =>
+  String(layer.path)
+    .replace(/:(\w+)/g, '{$1}')
+    .replace(/(.)\/$/, '$1');
 
 export function openApiDocument(routers: AppRouter[], publicUrl: string) {
   const paths: Record<string, unknown> = {};
@@ -74,8 +79,9 @@ export function openApiDocument(routers: AppRouter[], publicUrl: string) {
     info: {
       title: `${PRODUCT_NAME} API`,
       version: '1',
-      description: 'The public reads of the directory: every chain, provider, review and page text. Answers are '
-        + 'readable from any origin (no credentials); they change only when the directory does (ETag, 304).',
+      description:
+        'The public reads of the directory: every chain, provider, review and page text. Answers are ' +
+        'readable from any origin (no credentials); they change only when the directory does (ETag, 304).',
     },
     servers: [{ url: publicUrl }],
     paths,

@@ -9,8 +9,12 @@ import { apiRouters } from '../app.ts';
 import { isPublicRead, openApiPath } from './document.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Operation = {
   parameters: { name: string; in: string }[];
@@ -23,7 +27,8 @@ const document = async () => (await t.get('/api/openapi.json')).body as Document
 /** A real value for each path parameter of the routes, so that the call answers 200 with data. */
 const SAMPLE_PARAMS: Record<string, string> = { slug: 'base', chainId: '1', category: 'chains', position: 'header' };
 const SAMPLE_PATHS: Record<string, string> = {
-  '/api/providers/{slug}': 'publicnode', '/api/providers/{slug}/reviews': 'publicnode',
+  '/api/providers/{slug}': 'publicnode',
+  '/api/providers/{slug}/reviews': 'publicnode',
 };
 const SAMPLE_QUERY: Record<string, string> = { '/api/search': '?q=base' };
 
@@ -37,7 +42,11 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every public read of the route table, and nothing else', async () => {
-    const publicReads = apiRouters().flatMap((r) => r.stack).filter(isPublicRead).map(openApiPath).sort();
+    const publicReads = apiRouters()
+      .flatMap((r) => r.stack)
+      .filter(isPublicRead)
+      .map(openApiPath)
+      .sort();
     expect(publicReads.length).toBeGreaterThan(15);
     expect(Object.keys((await document()).paths).sort()).toEqual(publicReads);
     expect(publicReads.filter((p) => /admin|auth|mine|votes/.test(p))).toEqual([]);
@@ -49,8 +58,9 @@ describe('GET /api/openapi.json', () => {
     // zod names its startsWith() check as a format beside the pattern that checks it: an annotation here.
     ajv.addFormat('starts_with', true);
     for (const [path, { get }] of Object.entries(doc.paths)) {
-      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PATHS[path] ?? SAMPLE_PARAMS[name])
-        + (SAMPLE_QUERY[path] ?? '');
+      const url =
+        path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PATHS[path] ?? SAMPLE_PARAMS[name]) +
+        (SAMPLE_QUERY[path] ?? '');
       const res = await t.get(url);
       expect([url, res.status]).toEqual([url, 200]);
       const validate = ajv.compile(get.responses[200].content['application/json'].schema);

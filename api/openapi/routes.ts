@@ -6,7 +6,9 @@ import { cached } from '../middleware/response-cache.ts';
 import { answers, openApiDocument } from './document.ts';
 
 const openApiSchema = z.looseObject({
-  openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()),
+  openapi: z.string(),
+  info: z.looseObject({}),
+  paths: z.record(z.string(), z.unknown()),
 });
 
 /** `documented`: the app's other routers, whose public reads the document describes. */

@@ -70,7 +70,9 @@ export function ChainConnect({ chain }: { chain: ChainDetail }) {
               onClick={() => setActive(t.key)}
               className={cn(
                 'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
-                t.key === tab.key ? 'bg-slate-900 text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                t.key === tab.key
+                  ? 'bg-slate-900 text-white'
+                  : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
               )}
             >
               {t.label}

@@ -43,7 +43,10 @@ export function CompareTray() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:flex-nowrap">
         <ul className="flex min-w-0 flex-1 flex-wrap gap-1.5">
           {tray.map((item) => (
-            <li key={item.slug} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm">
+            <li
+              key={item.slug}
+              className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm"
+            >
               {item.name}
               <button
                 type="button"
@@ -57,7 +60,9 @@ export function CompareTray() {
           ))}
         </ul>
         <div className="flex shrink-0 items-center gap-2">
-          <button type="button" onClick={clearTray} className={buttonClasses('ghost', 'sm')}>Clear</button>
+          <button type="button" onClick={clearTray} className={buttonClasses('ghost', 'sm')}>
+            Clear
+          </button>
           {ready ? (
             <AppLink href={paths.compare(...tray.map((i) => i.slug))} className={buttonClasses('primary', 'sm')}>
               Compare {tray.length}

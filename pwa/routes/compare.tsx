@@ -30,7 +30,9 @@ export const Route = createFileRoute('/compare')({
   loaderDeps: ({ search }) => ({ slugs: compareSlugs(search.providers) }),
   // An unknown slug (or one whose read failed) is shown as such beside the others, not as a page not found.
   loader: async ({ context: { queryClient }, deps: { slugs } }) => ({
-    found: (await Promise.all(slugs.map((slug) => ensure(queryClient, providerQuery(slug))))).filter((p) => p !== undefined),
+    found: (await Promise.all(slugs.map((slug) => ensure(queryClient, providerQuery(slug))))).filter(
+      (p) => p !== undefined,
+    ),
   }),
   head: ({ match, loaderData }) => routeHead(match, (origin) => metaForCompare(origin, loaderData?.found ?? [])),
   component: ComparePage,
@@ -71,10 +73,12 @@ function PickMore({ count }: { count: number }) {
     <Card>
       <CardContent className="space-y-3 pt-5">
         <p className="text-slate-700">
-          {count === 0 ? 'No providers chosen yet.' : 'One provider chosen: add at least one more.'} Use
-          “Compare” on the provider cards to collect up to {COMPARE_MAX}.
+          {count === 0 ? 'No providers chosen yet.' : 'One provider chosen: add at least one more.'} Use “Compare” on
+          the provider cards to collect up to {COMPARE_MAX}.
         </p>
-        <AppLink href={paths.providers()} className={buttonClasses('primary', 'sm')}>Browse providers</AppLink>
+        <AppLink href={paths.providers()} className={buttonClasses('primary', 'sm')}>
+          Browse providers
+        </AppLink>
       </CardContent>
     </Card>
   );
@@ -83,35 +87,61 @@ function PickMore({ count }: { count: number }) {
 type Row = { label: string; cells: ReactNode[]; best?: Set<number>; differs: boolean };
 
 const numberRow = (label: string, values: number[], show: (v: number) => ReactNode = String): Row => ({
-  label, cells: values.map(show), best: bestOf(values), differs: new Set(values).size > 1,
+  label,
+  cells: values.map(show),
+  best: bestOf(values),
+  differs: new Set(values).size > 1,
 });
 
 function CompareTable({ providers }: { providers: ProviderDetail[] }) {
   const { common, unique } = compareChains(providers);
   const keyless = (p: ProviderDetail) => p.rpcEndpoints.filter((e) => !e.needsApiKey).length;
   const rows: Row[] = [
-    numberRow('Rating', providers.map((p) => p.averageRating), (v) => <Stars value={v} />),
-    numberRow('Reviews', providers.map((p) => p.totalReviews)),
+    numberRow(
+      'Rating',
+      providers.map((p) => p.averageRating),
+      (v) => <Stars value={v} />,
+    ),
+    numberRow(
+      'Reviews',
+      providers.map((p) => p.totalReviews),
+    ),
     {
       label: 'Editorial rating',
       cells: providers.map((p) => (p.editorialReview ? `${p.editorialReview.rating} / 5` : 'Not reviewed')),
       best: bestOf(providers.map((p) => p.editorialReview?.rating ?? null)),
       differs: new Set(providers.map((p) => p.editorialReview?.rating ?? null)).size > 1,
     },
-    numberRow('Upvotes', providers.map((p) => p.upvotes)),
+    numberRow(
+      'Upvotes',
+      providers.map((p) => p.upvotes),
+    ),
     {
-      label: 'Downvotes', cells: providers.map((p) => String(p.downvotes)),
-      best: bestOf(providers.map((p) => p.downvotes), 'lower'), differs: new Set(providers.map((p) => p.downvotes)).size > 1,
+      label: 'Downvotes',
+      cells: providers.map((p) => String(p.downvotes)),
+      best: bestOf(
+        providers.map((p) => p.downvotes),
+        'lower',
+      ),
+      differs: new Set(providers.map((p) => p.downvotes)).size > 1,
     },
     {
-      label: 'Privacy', cells: providers.map((p) => <TrackingBadge key={p.slug} tracking={p.tracking} />),
+      label: 'Privacy',
+      cells: providers.map((p) => <TrackingBadge key={p.slug} tracking={p.tracking} />),
       differs: new Set(providers.map((p) => trackingLabels[p.tracking].text)).size > 1,
     },
-    numberRow('Chains served', providers.map((p) => p.chains.length)),
-    numberRow('Public endpoints', providers.map((p) => p.rpcEndpoints.length)),
+    numberRow(
+      'Chains served',
+      providers.map((p) => p.chains.length),
+    ),
+    numberRow(
+      'Public endpoints',
+      providers.map((p) => p.rpcEndpoints.length),
+    ),
     numberRow('Without an API key', providers.map(keyless)),
     {
-      label: 'Only this one serves', cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
+      label: 'Only this one serves',
+      cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
       differs: unique.some((u) => u.length > 0),
     },
   ];
@@ -120,7 +150,10 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
     <div className="space-y-6">
       <Card className="overflow-hidden">
         <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm" data-testid="compare-table">
+          <table
+            className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm"
+            data-testid="compare-table"
+          >
             <caption className="sr-only">
               {providers.map((p) => p.name).join(', ')} compared; the best value of each row that differs is marked
             </caption>
@@ -132,7 +165,10 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
                 {providers.map((p) => (
                   <th key={p.slug} scope="col" className="px-3 py-3 align-top font-normal">
                     <div className="flex flex-col items-start gap-2">
-                      <AppLink href={paths.provider(p.slug)} className="flex items-center gap-2 font-semibold text-slate-900 hover:text-accent-700">
+                      <AppLink
+                        href={paths.provider(p.slug)}
+                        className="flex items-center gap-2 font-semibold text-slate-900 hover:text-accent-700"
+                      >
                         <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
                         {p.name}
                       </AppLink>
@@ -150,14 +186,28 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.label} data-differs={row.differs || undefined}>
-                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2.5 align-top font-medium text-slate-700">
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 bg-white px-3 py-2.5 align-top font-medium text-slate-700"
+                  >
                     {row.label}
-                    {row.differs && <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent-500 align-middle" title="Differs" />}
+                    {row.differs && (
+                      <span
+                        className="ml-1.5 inline-block size-1.5 rounded-full bg-accent-500 align-middle"
+                        title="Differs"
+                      />
+                    )}
                   </th>
                   {row.cells.map((cell, i) => {
                     const best = row.differs && row.best?.has(i);
                     return (
-                      <td key={providers[i].slug} className={cn('px-3 py-2.5 align-top text-slate-800', best && 'bg-emerald-50 font-semibold text-emerald-900')}>
+                      <td
+                        key={providers[i].slug}
+                        className={cn(
+                          'px-3 py-2.5 align-top text-slate-800',
+                          best && 'bg-emerald-50 font-semibold text-emerald-900',
+                        )}
+                      >
                         {cell}
                         {best && <span className="sr-only"> (best)</span>}
                       </td>
@@ -172,9 +222,13 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Chains all {providers.length} serve ({common.length})</CardTitle>
+          <CardTitle>
+            Chains all {providers.length} serve ({common.length})
+          </CardTitle>
         </CardHeader>
-        <CardContent><ChainList chains={common} empty="No chain is served by all of them." /></CardContent>
+        <CardContent>
+          <ChainList chains={common} empty="No chain is served by all of them." />
+        </CardContent>
       </Card>
 
       <Card>
@@ -195,7 +249,11 @@ function ChainList({ chains, empty }: { chains: readonly ChainRef[]; empty: stri
   return (
     <ul className="flex flex-wrap gap-1.5">
       {chains.map((c) => (
-        <li key={c.id}><AppLink href={paths.chain(c.slug)}><Badge className="hover:bg-slate-200">{c.name}</Badge></AppLink></li>
+        <li key={c.id}>
+          <AppLink href={paths.chain(c.slug)}>
+            <Badge className="hover:bg-slate-200">{c.name}</Badge>
+          </AppLink>
+        </li>
       ))}
     </ul>
   );

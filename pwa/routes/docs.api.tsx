@@ -51,11 +51,20 @@ function ApiDocsPage() {
           change only when the directory does: send the <code>ETag</code> back as <code>If-None-Match</code> for a 304.
         </p>
         <p>
-          The OpenAPI 3.1 document: <a href={OPENAPI_URL} className="font-medium text-accent-700 hover:underline">{OPENAPI_URL}</a>
+          The OpenAPI 3.1 document:{' '}
+          <a href={OPENAPI_URL} className="font-medium text-accent-700 hover:underline">
+            {OPENAPI_URL}
+          </a>
         </p>
-        {state === 'loading' && <p role="status" className="text-slate-500">Loading the reference…</p>}
+        {state === 'loading' && (
+          <p role="status" className="text-slate-500">
+            Loading the reference…
+          </p>
+        )}
         {state === 'failed' && (
-          <p role="alert" className="text-red-700">The reference viewer did not load; the document above has it all.</p>
+          <p role="alert" className="text-red-700">
+            The reference viewer did not load; the document above has it all.
+          </p>
         )}
       </div>
       <div ref={element} className="-mx-4 overflow-hidden rounded-xl border border-slate-200 bg-white sm:mx-0" />
