@@ -5,6 +5,8 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { connectSnippets, type ConnectSnippets } from '../../contract/snippets.ts';
 import { cn } from '../lib/cn.ts';
+import { paths } from '../lib/site.ts';
+import { AppLink } from './app-link.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
@@ -48,7 +50,8 @@ export function ChainConnect({ chain }: { chain: ChainDetail }) {
       <CardHeader>
         <CardTitle>Connect to {chain.name}</CardTitle>
         <p className="text-sm text-slate-600">
-          Copy-ready configuration with the best public endpoints that need no API key.
+          Copy-ready configuration with the best public endpoints that need no API key. Tools can fetch the same
+          from the <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">open API</AppLink>.
         </p>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -43,7 +43,6 @@ export function Footer() {
           <li><Link to="/contact" className={linkClass}>Contact</Link></li>
           <li><Link to="/terms" className={linkClass}>Terms of Service</Link></li>
           <li><Link to="/privacy" className={linkClass}>Privacy Policy</Link></li>
-          <li><Link to="/docs/api" className={linkClass}>API reference</Link></li>
         </Column>
         <Column title="Popular Blockchain Networks">
           {chains?.slice(0, LIMITS.footerChains).map((c) => (
