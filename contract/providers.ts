@@ -1,8 +1,22 @@
 // Response shapes of the provider endpoints.
 import { z } from 'zod';
 import { chainRefSchema } from './chains.ts';
+import { providerFactsSchema } from './facts.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
+
+/**
+ * How a provider serves a chain: 'public-endpoint', a URL anyone can call (the dataset's endpoints); 'api-key', to
+ * its customers with a key (read from the provider's own npm package, or set by an admin). A chain served both ways
+ * is 'public-endpoint', the stronger for a visitor: it can be called now, and a provider with a public endpoint
+ * serves its customers too.
+ */
+export const chainKindSchema = z.enum(['public-endpoint', 'api-key']);
+export type ChainKind = z.infer<typeof chainKindSchema>;
+
+/** A chain as provider answers list it. `kind` is optional for answers saved offline before it existed. */
+export const providerChainSchema = chainRefSchema.extend({ kind: chainKindSchema.optional() });
+export type ProviderChain = z.infer<typeof providerChainSchema>;
 
 /** A provider as lists show it (GET /api/providers, popular, featured, by-chain, search). */
 export const providerSchema = z.object({
@@ -40,9 +54,11 @@ export const providerSchema = z.object({
    * The supported chains (spec 000 §3 "chains"), in the chains' own order. Optional for answers saved offline
    * before it existed; the API always sends it.
    */
-  chains: z.array(chainRefSchema).optional(),
-  /** The same chains' ids (spec 001 §3 "chainIds"). */
+  chains: z.array(providerChainSchema).optional(),
+  /** The same chains' ids (spec 001 §3 "chainIds"), both kinds. */
   chainIds: z.array(z.number().int()),
+  /** The facts entered (contract/facts.ts); optional for answers saved offline before they existed. */
+  facts: providerFactsSchema.optional(),
   updatedAt: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;
@@ -77,7 +93,15 @@ export type EditorialReview = z.infer<typeof editorialReviewSchema>;
 /** GET /api/providers/{slug}. */
 export const providerDetailSchema = providerSchema.extend({
   detailedDescription: z.string(),
-  chains: z.array(chainRefSchema),
+  chains: z.array(providerChainSchema),
+  /**
+   * The chains served with an API key, with the provider's published URL templates (placeholders such as {API_KEY}
+   * stand for the customer's values: show them as text, never as links) and where each link was read.
+   * Optional for answers saved offline before it existed.
+   */
+  apiKeyChains: z.array(z.object({
+    chain: chainRefSchema, source: z.string(), urlTemplates: z.array(z.string()),
+  })).optional(),
   /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/service.ts); totalReviews counts them all. */
   userReviews: z.array(userReviewSchema),
   /**

@@ -22,13 +22,14 @@ export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: n
 const chainColumns = (sql: Queryable) =>
   sql`${selectColumns(sql, 'c', chainPlainColumns)}, c.native_currency, c.explorers, c.updated_at`;
 
-// Provider count and the mean of the rated providers' averages, per chain.
+// Provider count and the mean of the rated providers' averages, per chain, over both kinds of link (a provider
+// linked several ways counts once).
 const statsJoin = (sql: Sql) => sql`
   LEFT JOIN LATERAL (
     SELECT count(*)::int AS provider_count,
            coalesce(avg(p.average_rating) FILTER (WHERE p.total_reviews > 0), 0)::float8 AS average_rating
-    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
-    WHERE pc.chain_id = c.id
+    FROM (SELECT DISTINCT provider_id FROM provider_chains WHERE chain_id = c.id) pc
+    JOIN providers p ON p.id = pc.provider_id
   ) s ON true`;
 
 // The same stats for many chains in one grouped pass over their links (one hash join with providers),
@@ -37,8 +38,9 @@ const statsJoin = (sql: Sql) => sql`
 const groupedStats = (sql: Sql, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
   LEFT JOIN (
     SELECT pc.chain_id, count(*) AS provider_count, avg(p.average_rating) FILTER (WHERE p.total_reviews > 0) AS average_rating
-    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
-    ${chainIds ? sql`WHERE pc.chain_id IN (${chainIds})` : sql``}
+    FROM (SELECT DISTINCT chain_id, provider_id FROM provider_chains
+          ${chainIds ? sql`WHERE chain_id IN (${chainIds})` : sql``}) pc
+    JOIN providers p ON p.id = pc.provider_id
     GROUP BY pc.chain_id
   ) s ON s.chain_id = c.id`;
 const groupedStatsColumns = (sql: Sql) =>
