@@ -47,6 +47,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOCAL_LOGIN: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PROBES: z.enum(['on', 'off']).default('on'),
+  // Seconds between two probes of one endpoint; each endpoint keeps its own random phase within it.
+  PROBE_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  PROBE_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = {
@@ -62,6 +66,7 @@ export type Config = {
   production: boolean;
   localLoginAllowedInProduction: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  probes: { enabled: boolean; intervalS: number; allowPrivate: boolean };
 };
 
 /** Reads `.env` into process.env when present (real environment variables win). */
@@ -85,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  if (e.PROBE_ALLOW_PRIVATE === '1' && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PROBE_ALLOW_PRIVATE=1 is refused with NODE_ENV=production');
+  }
   return {
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -107,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     localLoginAllowedInProduction: e.LOCAL_LOGIN === '1',
     logLevel: e.LOG_LEVEL,
+    probes: { enabled: e.PROBES === 'on', intervalS: e.PROBE_INTERVAL_S, allowPrivate: e.PROBE_ALLOW_PRIVATE === '1' },
   };
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
 import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
+import { startProber } from './health/prober.ts';
 import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,7 @@ async function main() {
   const app = createApp({ db, config, log });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
 
   const signIn = config.google ? 'Google' : 'local development sign-in (/oidc; any e-mail signs in)';
   console.log([
@@ -31,6 +33,7 @@ async function main() {
     `  sign-in:  ${signIn}`,
     `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
     `  pages:    rendered with React's ${loadedReactBuild()} build`,
+    `  probes:   ${prober ? `every ${config.probes.intervalS} s per endpoint` : 'off (PROBES=off)'}`,
     `  ready in ${Math.round(performance.now() - started)} ms`,
   ].join('\n'));
 
@@ -48,6 +51,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await prober?.stop();
     await db.close();
     process.exit(0);
   };

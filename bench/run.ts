@@ -13,6 +13,7 @@ const PARTS: Record<string, () => Promise<(opts: BenchOptions) => Promise<void>>
   start: async () => (await import('./start.ts')).benchStart,
   web: async () => (await import('./web.ts')).benchWeb,
   pages: async () => (await import('./pages.ts')).benchPages,
+  probes: async () => (await import('./probes.ts')).benchProbes,
 };
 
 const { values, positionals } = parseArgs({

@@ -112,7 +112,10 @@ export function spawnServer(env: Record<string, string>) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', NODE_ENV: 'test', ...env },
+    env: {
+      ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', NODE_ENV: 'test',
+      PROBES: 'off', ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

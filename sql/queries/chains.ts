@@ -145,12 +145,19 @@ export async function existingChainIds(sql: Queryable, ids: number[]): Promise<n
 
 export type EndpointInput = { url: string; tracking: string; needsApiKey: boolean; providerId?: number | null };
 
-/** Replaces a chain's public RPC endpoints with the given list, in order. */
+/**
+ * Makes a chain's public RPC endpoints the given list, in order. Rows are kept by URL (updated in place), so an
+ * endpoint's id, and the health history that hangs on it, survive the edit; URLs no longer listed are deleted.
+ */
 export async function replaceChainEndpoints(sql: Queryable, chainId: number, endpoints: EndpointInput[]) {
-  await sql`DELETE FROM chain_rpc_endpoints WHERE chain_id = ${chainId}`;
+  const urls = endpoints.map((e) => e.url);
+  await sql`DELETE FROM chain_rpc_endpoints WHERE chain_id = ${chainId} AND NOT (url = ANY(${sql.array(urls)}::text[]))`;
   if (!endpoints.length) return;
   const rows = endpoints.map((e, position) => ({
     chainId, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey, providerId: e.providerId ?? null, source: 'admin', position,
   }));
-  await sql`INSERT INTO chain_rpc_endpoints ${sql(rows)}`;
+  await sql`
+    INSERT INTO chain_rpc_endpoints ${sql(rows)}
+    ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
+      provider_id = excluded.provider_id, position = excluded.position`;
 }

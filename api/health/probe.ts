@@ -1,0 +1,396 @@
+// One probe of one JSON-RPC endpoint over HTTP(S) or WebSocket: chain id, head block and its timestamp, then
+// whether a browser may call it. Each call has its own timeout, answers are capped, redirects are never followed,
+// and the connection goes to the address checked by ssrf.ts.
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import WebSocket from 'ws';
+import { AddressError, checkedAddress, type ResolvedAddress, type Resolver } from './ssrf.ts';
+
+export const PROBE_TIMEOUT_MS = 5_000;
+export const PROBE_MAX_BYTES = 64 * 1024;
+
+export type ErrorClass =
+  | 'timeout'
+  | 'dns'
+  | 'tls'
+  | 'connect'
+  | 'refused-address'
+  | 'redirect'
+  | 'http-429'
+  | 'http-4xx'
+  | 'http-5xx'
+  | 'too-large'
+  | 'invalid-json'
+  | 'jsonrpc-error'
+  | 'wrong-chain';
+
+export type ProbeResult = {
+  /** When the probe started. */
+  at: Date;
+  httpStatus: number | null;
+  /** The slowest of the JSON-RPC calls that answered (a wallet makes all of them). */
+  latencyMs: number | null;
+  errorClass: ErrorClass | null;
+  answeredChainId: number | null;
+  headBlock: number | null;
+  /** Unix seconds of the head block. */
+  headTimestamp: number | null;
+  /** Whether a page on another origin may call it (CORS preflight for a JSON POST); null when not asked. */
+  browserCallable: boolean | null;
+};
+
+export type ProbeOptions = {
+  allowPrivate: boolean;
+  /** The Origin the CORS preflight presents (the site's own). */
+  origin: string;
+  resolve?: Resolver;
+  timeoutMs?: number;
+  maxBytes?: number;
+};
+
+class ProbeFailure extends Error {
+  constructor(
+    readonly errorClass: ErrorClass,
+    readonly httpStatus: number | null = null,
+    readonly rpcError?: { code: unknown; message: unknown },
+  ) {
+    super(errorClass);
+  }
+}
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
+
+const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|UNABLE_TO_|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_OSSL)/;
+
+function classify(err: NodeJS.ErrnoException): ErrorClass {
+  const code = err.code ?? '';
+  if (TLS_CODES.test(code) || /ssl|tls|certificate/i.test(err.message)) return 'tls';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  return 'connect';
+}
+
+/** One HTTP exchange with the checked address; rejects with a ProbeFailure. */
+function exchange(
+  url: URL,
+  lookupFn: LookupFunction,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<Answer> {
+  const started = performance.now();
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = transport.request(url, {
+      method: init.method,
+      headers: init.headers,
+      lookup: lookupFn,
+      agent: false,
+      // SNI and certificate checks use the URL's name, whatever address the socket went to.
+      servername: url.hostname.replace(/^\[.*\]$/, '') || undefined,
+    });
+    const timer = setTimeout(() => fail(new ProbeFailure('timeout')), timeoutMs);
+    let settled = false;
+    const fail = (failure: ProbeFailure) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      reject(failure);
+    };
+    req.on('error', (err) => fail(err instanceof ProbeFailure ? err : new ProbeFailure(classify(err))));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) fail(new ProbeFailure('too-large', res.statusCode ?? null));
+        else chunks.push(chunk);
+      });
+      res.on('error', (err) => fail(new ProbeFailure(classify(err), res.statusCode ?? null)));
+      res.on('end', () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: Math.round(performance.now() - started),
+        });
+      });
+    });
+    req.end(init.body);
+  });
+}
+
+const hex = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number(BigInt(v)) : null);
+
+/** A DNS lookup that answers only the checked address (no second resolution a rebinding server could change). */
+const checkedLookup = (target: ResolvedAddress) =>
+  ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opts?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+
+/**
+ * A JSON-RPC client bound to one URL and its checked address. Each call resolves to its result or rejects with a
+ * ProbeFailure; `onAnswer` sees every HTTP answer (status, milliseconds) first.
+ */
+async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: number, ms: number) => void = () => {}) {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? PROBE_MAX_BYTES;
+  const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
+  const lookupFn = checkedLookup(target);
+  let id = 0;
+  const call = async (method: string, params: unknown[]) => {
+    const answer = await exchange(
+      url,
+      lookupFn,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      },
+      timeoutMs,
+      maxBytes,
+    );
+    onAnswer(answer.status, answer.ms);
+    const failure = statusFailure(answer.status);
+    if (failure) throw failure;
+    return rpcResult(answer.body, answer.status);
+  };
+  return { call, preflight: () => preflight(url, lookupFn, options.origin, timeoutMs), close: () => {} };
+}
+
+/** The failure an HTTP status means (redirects are never followed), or null for 2xx. */
+function statusFailure(status: number): ProbeFailure | null {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400) return new ProbeFailure('redirect', status);
+  if (status === 429) return new ProbeFailure('http-429', status);
+  if (status >= 500) return new ProbeFailure('http-5xx', status);
+  return new ProbeFailure('http-4xx', status);
+}
+
+/** A JSON-RPC answer's result; rejects an error answer or anything that is not one. */
+function rpcResult(text: string, httpStatus: number | null): unknown {
+  let body: { result?: unknown; error?: { code?: unknown; message?: unknown } };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ProbeFailure('invalid-json', httpStatus);
+  }
+  if (body && typeof body === 'object' && body.error) {
+    throw new ProbeFailure('jsonrpc-error', httpStatus, { code: body.error.code, message: body.error.message });
+  }
+  if (!body || typeof body !== 'object' || !('result' in body)) throw new ProbeFailure('invalid-json', httpStatus);
+  return body.result;
+}
+
+/**
+ * The same client over a WebSocket (ws:// and wss:// endpoints). Browsers apply no CORS to WebSockets: a page can
+ * call one whose handshake accepts its Origin, which this handshake sends.
+ */
+async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: number, ms: number) => void = () => {}) {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
+  const socket = new WebSocket(url, {
+    // ws sets SNI from the URL's host name itself; only the address comes from the lookup.
+    lookup: checkedLookup(target),
+    followRedirects: false,
+    maxPayload: options.maxBytes ?? PROBE_MAX_BYTES,
+    handshakeTimeout: timeoutMs,
+    origin: options.origin,
+    perMessageDeflate: false,
+  });
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (f: ProbeFailure) => void }>();
+  const failAll = (failure: ProbeFailure) => {
+    for (const w of waiting.values()) w.reject(failure);
+    waiting.clear();
+  };
+  socket.on('message', (data) => {
+    const text = data.toString();
+    let id: unknown;
+    try {
+      id = (JSON.parse(text) as { id?: unknown }).id;
+    } catch {
+      return failAll(new ProbeFailure('invalid-json', 101));
+    }
+    const w = waiting.get(id as number);
+    waiting.delete(id as number);
+    w?.resolve(text);
+  });
+  socket.on('error', (err: NodeJS.ErrnoException) => failAll(wsFailure(err)));
+  socket.on('close', () => failAll(new ProbeFailure('connect', 101)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('unexpected-response', (_req, res) => {
+        reject(statusFailure(res.statusCode ?? 0) ?? new ProbeFailure('http-4xx', res.statusCode ?? null));
+        socket.terminate();
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => reject(wsFailure(err)));
+    });
+  } catch (err) {
+    socket.terminate();
+    throw err;
+  }
+  onAnswer(101, 0);
+  let id = 0;
+  const call = (method: string, params: unknown[]) => {
+    const callId = ++id;
+    const sent = performance.now();
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ProbeFailure('timeout', 101)), timeoutMs);
+      waiting.set(callId, {
+        resolve: (text) => {
+          clearTimeout(timer);
+          onAnswer(101, Math.round(performance.now() - sent));
+          try {
+            resolve(rpcResult(text, 101));
+          } catch (failure) {
+            reject(failure);
+          }
+        },
+        reject: (failure) => {
+          clearTimeout(timer);
+          reject(failure);
+        },
+      });
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id: callId, method, params }));
+    });
+  };
+  return { call, preflight: async () => true, close: () => socket.terminate() };
+}
+
+function wsFailure(err: NodeJS.ErrnoException): ProbeFailure {
+  if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return new ProbeFailure('too-large', 101);
+  if (/handshake has timed out/i.test(err.message)) return new ProbeFailure('timeout');
+  return new ProbeFailure(classify(err));
+}
+
+/** The client for the URL's scheme. */
+const clientFor = (url: URL) => (url.protocol === 'ws:' || url.protocol === 'wss:' ? wsClient : rpcClient);
+
+/** Probes one endpoint; never throws (a failure is a result with its error class). */
+export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
+  const result: ProbeResult = {
+    at: new Date(),
+    httpStatus: null,
+    latencyMs: null,
+    errorClass: null,
+    answeredChainId: null,
+    headBlock: null,
+    headTimestamp: null,
+    browserCallable: null,
+  };
+  const url = new URL(rawUrl);
+  let close = () => {};
+  try {
+    const client = await clientFor(url)(url, options, (status, ms) => {
+      result.httpStatus = status;
+      if (status < 300) result.latencyMs = Math.max(result.latencyMs ?? 0, ms);
+    });
+    close = client.close;
+    const { call, preflight: askPreflight } = client;
+    result.answeredChainId = hex(await call('eth_chainId', []));
+    if (result.answeredChainId === null) throw new ProbeFailure('invalid-json', result.httpStatus);
+    result.headBlock = hex(await call('eth_blockNumber', []));
+    if (result.headBlock === null) throw new ProbeFailure('invalid-json', result.httpStatus);
+    const block = (await call('eth_getBlockByNumber', ['latest', false])) as {
+      number?: unknown;
+      timestamp?: unknown;
+    } | null;
+    result.headTimestamp = hex(block?.timestamp);
+    if (result.headTimestamp === null) throw new ProbeFailure('invalid-json', result.httpStatus);
+    // "latest" may have moved on since eth_blockNumber: the block whose time we have is the head.
+    result.headBlock = Math.max(result.headBlock, hex(block?.number) ?? 0);
+    result.browserCallable = await askPreflight();
+  } catch (err) {
+    if (err instanceof ProbeFailure) {
+      result.errorClass = err.errorClass;
+      if (err.httpStatus !== null) result.httpStatus = err.httpStatus;
+    } else if (err instanceof AddressError) result.errorClass = err.kind;
+    else throw err;
+  } finally {
+    close();
+  }
+  return result;
+}
+
+/** What an endpoint serves beyond the head: null where the answer says nothing (no answer, an HTTP error). */
+export type Capabilities = { archive: boolean | null; trace: boolean | null; debug: boolean | null };
+
+/** An address whose balance any node can be asked about (the zero address). */
+const KNOWN_ADDRESS = '0x0000000000000000000000000000000000000000';
+const METHOD_NOT_FOUND =
+  /method .*(not found|does not exist|not (available|supported|allowed|enabled))|unsupported method/i;
+
+/**
+ * The daily capability probe: an archive read (the known address's balance at block 1: a pruned node answers an
+ * error) and whether `trace_` and `debug_` methods exist (any answer but "method not found" counts).
+ */
+export async function probeCapabilities(rawUrl: string, options: ProbeOptions): Promise<Capabilities> {
+  const capabilities: Capabilities = { archive: null, trace: null, debug: null };
+  const url = new URL(rawUrl);
+  let client: Awaited<ReturnType<typeof rpcClient>>;
+  try {
+    client = await clientFor(url)(url, options);
+  } catch {
+    return capabilities;
+  }
+  const { call } = client;
+  const ask = async (method: string, params: unknown[], exists: (err: ProbeFailure) => boolean | null) => {
+    try {
+      await call(method, params);
+      return true;
+    } catch (err) {
+      return err instanceof ProbeFailure && err.errorClass === 'jsonrpc-error' ? exists(err) : null;
+    }
+  };
+  const methodExists = (err: ProbeFailure) =>
+    !(err.rpcError?.code === -32601 || METHOD_NOT_FOUND.test(String(err.rpcError?.message ?? '')));
+  capabilities.archive = await ask('eth_getBalance', [KNOWN_ADDRESS, '0x1'], () => false);
+  capabilities.trace = await ask('trace_block', ['0x1'], methodExists);
+  capabilities.debug = await ask('debug_traceBlockByNumber', ['0x1', {}], methodExists);
+  client.close();
+  return capabilities;
+}
+
+/** What a browser asks before a cross-origin JSON POST; null when the preflight itself got no answer. */
+async function preflight(
+  url: URL,
+  lookupFn: LookupFunction,
+  origin: string,
+  timeoutMs: number,
+): Promise<boolean | null> {
+  try {
+    const answer = await exchange(
+      url,
+      lookupFn,
+      {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      },
+      timeoutMs,
+      PROBE_MAX_BYTES,
+    );
+    const allowOrigin = answer.headers['access-control-allow-origin'];
+    const allowHeaders = String(answer.headers['access-control-allow-headers'] ?? '')
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    const allowMethods = answer.headers['access-control-allow-methods'];
+    const methods = String(allowMethods ?? 'POST')
+      .toUpperCase()
+      .split(/\s*,\s*/);
+    return (
+      answer.status >= 200 &&
+      answer.status < 300 &&
+      (allowOrigin === '*' || allowOrigin === origin) &&
+      (allowHeaders.includes('content-type') || allowHeaders.includes('*')) &&
+      (methods.includes('POST') || methods.includes('*'))
+    );
+  } catch {
+    return null;
+  }
+}

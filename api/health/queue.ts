@@ -1,0 +1,37 @@
+// pg-boss over the app's own postgres.js client (docs/decisions/010-probe-queue.md): the one pool on PostgreSQL,
+// the one connection of the embedded database.
+import PgBoss from 'pg-boss';
+import type { Sql } from '../../sql/db-types.ts';
+
+type Param = string | number | boolean | Date | null | object;
+
+/**
+ * pg sends every parameter as text and lets the server cast it; postgres.js serialises by the type the server
+ * describes, so a string bound for a json parameter would be JSON-encoded a second time. A string therefore
+ * goes as itself where text is expected and as the JSON it already is where json is.
+ */
+const asParameter = (v: unknown): Param => {
+  if (v === undefined) return null;
+  if (typeof v === 'string') return { toString: () => v, toJSON: () => JSON.parse(v) };
+  return v as Param;
+};
+
+/** pg-boss's `db` option: its transactions arrive as one `BEGIN; …; COMMIT;` text, run on a reserved connection. */
+export function pgBossDb(sql: Sql): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const params = values.map(asParameter) as never[];
+      if (!/^\s*BEGIN\b/i.test(text)) return { rows: await sql.unsafe(text, params) };
+      const reserved = await sql.reserve();
+      try {
+        return { rows: await reserved.unsafe(text, params) };
+      } catch (err) {
+        // A failed statement inside the text leaves its transaction open and aborted on this connection.
+        await reserved.unsafe('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        reserved.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// Procfile `worker:`: the endpoint prober as its own process (the web processes then run with PROBES=off).
+import pino from 'pino';
+import { openConfiguredDatabase, prepareDatabase } from '../boot.ts';
+import { loadConfig, loadDotEnv } from '../config.ts';
+import { startProber } from './prober.ts';
+
+loadDotEnv();
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+const db = await openConfiguredDatabase(config);
+await prepareDatabase(db);
+const prober = await startProber({ db, config, log });
+log.info({ intervalS: config.probes.intervalS }, 'prober started');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await prober.stop();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,199 @@
+// Endpoint health: the probers' timers, raw probes, hourly roll-ups, the summary row and the prober state.
+import type { Queryable } from '../db-types.ts';
+
+/** A probe's verdict, as endpoint_probes.status allows (the summary row adds 'unverified': never probed). */
+export type ProbeStatus = 'ok' | 'degraded' | 'down' | 'wrong-chain';
+
+/** How long raw probes and hourly roll-ups are kept. */
+export const RAW_PROBES_KEPT_HOURS = 48;
+export const HOURLY_KEPT_DAYS = 90;
+
+// Probed: HTTP(S) and WebSocket endpoints of EVM chains that need no API key; key templates (`${API_KEY}`) are
+// never called.
+const probeable = (sql: Queryable) => sql`
+  e.url ~ '^(https?|wss?)://' AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+  AND EXISTS (SELECT 1 FROM chains c WHERE c.id = e.chain_id AND c.evm_chain_id IS NOT NULL)`;
+
+/**
+ * Gives every probed endpoint a timer (a random phase within the interval) and drops the health of endpoints
+ * no longer probed (an API key now required), which then read as unverified. Run it in a transaction: the lock
+ * keeps two instances from inserting the same rows in different orders (a deadlock).
+ */
+export async function syncHealthRows(sql: Queryable, intervalS: number) {
+  await sql`SELECT pg_advisory_xact_lock(727275)`;
+  await sql`
+    INSERT INTO endpoint_health (endpoint_id, next_probe_at)
+    SELECT e.id, now() + random() * make_interval(secs => ${intervalS})
+    FROM chain_rpc_endpoints e
+    WHERE ${probeable(sql)} AND NOT EXISTS (SELECT 1 FROM endpoint_health h WHERE h.endpoint_id = e.id)
+    ON CONFLICT (endpoint_id) DO NOTHING`;
+  await sql`
+    DELETE FROM endpoint_health h USING chain_rpc_endpoints e
+    WHERE e.id = h.endpoint_id AND NOT (${probeable(sql)})`;
+}
+
+/**
+ * Claims the endpoints due within `horizonS` and moves each timer one interval on, in one statement: the row
+ * lock makes a second instance's claim skip them, so an endpoint is handed out once per round. A timer left a
+ * whole interval behind (the prober was off) starts again at a random phase.
+ */
+export function claimDueEndpoints(sql: Queryable, horizonS: number, intervalS: number, limit: number) {
+  return sql<{ endpointId: number; dueAt: Date }[]>`
+    WITH due AS (
+      SELECT endpoint_id, next_probe_at FROM endpoint_health
+      WHERE next_probe_at <= now() + make_interval(secs => ${horizonS})
+      ORDER BY next_probe_at LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE endpoint_health h SET next_probe_at = CASE
+      WHEN due.next_probe_at < now() - make_interval(secs => ${intervalS})
+        THEN now() + random() * make_interval(secs => ${intervalS})
+      ELSE due.next_probe_at + make_interval(secs => ${intervalS}) END
+    FROM due WHERE h.endpoint_id = due.endpoint_id
+    RETURNING h.endpoint_id, greatest(due.next_probe_at, now()) AS due_at`;
+}
+
+export type ProbeTarget = {
+  id: number;
+  url: string;
+  chainId: number;
+  evmChainId: number;
+  capabilitiesCheckedAt: Date | null;
+};
+
+export function probeTargets(sql: Queryable, ids: number[]) {
+  return sql<ProbeTarget[]>`
+    SELECT e.id, e.url, e.chain_id, c.evm_chain_id, h.capabilities_checked_at
+    FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE e.id = ANY(${sql.array(ids)}::int[]) AND ${probeable(sql)}`;
+}
+
+export async function updateCapabilities(
+  sql: Queryable,
+  endpointId: number,
+  c: { archive: boolean | null; trace: boolean | null; debug: boolean | null },
+) {
+  await sql`
+    UPDATE endpoint_health SET archive = ${c.archive}, trace_api = ${c.trace}, debug_api = ${c.debug},
+      capabilities_checked_at = now()
+    WHERE endpoint_id = ${endpointId}`;
+}
+
+/** Each other endpoint's highest head for the chain in the window, from answers with the right chain id. */
+export async function recentChainHeads(sql: Queryable, target: ProbeTarget, windowS: number): Promise<number[]> {
+  const rows = await sql<{ head: number }[]>`
+    SELECT max(p.head_block) AS head
+    FROM endpoint_probes p JOIN chain_rpc_endpoints e ON e.id = p.endpoint_id
+    WHERE e.chain_id = ${target.chainId} AND p.endpoint_id <> ${target.id}
+      AND p.probed_at > now() - make_interval(secs => ${windowS})
+      AND p.answered_chain_id = ${target.evmChainId} AND p.head_block IS NOT NULL
+    GROUP BY p.endpoint_id`;
+  return rows.map((r) => r.head);
+}
+
+export type ProbeRow = {
+  endpointId: number;
+  probedAt: Date;
+  status: ProbeStatus;
+  httpStatus: number | null;
+  latencyMs: number | null;
+  errorClass: string | null;
+  answeredChainId: number | null;
+  headBlock: number | null;
+  headAgeS: number | null;
+  blockLag: number | null;
+  browserCallable: boolean | null;
+};
+
+export async function insertProbe(sql: Queryable, row: ProbeRow) {
+  await sql`INSERT INTO endpoint_probes ${sql(row)}`;
+}
+
+/** Recomputes the probe's hour from its raw probes (idempotent; latency percentiles over up probes). */
+export async function rollUpHour(sql: Queryable, endpointId: number, at: Date) {
+  await sql`
+    INSERT INTO endpoint_health_hourly (endpoint_id, hour, probes, up, p50_ms, p95_ms)
+    SELECT ${endpointId}, date_trunc('hour', ${at}::timestamptz), count(*),
+      count(*) FILTER (WHERE status IN ('ok', 'degraded')),
+      percentile_disc(0.5) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE status IN ('ok', 'degraded')),
+      percentile_disc(0.95) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE status IN ('ok', 'degraded'))
+    FROM endpoint_probes
+    WHERE endpoint_id = ${endpointId} AND probed_at >= date_trunc('hour', ${at}::timestamptz)
+      AND probed_at < date_trunc('hour', ${at}::timestamptz) + interval '1 hour'
+    ON CONFLICT (endpoint_id, hour) DO UPDATE
+      SET probes = excluded.probes, up = excluded.up, p50_ms = excluded.p50_ms, p95_ms = excluded.p95_ms`;
+}
+
+export function probesSince(sql: Queryable, endpointId: number, hours: number) {
+  return sql<{ status: ProbeStatus; latencyMs: number | null }[]>`
+    SELECT status, latency_ms FROM endpoint_probes
+    WHERE endpoint_id = ${endpointId} AND probed_at > now() - make_interval(hours => ${hours})`;
+}
+
+export function hourlySince(sql: Queryable, endpointId: number, days: number) {
+  return sql<{ probes: number; up: number }[]>`
+    SELECT probes, up FROM endpoint_health_hourly
+    WHERE endpoint_id = ${endpointId} AND hour > now() - make_interval(days => ${days})`;
+}
+
+export type HealthSummary = {
+  status: ProbeStatus;
+  checkedAt: Date;
+  latencyMs: number | null;
+  headBlock: number | null;
+  blockLag: number | null;
+  headAgeS: number | null;
+  uptime24h: number | null;
+  uptime7d: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  browserCallable: boolean | null;
+};
+
+/** The summary row pages read; down_since marks the first probe of an unbroken run of `down`. */
+export async function updateHealthSummary(sql: Queryable, endpointId: number, s: HealthSummary) {
+  await sql`
+    UPDATE endpoint_health SET
+      status = ${s.status}, checked_at = ${s.checkedAt}, latency_ms = ${s.latencyMs}, head_block = ${s.headBlock},
+      block_lag = ${s.blockLag}, head_age_s = ${s.headAgeS}, uptime_24h = ${s.uptime24h}, uptime_7d = ${s.uptime7d},
+      p50_ms = ${s.p50Ms}, p95_ms = ${s.p95Ms}, browser_callable = ${s.browserCallable},
+      down_since = CASE WHEN ${s.status} <> 'down' THEN NULL ELSE coalesce(down_since, ${s.checkedAt}) END
+    WHERE endpoint_id = ${endpointId}`;
+}
+
+export type ProberState = {
+  state: 'running' | 'paused';
+  reason: string | null;
+  roundStartedAt: Date | null;
+  lastRoundAt: Date | null;
+};
+
+export async function readProberState(sql: Queryable) {
+  const [row] = await sql<ProberState[]>`SELECT state, reason, round_started_at, last_round_at FROM prober_state`;
+  return row;
+}
+
+/** Changes the state; true when it changed (so only one instance logs a change). */
+export async function setProberState(sql: Queryable, state: ProberState['state'], reason: string | null) {
+  const result = await sql`
+    UPDATE prober_state SET state = ${state}, reason = ${reason}, updated_at = now()
+    WHERE state <> ${state} OR reason IS DISTINCT FROM ${reason}`;
+  return result.count > 0;
+}
+
+/** Starts a new round when the current one is an interval old; true for the one caller that did. */
+export async function advanceRound(sql: Queryable, intervalS: number) {
+  const result = await sql`
+    UPDATE prober_state SET last_round_at = round_started_at, round_started_at = now()
+    WHERE round_started_at IS NULL OR round_started_at <= now() - make_interval(secs => ${intervalS})`;
+  return result.count > 0;
+}
+
+/** Drops raw probes older than 48 h and roll-ups older than 90 days. */
+export async function pruneHealth(sql: Queryable) {
+  const raw =
+    await sql`DELETE FROM endpoint_probes WHERE probed_at < now() - make_interval(hours => ${RAW_PROBES_KEPT_HOURS})`;
+  const hourly =
+    await sql`DELETE FROM endpoint_health_hourly WHERE hour < now() - make_interval(days => ${HOURLY_KEPT_DAYS})`;
+  return { raw: raw.count, hourly: hourly.count };
+}
