@@ -64,7 +64,7 @@ describe('filterProviders by kind and facts', () => {
   const list = [
     { ...p('Public', { chainIds: [1, 2] }), chains: [chain(1, 'public-endpoint'), chain(2, 'api-key')] },
     { ...p('Keyed', { chainIds: [1] }), chains: [chain(1, 'api-key')], facts: { archive: known(true) } },
-    { ...p('Unknown', { chainIds: [1] }), facts: { archive: known(false), websocket: known(true) } },
+    { ...p('Unknown', { chainIds: [1] }), chains: undefined, facts: { archive: known(false), websocket: known(true) } },
   ];
   it('public endpoint only: on the chain chosen, or on any chain', () => {
     expect(filterProviders(list, { chainId: 1, publicOnly: true }).map((x) => x.name)).toEqual(['Public']);
