@@ -3,8 +3,7 @@
 // (table provider_facts, migration 00009): each fact has its own source and date, which as provider columns would
 // be three columns per fact, and an absent row is "unknown" without a null convention per column.
 import { z } from 'zod';
-
-export const PRICING_MODELS = ['per request', 'compute units', 'subscription', 'free'] as const;
+import { PRICING_MODELS, type FactName } from './fact-names.ts';
 
 const yesNo = z.boolean();
 
@@ -21,27 +20,7 @@ export const factValueSchemas = {
   dedicatedNodes: yesNo,
   sla: yesNo,
   regions: z.string().trim().min(1).max(500),
-} as const;
-
-export type FactName = keyof typeof factValueSchemas;
-export const FACT_NAMES = Object.keys(factValueSchemas) as FactName[];
-
-/** How the pages and the admin dialog name each fact. */
-export const FACT_LABELS: Record<FactName, string> = {
-  freeTier: 'Free tier',
-  pricingModel: 'Pricing model',
-  pricingPage: 'Pricing page',
-  startingPrice: 'Paid plans from',
-  archive: 'Archive data',
-  trace: 'Trace/debug methods',
-  websocket: 'WebSocket',
-  dedicatedNodes: 'Dedicated nodes',
-  sla: 'SLA',
-  regions: 'Regions',
-};
-
-/** The facts the provider list filters on: a provider passes when the fact is known to be true. */
-export const FILTER_FACTS = ['freeTier', 'archive', 'websocket', 'trace'] as const satisfies readonly FactName[];
+} as const satisfies Record<FactName, z.ZodType>;
 
 const factSchema = <V extends z.ZodType>(value: V) => z.object({
   value,
@@ -68,7 +47,3 @@ export type ProviderFacts = z.infer<typeof providerFactsSchema>;
 
 /** PUT /api/admin/providers/{id}/facts: the provider's facts, all of them (a fact left out becomes unknown). */
 export const providerFactsInputSchema = z.object({ facts: providerFactsSchema.strict() });
-
-/** True when the provider's fact is known and true (the list filters). */
-export const factKnownTrue = (facts: ProviderFacts | undefined, name: (typeof FILTER_FACTS)[number]) =>
-  facts?.[name]?.value === true;

@@ -1,7 +1,7 @@
 // Filtering and sorting of provider lists (home hotlist, /providers), done in the browser over the cached
 // list so every keystroke answers at once and works offline.
 import type { ChainKind, Provider } from '../../contract/providers.ts';
-import { factKnownTrue, type FILTER_FACTS } from '../../contract/facts.ts';
+import { factKnownTrue, type FILTER_FACTS } from '../../contract/fact-names.ts';
 
 export const providerSorts = {
   rating: 'Highest Rated',
