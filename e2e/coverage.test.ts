@@ -1,0 +1,62 @@
+// Browser test of issue 20's coverage by kind: Base's page lists Alchemy marked "With an API key" (and the
+// "Public endpoint only" filter leaves it out); Alchemy's page lists Base, with its URL template as text and the
+// Facts card at "Unknown". Screenshots of both pages on a phone and a desktop.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+
+let e: BrowserTest;
+beforeAll(async () => { e = await startBrowserTest(); });
+afterAll(async () => { await e?.close(); });
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('provider-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+describe('coverage by kind', () => {
+  it("Base's page lists Alchemy with an API key; 'Public endpoint only' leaves it out", async () => {
+    const page = await e.newPage();
+    await page.goto('/chains/base');
+    await whenSettled(page);
+    const alchemy = card(page, 'Alchemy');
+    expect(await alchemy.innerText()).toContain('With an API key');
+    for (const name of ['QuickNode', 'thirdweb']) expect(await card(page, name).count()).toBe(1);
+
+    await page.getByLabel('Public endpoint only').check();
+    await page.waitForURL(/public=true/);
+    expect(await card(page, 'Alchemy').count()).toBe(0);
+    expect(await page.getByTestId('provider-card').count()).toBeGreaterThan(0);
+    // Shareable: the filter is in the address, and the server renders it.
+    const shared = await e.newPage();
+    await shared.goto('/chains/base?public=true');
+    expect(await card(shared, 'Alchemy').count()).toBe(0);
+  });
+
+  it("Alchemy's page lists Base with an API key, its address format as text, and facts as unknown", async () => {
+    const page = await e.newPage();
+    await page.goto('/providers/alchemy');
+    await whenSettled(page);
+    const keyed = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'With an API key' }) }).last();
+    await keyed.getByLabel('Filter the networks served with an API key').fill('Base');
+    const template = keyed.locator('code', { hasText: 'https://base-mainnet.g.alchemy.com/v2/{API_KEY}' });
+    expect(await template.count()).toBe(1);
+    expect(await keyed.locator('a[href*="alchemy.com"]').count()).toBe(0); // a template is never a link
+    expect(await keyed.getByRole('link', { name: 'Base', exact: true }).getAttribute('href')).toBe('/chains/base');
+    const facts = page.locator('dl').filter({ hasText: 'Free tier' });
+    expect(await facts.getByText('Unknown').count()).toBe(10);
+  });
+});
+
+describe('screenshots', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`Alchemy's page and Base's page on a ${label}`, async () => {
+      const page = await e.newPage(viewport);
+      for (const [path, name] of [['/providers/alchemy', 'alchemy'], ['/chains/base', 'base']]) {
+        await page.goto(path);
+        await whenSettled(page);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await e.screenshot(page, `coverage-${name}-${label}`);
+      }
+    });
+  }
+});
