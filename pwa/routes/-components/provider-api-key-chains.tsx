@@ -24,7 +24,7 @@ export function ProviderApiKeyChains({ links, providerName }: { links: readonly 
   const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
   if (links.length === 0) return null;
   return (
-    <Card>
+    <Card data-testid="api-key-chains">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <KeyRound className="size-5 text-accent-600" aria-hidden="true" />With an API key

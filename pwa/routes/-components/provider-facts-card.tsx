@@ -18,7 +18,7 @@ export function factText(name: FactName, value: Fact['value']): string {
 export function ProviderFactsCard({ facts }: { facts: ProviderFacts | undefined }) {
   const known = FACT_NAMES.filter((name) => facts?.[name]).length;
   return (
-    <Card>
+    <Card data-testid="provider-facts">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ClipboardList className="size-5 text-accent-600" aria-hidden="true" />Facts
@@ -30,11 +30,11 @@ export function ProviderFactsCard({ facts }: { facts: ProviderFacts | undefined 
         </p>
       </CardHeader>
       <CardContent>
-        <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <dl className="grid gap-x-6 sm:grid-cols-2">
           {FACT_NAMES.map((name) => {
             const fact = facts?.[name];
             return (
-              <div key={name} className="grid gap-1 p-3 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-3">
+              <div key={name} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2">
                 <dt className="text-sm text-slate-600">{FACT_LABELS[name]}</dt>
                 <dd className="min-w-0 text-sm">
                   {fact ? <KnownFact name={name} fact={fact} /> : <span className="text-slate-500">Unknown</span>}
