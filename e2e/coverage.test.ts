@@ -46,6 +46,33 @@ describe('coverage by kind', () => {
   });
 });
 
+describe('facts', () => {
+  it("an admin enters Alchemy's free tier in the dialog's Facts section; its page shows it with source and date", async () => {
+    const page = await e.newPage();
+    await e.signIn(page, 'admin@example.com', '/admin');
+    await page.getByRole('tab', { name: 'Providers', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit Alchemy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Provider' });
+    await dialog.locator('#provider-facts-freeTier-value').selectOption('yes');
+    await dialog.locator('#provider-facts-freeTier-note').fill('30M compute units a month');
+    // Without a source the form refuses, naming the field.
+    await dialog.getByRole('button', { name: 'Update Provider' }).click();
+    expect(await dialog.locator('#provider-facts-freeTier-sourceUrl').getAttribute('aria-invalid')).toBe('true');
+    await dialog.locator('#provider-facts-freeTier-sourceUrl').fill('https://www.alchemy.com/pricing');
+    await dialog.locator('#provider-facts-freeTier-asOf').fill('2026-11-20');
+    await dialog.getByRole('button', { name: 'Update Provider' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto('/providers/alchemy');
+    const facts = page.getByTestId('provider-facts');
+    await facts.waitFor();
+    const freeTier = facts.locator('div', { has: page.getByText('Free tier', { exact: true }) }).last();
+    expect(await freeTier.innerText()).toMatch(/Yes — 30M compute units a month\s+Source, as of Nov 20, 2026/);
+    expect(await facts.getByText('Unknown').count()).toBe(9);
+    expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe('https://www.alchemy.com/pricing');
+  });
+});
+
 describe('screenshots', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`Alchemy's page and Base's page on a ${label}`, async () => {
@@ -63,6 +90,8 @@ describe('screenshots', () => {
       await card(page, 'Alchemy').screenshot(shot('base-alchemy-card'));
       await page.goto('/providers/alchemy');
       await whenSettled(page);
+      await page.getByTestId('provider-facts').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot(shot('alchemy-top'));
       await page.getByTestId('provider-facts').screenshot(shot('alchemy-facts'));
     });

@@ -37,7 +37,7 @@ const providerColumns = (sql: Queryable) => sql`
             FROM provider_facts f WHERE f.provider_id = p.id), '{}') AS facts`;
 
 /** A provider's kind of support for a chain over its links (pc): 'public-endpoint' when any link is. */
-export const chainKind = (sql: Queryable) =>
+const chainKind = (sql: Queryable) =>
   sql`CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END`;
 
 /** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
@@ -219,7 +219,8 @@ export async function addAdminLinks(sql: Queryable, providerIds: number[], chain
     SELECT DISTINCT l.provider_id, l.chain_id, 'api-key', 'admin'
     FROM unnest(${sql.array(providerIds)}::int[], ${sql.array(chainIds)}::int[]) AS l (provider_id, chain_id)
     WHERE NOT EXISTS (SELECT 1 FROM provider_chains pc
-                      WHERE pc.provider_id = l.provider_id AND pc.chain_id = l.chain_id)`;
+                      WHERE pc.provider_id = l.provider_id AND pc.chain_id = l.chain_id)
+    ON CONFLICT DO NOTHING`;
 }
 
 export type FactValues = {
