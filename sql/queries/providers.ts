@@ -21,6 +21,10 @@ export type ProviderRow = RowOf<typeof providerPlainColumns> & {
 
 export type ChainKind = 'public-endpoint' | 'api-key';
 
+/** A provider's kind of support for a chain over its links (pc): 'public-endpoint' when any link is. */
+const chainKind = (sql: Queryable) =>
+  sql`CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END`;
+
 const providerColumns = (sql: Queryable) => sql`
   ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking,
   p.updated_at,
@@ -35,10 +39,6 @@ const providerColumns = (sql: Queryable) => sql`
   coalesce((SELECT json_object_agg(f.fact, json_build_object('value', f.value, 'note', f.note,
                                                              'sourceUrl', f.source_url, 'asOf', f.as_of))
             FROM provider_facts f WHERE f.provider_id = p.id), '{}') AS facts`;
-
-/** A provider's kind of support for a chain over its links (pc): 'public-endpoint' when any link is. */
-const chainKind = (sql: Queryable) =>
-  sql`CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END`;
 
 /** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
 export function listProviders(sql: Sql, page?: Page) {
