@@ -56,6 +56,7 @@ describe('facts', () => {
     await dialog.locator('#provider-facts-freeTier-value').selectOption('yes');
     await dialog.locator('#provider-facts-freeTier-note').fill('30M compute units a month');
     // Without a source the form refuses, naming the field.
+    await dialog.locator('#provider-facts-freeTier-sourceUrl').fill('');
     await dialog.getByRole('button', { name: 'Update Provider' }).click();
     expect(await dialog.locator('#provider-facts-freeTier-sourceUrl').getAttribute('aria-invalid')).toBe('true');
     await dialog.locator('#provider-facts-freeTier-sourceUrl').fill('https://www.alchemy.com/pricing');
@@ -67,7 +68,9 @@ describe('facts', () => {
     const facts = page.getByTestId('provider-facts');
     await facts.waitFor();
     const freeTier = facts.locator('div', { has: page.getByText('Free tier', { exact: true }) }).last();
-    expect(await freeTier.innerText()).toMatch(/Yes — 30M compute units a month\s+Source, as of Nov 20, 2026/);
+    const text = await freeTier.innerText();
+    expect(text).toContain('Yes — 30M compute units a month');
+    expect(text).toContain('as of Nov 20, 2026');
     expect(await facts.getByText('Unknown').count()).toBe(9);
     expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe('https://www.alchemy.com/pricing');
   });
