@@ -1,7 +1,7 @@
 // /providers/{slug}: the provider's page (spec 000 §2) plus its public RPC endpoints.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
+import { BarChart3, ExternalLink, KeyRound, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForProvider } from '../../contract/meta.ts';
@@ -108,6 +108,11 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
           ))}
           {provider.chains.length > HEADER_CHAIN_BADGES && <li><Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge></li>}
         </ul>
+      )}
+      {provider.chains.some((c) => c.kind === 'api-key') && (
+        <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500" aria-hidden="true">
+          <KeyRound className="size-3" />{API_KEY_LABEL.toLowerCase()}: served to customers, no public endpoint listed
+        </p>
       )}
     </EntityHeader>
   );
