@@ -1,5 +1,6 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
+import { endpointHealthSchema, UNVERIFIED_HEALTH } from './health.ts';
 
 export const chainRefSchema = z.object({
   id: z.number().int(),
@@ -52,7 +53,17 @@ export const chainWithStatsSchema = chainSchema.extend({
 export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
 export const chainWithStatsListSchema = z.array(chainWithStatsSchema);
 
-export const rpcEndpointSchema = z.object({
+/**
+ * An endpoint's `id` (stable across admin edits: its history follows it) and `health` (the summary row). Both may
+ * be absent from answers saved offline before they existed: the id is then unknown (no history to open) and the
+ * health reads as unverified.
+ */
+export const endpointIdentitySchema = z.object({
+  id: z.number().int().optional(),
+  health: endpointHealthSchema.default(UNVERIFIED_HEALTH),
+});
+
+export const rpcEndpointSchema = endpointIdentitySchema.extend({
   url: z.string(),
   provider: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

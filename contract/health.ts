@@ -58,3 +58,23 @@ export const proberStateSchema = z.object({
   }),
 });
 export type ProberState = z.infer<typeof proberStateSchema>;
+
+/** POST /api/admin/endpoints/{id}/probe: the probe just made, and whether it was recorded against the endpoint. */
+export const probeNowSchema = z.object({
+  /**
+   * False when it failed with a DNS or connect error: one probe cannot tell an endpoint's fault from this
+   * machine having no network, and no network is never recorded as down.
+   */
+  recorded: z.boolean(),
+  probe: z.object({
+    at: z.string(),
+    httpStatus: z.number().int().nullable(),
+    latencyMs: z.number().int().nullable(),
+    errorClass: z.string().nullable(),
+    answeredChainId: z.number().int().nullable(),
+    headBlock: z.number().int().nullable(),
+    browserCallable: z.boolean().nullable(),
+  }),
+  health: endpointHealthSchema,
+});
+export type ProbeNow = z.infer<typeof probeNowSchema>;

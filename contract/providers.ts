@@ -1,6 +1,6 @@
 // Response shapes of the provider endpoints.
 import { z } from 'zod';
-import { chainRefSchema } from './chains.ts';
+import { chainRefSchema, endpointIdentitySchema } from './chains.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
 
@@ -87,7 +87,7 @@ export const providerDetailSchema = providerSchema.extend({
    */
   userReviewsNext: z.string().nullable().optional(),
   editorialReview: editorialReviewSchema.nullable(),
-  rpcEndpoints: z.array(z.object({
+  rpcEndpoints: z.array(endpointIdentitySchema.extend({
     url: z.string(),
     chain: chainRefSchema,
     tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

@@ -3,6 +3,7 @@ import type postgres from 'postgres';
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
 import { selectColumns, type RowOf } from '../columns.ts';
+import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The chains columns every chain answer carries as stored (sql/columns.ts). */
 export const chainPlainColumns = {
@@ -74,17 +75,32 @@ export async function findChainRef(sql: Sql, id: number) {
   return row;
 }
 
-export type EndpointRow = {
-  url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
+export type EndpointRow = EndpointHealthRow & {
+  id: number; chainId: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
   providerId: number | null; providerName: string | null; providerSlug: string | null;
 };
 
-export function listChainEndpoints(sql: Sql, chainId: number) {
-  return sql<EndpointRow[]>`
-    SELECT e.url, e.tracking, e.needs_api_key, p.id AS provider_id, p.name AS provider_name, p.slug AS provider_slug
+const endpointSelect = (sql: Queryable, where: postgres.PendingQuery<postgres.Row[]>) => sql`
+    SELECT e.id, e.chain_id, e.url, e.tracking, e.needs_api_key, p.id AS provider_id, p.name AS provider_name,
+      p.slug AS provider_slug, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e LEFT JOIN providers p ON p.id = e.provider_id
-    WHERE e.chain_id = ${chainId}
-    ORDER BY e.position, e.id`;
+      LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE ${where}`;
+
+export function listChainEndpoints(sql: Sql, chainId: number) {
+  return sql<EndpointRow[]>`${endpointSelect(sql, sql`e.chain_id = ${chainId}`)} ORDER BY e.position, e.id`;
+}
+
+export async function findEndpoint(sql: Queryable, id: number) {
+  const [row] = await sql<EndpointRow[]>`${endpointSelect(sql, sql`e.id = ${id}`)}`;
+  return row;
+}
+
+/** Endpoints down without a break for at least `days` (the admin's "dead endpoints"), longest down first. */
+export function listDeadEndpoints(sql: Queryable, days: number) {
+  return sql<EndpointRow[]>`
+    ${endpointSelect(sql, sql`h.down_since <= now() - make_interval(days => ${days})`)}
+    ORDER BY h.down_since, e.id`;
 }
 
 export function searchChains(sql: Sql, pattern: string, term: string, limit: number) {
@@ -158,4 +174,29 @@ export async function replaceChainEndpoints(sql: Queryable, chainId: number, end
     INSERT INTO chain_rpc_endpoints ${sql(rows)}
     ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
       provider_id = excluded.provider_id, position = excluded.position`;
+}
+
+/** Adds one endpoint at the end of its chain's list; its id. */
+export async function insertEndpoint(sql: Queryable, chainId: number, e: EndpointInput): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO chain_rpc_endpoints (chain_id, url, tracking, needs_api_key, provider_id, source, position)
+    SELECT ${chainId}, ${e.url}, ${e.tracking}, ${e.needsApiKey}, ${e.providerId ?? null}, 'admin',
+      coalesce(max(position) + 1, 0)
+    FROM chain_rpc_endpoints WHERE chain_id = ${chainId}
+    RETURNING id`;
+  return row.id;
+}
+
+/** Updates the given columns of one endpoint, in place (its id stays); false when no endpoint has that id. */
+export async function updateEndpoint(sql: Queryable, id: number, values: Partial<EndpointInput>): Promise<boolean> {
+  const keys = Object.keys(values) as (keyof EndpointInput)[];
+  const result = keys.length
+    ? await sql`UPDATE chain_rpc_endpoints SET ${sql(values, keys)} WHERE id = ${id}`
+    : await sql`SELECT 1 FROM chain_rpc_endpoints WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+export async function deleteEndpoint(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM chain_rpc_endpoints WHERE id = ${id}`;
+  return result.count > 0;
 }
