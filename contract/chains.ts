@@ -49,6 +49,12 @@ export const chainWithStatsSchema = chainSchema.extend({
   providerCount: z.number().int(),
   /** Mean of the average ratings of its rated providers; 0 when none is rated. */
   averageRating: z.number(),
+  /**
+   * Of its endpoints needing no API key (endpointsPublic), how many answered the right chain at their latest probe
+   * ("N/M endpoints healthy"). Null in answers saved offline before they existed: unknown.
+   */
+  endpointsHealthy: z.number().int().nullable().default(null),
+  endpointsPublic: z.number().int().nullable().default(null),
 });
 export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
 export const chainWithStatsListSchema = z.array(chainWithStatsSchema);

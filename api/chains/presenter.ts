@@ -16,7 +16,10 @@ export function presentChain(r: ChainRow): Chain {
 }
 
 export function presentChainWithStats(r: ChainStatsRow): ChainWithStats {
-  return { ...presentChain(r), providerCount: r.providerCount, averageRating: r.averageRating };
+  return {
+    ...presentChain(r), providerCount: r.providerCount, averageRating: r.averageRating,
+    endpointsHealthy: r.endpointsHealthy, endpointsPublic: r.endpointsPublic,
+  };
 }
 
 export function presentEndpoint(e: EndpointRow): RpcEndpoint {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
 import { signInAdmin } from '../admin/test-support.ts';
-import { chainDetailSchema } from '../../contract/chains.ts';
+import { chainDetailSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
 import { providerDetailSchema } from '../../contract/providers.ts';
 import { adminEndpointListSchema, adminEndpointSchema } from '../../contract/admin.ts';
 import {
@@ -96,6 +96,14 @@ describe('admin endpoint writes', () => {
       expect(answer.health).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true });
       const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
       expect(listed.health).toEqual(answer.health);
+      // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
+      const counts = { endpointsHealthy: 1, endpointsPublic: 3 };
+      expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);
+      const list = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
+      expect(list.find((c) => c.id === chainId)).toMatchObject(counts);
+      const [first] = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats?limit=1')).body);
+      expect(first.endpointsPublic).toBeGreaterThan(0);
+      expect(first).toEqual(list[0]);
       const history = endpointHistorySchema.parse((await t.get(`/api/endpoints/${e.id}/history?window=7d`)).body);
       expect(history).toEqual([expect.objectContaining({ probes: 1, ok: 1 })]);
       expect((await t.get(`/api/endpoints/${e.id}/history?window=1y`)).status).toBe(400);

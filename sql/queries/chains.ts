@@ -18,7 +18,23 @@ export type ChainRow = RowOf<typeof chainPlainColumns> & {
   nativeCurrency: { name: string; symbol: string; decimals: number } | null; explorers: { name: string; url: string }[];
   updatedAt: Date;
 };
-export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: number };
+export type ChainStatsRow = ChainRow & {
+  providerCount: number; averageRating: number; endpointsHealthy: number; endpointsPublic: number;
+};
+
+// Per chain, its keyless endpoints and how many of them answered the right chain at their latest probe (the
+// summary rows: never the raw probes). `chainIds` limits the pass to the chains listed.
+const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
+  LEFT JOIN (
+    SELECT e.chain_id, count(*) AS endpoints_public,
+      count(*) FILTER (WHERE h.status IN ('ok', 'degraded')) AS endpoints_healthy
+    FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+      ${chainIds ? sql`AND e.chain_id IN (${chainIds})` : sql``}
+    GROUP BY e.chain_id
+  ) ec ON ec.chain_id = c.id`;
+const endpointCountColumns = (sql: Queryable) =>
+  sql`coalesce(ec.endpoints_healthy, 0)::int AS endpoints_healthy, coalesce(ec.endpoints_public, 0)::int AS endpoints_public`;
 
 const chainColumns = (sql: Queryable) =>
   sql`${selectColumns(sql, 'c', chainPlainColumns)}, c.native_currency, c.explorers, c.updated_at`;
@@ -42,8 +58,9 @@ const groupedStats = (sql: Sql, chainIds?: postgres.PendingQuery<postgres.Row[]>
     ${chainIds ? sql`WHERE pc.chain_id IN (${chainIds})` : sql``}
     GROUP BY pc.chain_id
   ) s ON s.chain_id = c.id`;
-const groupedStatsColumns = (sql: Sql) =>
-  sql`coalesce(s.provider_count, 0)::int AS provider_count, coalesce(s.average_rating, 0)::float8 AS average_rating`;
+const groupedStatsColumns = (sql: Sql) => sql`
+  coalesce(s.provider_count, 0)::int AS provider_count, coalesce(s.average_rating, 0)::float8 AS average_rating,
+  ${endpointCountColumns(sql)}`;
 
 export function listChains(sql: Sql) {
   return sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c ORDER BY c.sort_rank, c.id`;
@@ -58,13 +75,14 @@ export function listChainsWithStats(sql: Sql, page?: Page) {
       ORDER BY c.sort_rank, c.id ${pageLimit(sql, page)})
     SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}, json_build_array(c.sort_rank, c.id) AS page_key
     FROM listed c ${groupedStats(sql, page ? sql`SELECT id FROM listed` : undefined)}
+      ${endpointCounts(sql, page ? sql`SELECT id FROM listed` : undefined)}
     ORDER BY c.sort_rank, c.id`;
 }
 
 export async function findChainBySlug(sql: Sql, slug: string) {
   const [row] = await sql<ChainStatsRow[]>`
-    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating
-    FROM chains c ${statsJoin(sql)}
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating, ${endpointCountColumns(sql)}
+    FROM chains c ${statsJoin(sql)} ${endpointCounts(sql, sql`SELECT id FROM chains WHERE slug = ${slug}`)}
     WHERE c.slug = ${slug}`;
   return row;
 }
@@ -109,7 +127,7 @@ export function searchChains(sql: Sql, pattern: string, term: string, limit: num
   return sql<ChainStatsRow[]>`
     WITH kept AS (SELECT * FROM chains c WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern} ORDER BY ${order} LIMIT ${limit})
     SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}
-    FROM kept c ${groupedStats(sql, sql`SELECT id FROM kept`)}
+    FROM kept c ${groupedStats(sql, sql`SELECT id FROM kept`)} ${endpointCounts(sql, sql`SELECT id FROM kept`)}
     ORDER BY ${order}`;
 }
 
