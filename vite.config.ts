@@ -1,14 +1,17 @@
 // Vite build of the PWA (pwa/ → dist/). The dev server proxies every server-owned path to the API on :3000.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { SERVER_FILES, SERVER_PREFIXES, underPrefix } from './contract/urls.ts';
 import { OFFLINE } from './pwa/offline/keys.ts';
+import { ROUTE_CHUNKS_FILE, type RouteChunks } from './api/web/preload.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
-const serverPaths = ['/api', '/oidc', '/connect', '/r', '/objects', '/sitemap.xml', '/robots.txt'];
 
 /**
  * Files only the admin panel loads (the panel's route chunk and what it alone imports: TipTap, the tabs):
@@ -46,6 +49,32 @@ function adminOnlyChunks(): Plugin {
   };
 }
 
+/**
+ * dist/.vite/route-chunks.json: each route's id (as its file declares it in `createFileRoute`) → the manifest key of
+ * its code-split component, so the server names a page's chunks from the routes the router matched
+ * (api/web/preload.ts) without knowing how file names become URLs.
+ */
+function routeChunks(): Plugin {
+  let root = '';
+  return {
+    name: 'rpc-atlas:route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_, bundle) {
+      const chunks: RouteChunks = {};
+      for (const chunk of Object.values(bundle)) {
+        const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
+        if (!id?.endsWith('?tsr-split=component')) continue;
+        const routeId = /createFileRoute\(\s*'([^']+)'\s*\)/.exec(readFileSync(id.split('?')[0], 'utf8'))?.[1];
+        if (routeId) chunks[routeId] = path.relative(root, id).split(path.sep).join('/');
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
@@ -54,6 +83,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     adminOnlyChunks(),
+    routeChunks(),
     // Brotli (best quality) and gzip copies of every hashed script and style beside it (file.js.br, file.js.gz),
     // which the server sends as they are (koa-send): smaller than per-request compression can afford to make,
     // and no compression work per request.
@@ -94,7 +124,7 @@ export default defineConfig({
         // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
         // Server-owned paths must reach the network, never the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/connect\//, /^\/r\//, /^\/objects\//],
+        navigateFallbackDenylist: [underPrefix([...SERVER_PREFIXES, ...SERVER_FILES])],
         // Precaches of earlier builds are deleted once this worker activates.
         cleanupOutdatedCaches: true,
         // API answers are deliberately not cached here: the app keeps them in IndexedDB (pwa/offline/).
@@ -130,7 +160,9 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(new Date().toISOString()) },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(serverPaths.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      [...SERVER_PREFIXES, ...SERVER_FILES].map((p) => [p, { target: API_TARGET, changeOrigin: false }]),
+    ),
   },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
 import { endpointHealthSchema, UNVERIFIED_HEALTH } from './health.ts';
+import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 
 export const chainRefSchema = z.object({
   id: z.number().int(),
@@ -20,16 +21,8 @@ export const chainSchema = chainRefSchema.extend({
   description: z.string(),
   detailedDescription: z.string(),
   websiteUrl: z.string().nullable(),
-  twitterUrl: z.string().nullable(),
-  discordUrl: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  githubUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
-  ogTitle: z.string().nullable(),
-  ogDescription: z.string().nullable(),
-  ogImage: z.string().nullable(),
+  ...socialLinkAnswerFields,
+  ...seoAnswerFields,
   evmChainId: z.number().int().nullable(),
   shortName: z.string().nullable(),
   nativeCurrency: nativeCurrencySchema.nullable(),

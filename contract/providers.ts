@@ -1,5 +1,6 @@
 // Response shapes of the provider endpoints.
 import { z } from 'zod';
+import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 import { chainRefSchema, endpointIdentitySchema } from './chains.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
@@ -15,16 +16,8 @@ export const providerSchema = z.object({
   logoUrl: z.string().nullable(),
   iconUrl: z.string().nullable(),
   color: z.string(),
-  twitterUrl: z.string().nullable(),
-  discordUrl: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  githubUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
-  ogTitle: z.string().nullable(),
-  ogDescription: z.string().nullable(),
-  ogImage: z.string().nullable(),
+  ...socialLinkAnswerFields,
+  ...seoAnswerFields,
   nofollowLinks: z.boolean(),
   cloakedLinks: z.boolean(),
   featured: z.boolean(),

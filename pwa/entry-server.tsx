@@ -1,26 +1,29 @@
-// Server-side rendering (api/web/ssr.ts): the page's body as HTML plus the query data it was drawn from, so
+// Server-side rendering (api/web/ssr.ts): the page's head and body as HTML plus the query data it was drawn from, so
 // the browser paints the page before any JavaScript has run and then hydrates the same tree (pwa/main.tsx).
 // Reads go to the server's own API handler through `fetchApi`, with the visitor's cookies.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
+import { getSsrStatus } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
 import './lib/zod-no-eval.ts';
 import { App } from './app.tsx';
 import { provideSanitizer } from './components/html-content.tsx';
 import { sanitizeAdCode, sanitizeRichHtml } from '../api/lib/sanitize.ts';
-import { setApiFetch } from './lib/api.ts';
+import { ApiError, setApiFetch } from './lib/api.ts';
 import { lazyPartsArrived } from './lib/early-clicks.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 /**
- * `head`: the resource hints React emitted (image preloads), which belong in <head>, not in #root.
- * `found`: the URL is one of the app's routes and its loaders found what it names (not a not-found screen).
- * `complete`: every read the page asked for was answered; a page drawn with a failed or missing read (its error or
- * empty state, which the browser redraws once it reads again) is for this request only.
+ * `status`: the router's (404 where its not-found lands). `head`: the page's head tags and resource hints, which React
+ * emits before the body (<HeadContent /> in the root route; image preloads). `html`: the body, or none for a page the
+ * browser renders itself. `complete`: every read the page made was answered; a page drawn with a failed read (its
+ * error or empty state, which the browser redraws once it reads again) is for this request only.
  */
-export type RenderedPage = { head: string; html: string; state: DehydratedState; found: boolean; complete: boolean };
+export type RenderedPage = {
+  status: number; head: string; html: string | undefined; state: DehydratedState; complete: boolean;
+};
 
 // Concurrent renders each read through their own request's fetch; reads outside a render (PWA code run
 // in the server's tests) keep the global fetch.
@@ -33,55 +36,60 @@ provideSanitizer({ sanitizeHtml: sanitizeRichHtml, sanitizeAdHtml: sanitizeAdCod
 /** React's mark for a <Suspense> part it could not draw on the server and leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-/** Most passes a page takes: components that only ask for their data while rendering (menus, sidebars) add one. */
-const MAX_PASSES = 3;
+/** The tags React hoists to the front of its output: they belong in <head>. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link) [^>]*>)*/;
 
-/** Queries a render asked for that have no answer yet and may run (not switched off by `enabled`). */
-function unanswered(queryClient: QueryClient) {
-  return queryClient.getQueryCache().getAll().filter((q) =>
-    q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false);
+let matcher: ReturnType<typeof createAppRouter> | undefined;
+
+/** The ids of the routes the router matches at `pathname`, without loading them. */
+export function routeIdsAt(pathname: string): string[] {
+  matcher ??= createAppRouter(createQueryClient(), { origin: '', history: createMemoryHistory() });
+  // Past the routes' paths, the longest matching prefix: its route draws the not-found screen.
+  return matcher.getMatchedRoutes(pathname)[0].map((route) => route.id);
 }
 
-async function settle(queryClient: QueryClient) {
-  while (queryClient.isFetching() > 0) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() === 0) {
-          unsubscribe();
-          resolve();
-        }
-      });
-    });
-  }
-}
-
-/** Renders the app at `url` (path and query string) with data read through `fetchApi`. */
-export function renderPage(url: string, fetchApi: typeof fetch): Promise<RenderedPage> {
+/**
+ * Renders the app at `url` (path and query string) with data read through `fetchApi`: one `router.load()` runs every
+ * matched route's loader (each ensures the queries its page reads), then one render. `body: false` renders only the
+ * head. `origin`: the site's public URL (canonical links).
+ */
+export function renderPage(url: string, fetchApi: typeof fetch, { origin, body }: { origin: string; body: boolean }):
+  Promise<RenderedPage> {
   return requestFetch.run(fetchApi, async () => {
     const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }) });
+    const router = createAppRouter(queryClient, { origin, history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
-    const { matches } = router.state;
-    const found = matches.length > 1 && matches.every((m) => m.status === 'success');
-    const app = <App queryClient={queryClient} router={router} />;
-    let html = '';
-    for (let pass = 1; ; pass++) {
-      await settle(queryClient);
-      html = renderToString(app);
-      const missing = unanswered(queryClient);
-      // A lazily loaded part met before its code arrived is left to the browser (React's "<!--$!-->" marker).
-      const partLeftOut = html.includes(CLIENT_RENDERED_BOUNDARY);
-      if ((missing.length === 0 && !partLeftOut) || pass === MAX_PASSES) break;
-      if (partLeftOut) await lazyPartsArrived();
-      // A failed read renders as it would in the browser (its error or empty state); the client retries it.
-      await Promise.all(missing.map((q) => q.fetch().catch(() => {})));
+    // The router sends a URL to its canonical spelling (`/providers/` → `/providers`, the query as its routes read
+    // it): the page at that URL is this request's answer, as the browser's router shows it there.
+    const result = router._serverResult;
+    if (result?.type === 'redirect') {
+      router.history.replace(result.redirect.headers.get('Location') ?? '/');
+      await router.load();
+    }
+    // A read the API refused as a bad request: the URL carried input the API refuses, and the page is refused alike.
+    const refused = queryClient.getQueryCache().getAll().map((q) => q.state.error)
+      .find((error) => error instanceof ApiError && error.status === 400);
+    if (refused) {
+      queryClient.clear();
+      throw refused;
+    }
+    const tree = body
+      ? <App queryClient={queryClient} router={router} />
+      : <RouterContextProvider router={router}><HeadContent /></RouterContextProvider>;
+    let html = renderToString(tree);
+    // A lazily loaded part met before its code arrived (the first render after the server started) is left to the
+    // browser, React's "<!--$!-->": drawn again once its code is there.
+    if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+      await lazyPartsArrived();
+      html = renderToString(tree);
     }
     const state = dehydrate(queryClient);
-    const complete = unanswered(queryClient).length === 0 && !html.includes(CLIENT_RENDERED_BOUNDARY) && !queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error');
+    const complete = !html.includes(CLIENT_RENDERED_BOUNDARY) && queryClient.getQueryCache().getAll()
+      .every((q) => q.state.status === 'success' || (q.options as { enabled?: unknown }).enabled === false);
     // Drops the queries' garbage-collection timers (set for days: pwa/lib/query-client.ts), which would keep
     // every rendered page's data alive.
     queryClient.clear();
-    const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
-    return { head: hints, html: html.slice(hints.length), state, found, complete };
+    const head = body ? HOISTED.exec(html)![0] : html;
+    return { status: getSsrStatus(router), head, html: body ? html.slice(head.length) : undefined, state, complete };
   });
 }

@@ -27,7 +27,7 @@ function renderedState(): DehydratedState | undefined {
 
 const state = renderedState();
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient, { hydrating: Boolean(state) });
+const router = createAppRouter(queryClient, { origin: window.location.origin, hydrating: Boolean(state) });
 startOffline(queryClient);
 
 const app = <App queryClient={queryClient} router={router} />;

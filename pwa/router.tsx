@@ -3,17 +3,20 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
 /**
+ * `origin`: the site's base URL, for the canonical URLs in the page heads (the server's public URL, or the page's).
  * `history`: the browser's by default; the server renders one URL from memory (pwa/entry-server.tsx).
  * `hydrating`: the page on screen is the server's, and the visitor may have scrolled it before the app took over.
  */
-export function createAppRouter(queryClient: QueryClient, { history, hydrating = false }: { history?: RouterHistory; hydrating?: boolean } = {}) {
+export function createAppRouter(queryClient: QueryClient, { origin, history, hydrating = false }: {
+  origin: string; history?: RouterHistory; hydrating?: boolean;
+}) {
   // The first render of a server-rendered page leaves the scroll where it is: the visitor's, or the browser's
   // own restoring on a reload. Reset to the top, it moved the page under a reader (and under a press in flight).
   let leaveScroll = hydrating;
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, origin },
     defaultPreload: 'intent',
     // Query data is never stale (spec 000 §7): preloading through the router must not refetch either.
     defaultPreloadStaleTime: 0,

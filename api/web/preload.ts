@@ -6,29 +6,21 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 
 /** One entry of dist/.vite/manifest.json (the fields used here). */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
 export type BuildManifest = Record<string, ManifestChunk>;
 
-/** A route's component, split out by the TanStack router plugin (autoCodeSplitting). */
-const ROUTE_COMPONENT = /^pwa\/routes\/([^/?]+)\.tsx\?tsr-split=component$/;
+/** Where the build writes each route's component chunk (vite.config.ts routeChunks). */
+export const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
+/** Route id (`/providers/$slug`) → the manifest key of its code-split component. */
+export type RouteChunks = Record<string, string>;
 
-/**
- * The URL pattern of a TanStack flat route file name: `providers.$slug` → /providers/<segment>,
- * `providers.index` → /providers, `index` → /. Files of other shapes (layouts, splats) are not matched.
- */
-export function routePattern(name: string): RegExp | undefined {
-  const segments = name.split('.');
-  if (segments.at(-1) === 'index') segments.pop();
-  if (segments.some((s) => !/^(\$?[a-z0-9-]+)$/.test(s))) return undefined;
-  const body = segments.map((s) => (s.startsWith('$') ? '/[^/]+' : `/${s}`)).join('');
-  return new RegExp(`^${body || '/'}/?$`);
-}
-
-/** `pathname` → the module preload URLs its page needs beyond what the shell already names. */
-export function createPreloads(manifest: BuildManifest): (pathname: string) => string[] {
+/** The ids of the routes the router matches → the module preload URLs their page needs beyond the shell's. */
+export function createPreloads(manifest: BuildManifest, routeChunks: RouteChunks): (routeIds: string[]) => string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   // The entry and its static imports: already in the shell's own <script>/modulepreload tags.
   const inShell = new Set<string>();
@@ -39,26 +31,20 @@ export function createPreloads(manifest: BuildManifest): (pathname: string) => s
   };
   if (entry) closure(entry, inShell);
 
-  const files = (key: string) => {
+  return (routeIds) => {
     const needed = new Set<string>();
-    closure(key, needed);
+    for (const id of routeIds) if (routeChunks[id]) closure(routeChunks[id], needed);
     return [...needed].filter((k) => !inShell.has(k)).map((k) => `/${manifest[k].file}`);
   };
-  const routes = Object.keys(manifest).flatMap((key) => {
-    const name = ROUTE_COMPONENT.exec(key)?.[1];
-    const pattern = name && routePattern(name);
-    // Parameterised routes last, so /providers is not taken for /$something.
-    return pattern ? [{ pattern, params: (name.match(/\$/g) ?? []).length, files: files(key) }] : [];
-  }).sort((a, b) => a.params - b.params);
-
-  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.files ?? [];
 }
 
 /** The preloads of the build in `distDir`; none when it has no manifest (an unbuilt or older build). */
-export function loadPreloads(distDir: string): (pathname: string) => string[] {
-  const file = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(file)) return () => [];
-  return createPreloads(JSON.parse(readFileSync(file, 'utf8')) as BuildManifest);
+export function loadPreloads(distDir: string): (routeIds: string[]) => string[] {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(distDir, file), 'utf8')) as unknown;
+  if (!existsSync(path.join(distDir, '.vite/manifest.json')) || !existsSync(path.join(distDir, ROUTE_CHUNKS_FILE))) {
+    return () => [];
+  }
+  return createPreloads(read('.vite/manifest.json') as BuildManifest, read(ROUTE_CHUNKS_FILE) as RouteChunks);
 }
 
 /** How many modulepreload links the loader adds per task (see its `more`). */
@@ -70,50 +56,18 @@ const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>
 /** Where a page names the scripts its loader adds (JSON). */
 export const APP_SCRIPTS_ID = 'app-scripts';
 
+const LOADER_SOURCE = fileURLToPath(new URL('../../pwa/boot/loader.ts', import.meta.url));
+
 /**
- * The loader: the same code on every page (the scripts it adds are named in the page's #app-scripts JSON), so the
- * Content-Security-Policy admits it by one hash and a page's bytes depend on nothing but its content.
+ * The loader (pwa/boot/loader.ts, typechecked with the app; here its code without the types): the same code on every
+ * page (the scripts it adds are named in the page's #app-scripts JSON), so the Content-Security-Policy admits it by one
+ * hash and a page's bytes depend on nothing but its content.
  */
-export const APP_LOADER = `(() => {
-  const { entry, preloads } = JSON.parse(document.getElementById('${APP_SCRIPTS_ID}').textContent);
-  const early = [];
-  const holdBack = (event) => {
-    const button = event.target.closest && event.target.closest('button');
-    // A form with its own action (the header's search) works without scripts: its submit goes through.
-    if (!button || (button.type === 'submit' && button.form && button.form.hasAttribute('action'))) return;
-    event.preventDefault();
-    event.stopPropagation();
-    if (!early.includes(button)) early.push(button); // a double press counts once
-  };
-  document.addEventListener('click', holdBack, true);
-  window.${EARLY_CLICKS_GLOBAL} = () => {
-    delete window.${EARLY_CLICKS_GLOBAL};
-    document.removeEventListener('click', holdBack, true);
-    const Press = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
-    for (const button of early.splice(0)) {
-      if (!button.isConnected) continue;
-      // Radix menus open on pointerdown, everything else on click: both, as a press makes them.
-      button.dispatchEvent(new Press('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerType: 'mouse' }));
-      button.click();
-    }
-  };
-  let loaded = false;
-  const load = () => {
-    if (loaded) return;
-    loaded = true;
-    const add = (tag, props) => document.head.append(Object.assign(document.createElement(tag), { crossOrigin: '', ...props }));
-    add('script', { type: 'module', src: entry });
-    // Each element costs a resource lookup (about 1 ms on a phone, and a page has 20-40): a few per task, so that
-    // adding them is never one long task.
-    const more = (from) => {
-      for (const href of preloads.slice(from, from + ${PRELOADS_PER_TASK})) add('link', { rel: 'modulepreload', href });
-      if (from + ${PRELOADS_PER_TASK} < preloads.length) setTimeout(() => more(from + ${PRELOADS_PER_TASK}));
-    };
-    more(0);
-  };
-  requestAnimationFrame(() => setTimeout(load));
-  setTimeout(load, 1000);
-})();`;
+export const APP_LOADER = (() => {
+  const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' }).code.trim().replace(/^export /, '');
+  const args = [APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK].map((a) => JSON.stringify(a)).join(', ');
+  return `(${code})(${args});`;
+})();
 
 /** The Content-Security-Policy source that admits the loader (every page's one inline script). */
 export const APP_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_LOADER, 'utf8').digest('base64')}'`;

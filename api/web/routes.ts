@@ -9,21 +9,21 @@ import send from 'koa-send';
 import type { Next } from 'koa';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { errorHandler } from '../middleware/errors.ts';
-import { escapeHtml, paths, renderHead } from '../seo/meta.ts';
+import { escapeHtml } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../../contract/product.ts';
 import { renderTrackingBody, renderTrackingHead } from '../../contract/tracking.ts';
+import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
 import { loadTrackingIds } from '../content/service.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
-import { resolvePage } from './pages.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
-import { fillBody, hasBodySlot, isPersonal, renderPageBody } from './ssr.ts';
+import { fillBody, hasBodySlot, isPersonal, renderAppPage, routeIdsAt } from './ssr.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /** Where index.html marks the spot for the page head; the dev-fallback <title> after it is dropped. */
 export const HEAD_PLACEHOLDER = '<!--app-head-->';
 
-const NEVER_SHELL = /^\/(api|oidc|connect|r|objects)(\/|$)/;
+const NEVER_SHELL = underPrefix(SERVER_PREFIXES);
 
 const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
   '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
@@ -44,26 +44,22 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   const indexPath = path.join(distDir, 'index.html');
   let shell: string | undefined;
   const loadShell = () => (shell ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : UNBUILT_SHELL);
-  let preloads: ((pathname: string) => string[]) | undefined;
-  const preloadsOf = (pathname: string) => (preloads ??= loadPreloads(distDir))(pathname);
+  let preloads: ((routeIds: string[]) => string[]) | undefined;
+  const preloadsOf = async (pathname: string) => (preloads ??= loadPreloads(distDir))(await routeIdsAt(pathname));
 
   /** The page at ctx.path for this visitor: `keep` when it is a whole render of a known route, the same for everyone. */
   async function renderPage(ctx: AppCtx, shared: boolean) {
     const shell = loadShell();
-    const [page, tracking, body] = await Promise.all([resolvePage(ctx), loadTrackingIds(ctx), hasBodySlot(shell)
-      ? renderPageBody(ctx).catch((err: unknown) => {
-        // The shell still works without it: the browser renders the page itself.
-        ctx.log.error({ err, url: ctx.url }, 'page render failed');
-        return undefined;
-      })
-      : undefined]);
-    const head = [renderHead(page.meta), renderTrackingHead(tracking)].filter(Boolean).join('\n');
+    const [tracking, scripts, page] = await Promise.all([
+      loadTrackingIds(ctx), preloadsOf(ctx.path), renderAppPage(ctx, hasBodySlot(shell)),
+    ]);
+    const head = [page.head, renderTrackingHead(tracking)].filter(Boolean).join('\n');
     const filled = fillShell(shell, head, renderTrackingBody(tracking));
     return {
       status: page.status,
-      html: scriptsAfterPaint(body ? fillBody(filled, body) : filled, preloadsOf(ctx.path)),
+      html: scriptsAfterPaint(page.html === undefined ? filled : fillBody(filled, page.html, page.state), scripts),
       // A render of a made-up path, or one drawn during a failed read, would otherwise be kept until the next write.
-      keep: shared && page.status === 200 && Boolean(body?.found && body.complete),
+      keep: shared && page.status === 200 && page.complete,
     };
   }
 

@@ -1,5 +1,5 @@
-// The body of each app page rendered on the server (pwa/entry-server.tsx), so it paints from the HTML
-// instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
+// Each app page rendered on the server (pwa/entry-server.tsx): its status and head from the router, and its body, so
+// it paints from the HTML instead of after the JavaScript has downloaded and run. The render reads the API through the app's own
 // handler, in process, with the visitor's cookies: the same answers (and response cache) the browser's
 // reads get. Which renders are kept for other visitors is api/web/routes.ts's rule.
 import type { IncomingHttpHeaders } from 'node:http';
@@ -9,13 +9,13 @@ import type { AppCtx } from '../context.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
 import type { RenderedPage } from '../../pwa/entry-server.tsx';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
+import { CLIENT_ONLY_PAGES, underPrefix } from '../../contract/urls.ts';
 
 /** Where index.html's body is replaced by the rendered page (the markup between is the no-render fallback). */
 const BODY_START = '<!--app-html-->';
 const BODY_END = '<!--/app-html-->';
 
-/** Pages left to the browser: the admin panel is per-user and heavy, and never indexed. */
-const CLIENT_ONLY = /^\/admin(\/|$)/;
+const CLIENT_ONLY = underPrefix(CLIENT_ONLY_PAGES);
 
 type Handler = ReturnType<AppCtx['app']['callback']>;
 const handlers = new WeakMap<AppCtx['app'], Handler>();
@@ -70,24 +70,30 @@ const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`
 export const isPersonal = (ctx: AppCtx) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
 
 /**
- * The page rendered for this visitor, or undefined when it is left to the browser. Rendered from the request's
- * path and query only: the host of an absolute-form request line (`GET http://elsewhere/terms`) is not ours.
+ * The page rendered for this visitor: its head always, its body unless it is left to the browser or the shell has no
+ * place for it. Rendered from the request's path and query only: the host of an absolute-form request line
+ * (`GET http://elsewhere/terms`) is not ours.
  */
-export async function renderPageBody(ctx: AppCtx): Promise<RenderedPage | undefined> {
-  if (CLIENT_ONLY.test(ctx.path)) return undefined;
+export async function renderAppPage(ctx: AppCtx, withBody: boolean): Promise<RenderedPage> {
   const { renderPage } = await loadRenderer();
-  return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx));
+  return renderPage(ctx.path + ctx.search, fetchThroughApp(ctx), {
+    origin: ctx.config.publicUrl,
+    body: withBody && !CLIENT_ONLY.test(ctx.path),
+  });
 }
+
+/** The ids of the routes the app's router matches at `pathname` (the root alone for a path no route begins). */
+export const routeIdsAt = async (pathname: string) => (await loadRenderer()).routeIdsAt(pathname);
 
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
 export const hasBodySlot = (shell: string) => shell.includes(BODY_START) && shell.includes(BODY_END);
 
-/** The shell with the rendered body in #root, its resource hints in <head> and its query data beside it. */
-export function fillBody(shell: string, page: RenderedPage): string {
+/** The shell with the rendered body in #root and its query data beside it. */
+export function fillBody(shell: string, html: string, state: RenderedPage['state']): string {
   const start = shell.indexOf(BODY_START);
   const end = shell.indexOf(BODY_END);
   // JSON in an inert <script>: "<" escaped so no text can close the element.
-  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-  return shell.slice(0, start).replace(/<\/head>/i, (tag) => page.head + tag) + page.html + shell.slice(end + BODY_END.length)
-    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>${tag}`);
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return shell.slice(0, start) + html + shell.slice(end + BODY_END.length)
+    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>${tag}`);
 }

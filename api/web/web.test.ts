@@ -10,7 +10,9 @@ import Koa from 'koa';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { APP_LOADER_HASH, createPreloads, routePattern, type BuildManifest } from './preload.ts';
+import { APP_LOADER_HASH, createPreloads, ROUTE_CHUNKS_FILE, type BuildManifest, type RouteChunks } from './preload.ts';
+import { routeIdsAt } from './ssr.ts';
+import { paths } from '../../contract/urls.ts';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 import { fillShell, webRoutes } from './routes.ts';
 
@@ -337,7 +339,7 @@ describe('the app shell file', () => {
     const { url, close } = await serveDist(dir);
     try {
       const html = await (await fetch(`${url}/terms`)).text();
-      expect(html).toContain('<title data-page-meta>Terms of Service | RPC Atlas Directory</title>');
+      expect(html).toContain("<title>Terms of Service | RPC Atlas Directory</title>");
       expect(html).not.toContain('Fixture');
       expect(await (await fetch(`${url}/hello.txt`)).text()).toBe('hi');
       const shell = await fetch(`${url}/index.html`);
@@ -401,24 +403,34 @@ describe('route preloads', () => {
     'pwa/routes/providers.$slug.tsx?tsr-split=component': { file: 'assets/providers._slug-d.js', imports: ['index.html'] },
     'pwa/routes/providers.$slug.tsx?tsr-split=notFoundComponent': { file: 'assets/providers._slug-n.js' },
   };
-  const preloads = createPreloads(manifest);
+  const routeChunks: RouteChunks = {
+    '/': 'pwa/routes/index.tsx?tsr-split=component',
+    '/providers/': 'pwa/routes/providers.index.tsx?tsr-split=component',
+    '/providers/$slug': 'pwa/routes/providers.$slug.tsx?tsr-split=component',
+  };
+  const preloads = createPreloads(manifest, routeChunks);
 
-  it('names the route component chunk and its imports, but nothing the shell names already, nor the schemas', () => {
-    expect(preloads('/')).toEqual(['/assets/routes-h.js', '/assets/list-l.js']);
-    expect(preloads('/providers')).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js']);
-    expect(preloads('/providers/')).toEqual(preloads('/providers'));
-    expect(preloads('/providers/drpc')).toEqual(['/assets/providers._slug-d.js']);
+  it('names the matched routes\' component chunks and their imports, but nothing the shell names already', () => {
+    expect(preloads(['__root__', '/'])).toEqual(['/assets/routes-h.js', '/assets/list-l.js']);
+    expect(preloads(['__root__', '/providers/'])).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js']);
+    expect(preloads(['__root__', '/providers/$slug'])).toEqual(['/assets/providers._slug-d.js']);
     // Not a route (the not-found page): the shell has all it needs.
-    expect(preloads('/providers/drpc/x')).toEqual([]);
+    expect(preloads(['__root__'])).toEqual([]);
   });
 
-  it('maps TanStack flat route file names to paths', () => {
-    expect(routePattern('index')!.test('/')).toBe(true);
-    expect(routePattern('chains.index')!.test('/chains')).toBe(true);
-    expect(routePattern('chains.$slug')!.test('/chains/ethereum')).toBe(true);
-    expect(routePattern('chains.$slug')!.test('/chains')).toBe(false);
-    expect(routePattern('about')!.test('/about/x')).toBe(false);
-    expect(routePattern('__root')).toBeUndefined();
+  it('the router matches the routes of a path (trailing slash or not); past them, the longest prefix or the root',
+    async () => {
+      expect(await routeIdsAt('/providers')).toEqual(['__root__', '/providers/']);
+      expect(await routeIdsAt('/providers/')).toEqual(['__root__', '/providers/']);
+      expect(await routeIdsAt('/providers/drpc')).toEqual(['__root__', '/providers/$slug']);
+      expect(await routeIdsAt('/providers/drpc/x')).toEqual(['__root__', '/providers/$slug']);
+      expect(await routeIdsAt('/nowhere')).toEqual(['__root__']);
+    });
+
+  it('every page of the URL registry is a route of the router', async () => {
+    for (const url of Object.values(paths).map((build) => build('a-slug'))) {
+      expect((await routeIdsAt(url)).length, url).toBe(2);
+    }
   });
 
   it('a page names no script in its head: one loader at the end of the body adds them all once the page has painted', async () => {
@@ -476,6 +488,7 @@ describe('route preloads', () => {
     }
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    writeFileSync(path.join(dir, ROUTE_CHUNKS_FILE), JSON.stringify(routeChunks));
     const after = await serveDist(dir);
     try {
       expect(await scriptsOf(`${after.url}/providers/drpc`)).toEqual({

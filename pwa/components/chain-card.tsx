@@ -2,7 +2,7 @@
 // description, providers' mean rating, upvotes and provider count; the whole card links to /chains/{slug}.
 import { Server, ThumbsUp } from 'lucide-react';
 import type { ChainWithStats } from '../../contract/chains.ts';
-import { paths } from '../../api/seo/meta.ts';
+import { paths } from '../../contract/urls.ts';
 import { pluralize } from '../lib/rating.ts';
 import { AppLink } from './app-link.tsx';
 import { useListPage } from './list-pager.tsx';

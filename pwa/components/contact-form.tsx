@@ -54,7 +54,7 @@ const empty: ContactFields = { name: '', email: '', subject: '', message: '' };
  * to the browser with the page's data (pwa/entry-server.tsx), so it is on the page before the scripts run and the
  * browser hydrates the same question.
  */
-const firstPageQuestion = queryOptions({
+export const firstPageQuestion = queryOptions({
   queryKey: ['contact-form', 'first-question'],
   queryFn: () => sumCaptcha(),
   staleTime: Infinity,

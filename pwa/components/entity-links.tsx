@@ -1,7 +1,7 @@
 // Lists of links to chains or providers, each row a logo and a name with an optional second line or
 // trailing value: the header menus, the sidebars and the provider page's Supported Chains.
 import type { ComponentProps, ReactNode } from 'react';
-import { paths } from '../../api/seo/meta.ts';
+import { paths } from '../../contract/urls.ts';
 import { cn } from '../lib/cn.ts';
 import { AppLink } from './app-link.tsx';
 import { Logo } from './logo.tsx';

@@ -1,13 +1,10 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { AlertCircle } from 'lucide-react';
-import { metaForNotFound } from '../../api/seo/meta.ts';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
-import { siteOrigin, usePageMeta } from './use-page-meta.ts';
 
 /** The fallback for unknown paths (spec 000 §2). */
 export function NotFoundScreen() {
-  usePageMeta(metaForNotFound(siteOrigin(), useLocation({ select: (l) => l.pathname })));
   return (
     <div className="mx-auto flex w-full max-w-7xl items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md p-8">
@@ -24,7 +21,6 @@ export function NotFoundScreen() {
 
 /** A resource-level not-found (unknown provider or chain slug) with a way back. */
 export function ResourceNotFound({ title, message, back }: { title: string; message: string; back: { to: '/providers' | '/chains'; label: string } }) {
-  usePageMeta(metaForNotFound(siteOrigin(), useLocation({ select: (l) => l.pathname })));
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -4,7 +4,7 @@
 import { ExternalLink, KeyRound } from 'lucide-react';
 import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
-import { paths } from '../../api/seo/meta.ts';
+import { paths } from '../../contract/urls.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';

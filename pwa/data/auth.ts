@@ -1,7 +1,8 @@
 // Current user (GET /api/auth/user, not retried) and the profile update (PUT /api/auth/profile).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, ProfileUpdate, SignedInUser } from '../../contract/auth.ts';
 import { apiRequest } from '../lib/api.ts';
+import { ensure } from '../lib/query-client.ts';
 import { getParsed } from './parsed.ts';
 import { providerKeys } from './providers.ts';
 
@@ -47,4 +48,10 @@ export function useUpdateProfile() {
         queryClient.invalidateQueries({ queryKey: providerKeys.all }),
       ]),
   });
+}
+
+/** Loads what is read only for a signed-in visitor (their votes, their review) once the user is known to be one. */
+export async function whenSignedIn(queryClient: QueryClient, load: () => Promise<unknown>): Promise<void> {
+  const user = await ensure(queryClient, currentUserQuery());
+  if (user?.authenticated) await load();
 }

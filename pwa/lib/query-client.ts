@@ -1,6 +1,6 @@
 // The app's QueryClient (spec 000 §7): no retry, no refetch on focus, no polling, cached data never stale
 // — only a mutation's invalidation refreshes it. The default read GETs the query key joined by slashes.
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, type EnsureQueryDataOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { OFFLINE } from '../offline/keys.ts';
 import { getJson } from './api.ts';
 
@@ -26,4 +26,15 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+}
+
+/**
+ * One read a route's loader waits for, so the page renders with its data (the server renders once, with all of it);
+ * a failed read is left to the page's own error or empty state, as the browser shows it, and answers undefined.
+ */
+export function ensure<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+): Promise<TData | undefined> {
+  return queryClient.ensureQueryData(options).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 // Product-wide constants and path builders (no path literals scattered through components).
-import { paths as pagePaths } from '../../api/seo/meta.ts';
+import { paths as pagePaths } from '../../contract/urls.ts';
 
 export { PRODUCT_NAME } from '../../contract/product.ts';
 

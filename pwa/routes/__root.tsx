@@ -1,6 +1,6 @@
 // The app layout: sticky header, the page, footer, and the single toast region.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useAppLinkNavigation } from '../components/app-link.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
@@ -8,10 +8,16 @@ import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { NotFoundScreen } from '../components/not-found.tsx';
 import { TrackingScripts } from '../components/tracking-scripts.tsx';
+import { chainsQuery } from '../data/chains.ts';
+import { currentUserQuery } from '../data/auth.ts';
+import { partnerLinksQuery } from '../data/content.ts';
+import { featuredProvidersQuery } from '../data/providers.ts';
 import { whenIdle } from '../lib/idle.ts';
+import { isNotFoundMatch, notFoundHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 import { getToasts, subscribeToasts } from '../lib/toast.ts';
 
-export type RouterContext = { queryClient: QueryClient };
+export type RouterContext = { queryClient: QueryClient; origin: string };
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -21,6 +27,17 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ matches }) => ({ ownChrome: matches.some((m) => m.staticData?.ownChrome) }),
+  // What the header and footer show, on every page that has them (the header's menus read their lists when opened).
+  loader: async ({ context: { queryClient, ownChrome } }) => {
+    if (ownChrome) return;
+    await Promise.all([
+      ensure(queryClient, chainsQuery()), ensure(queryClient, featuredProvidersQuery()),
+      ensure(queryClient, partnerLinksQuery()), ensure(queryClient, currentUserQuery()),
+    ]);
+  },
+  // Only where a path is no page: each page's own route declares its head.
+  head: ({ match }) => (isNotFoundMatch(match) ? notFoundHead(match) : {}),
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
   errorComponent: ErrorScreen,
@@ -44,10 +61,12 @@ function Toasts() {
 
 function RootLayout() {
   useAppLinkNavigation();
-  const ownChrome = useMatches({ select: (matches) => matches.some((m) => m.staticData?.ownChrome) });
+  const ownChrome = Route.useRouteContext({ select: (context) => context.ownChrome });
+  // The page's head tags: React puts them in <head> (the server's render hands them to api/web/ssr.ts for it).
   if (ownChrome) {
     return (
       <>
+        <HeadContent />
         <Outlet />
         <Toasts />
         <TrackingScripts />
@@ -56,6 +75,7 @@ function RootLayout() {
   }
   return (
     <div className="flex min-h-dvh flex-col">
+      <HeadContent />
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>

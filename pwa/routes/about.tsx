@@ -2,16 +2,17 @@
 // and how ratings and "Most Popular" work (#ranking, linked from the sorts).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForAbout } from '../../api/seo/meta.ts';
+import { metaForAbout } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page } from '../components/page.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
-import { aboutQuery } from '../data/content.ts';
+import { aboutQuery, adsQuery } from '../data/content.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 export const ABOUT_FALLBACK_TITLE = `About ${PRODUCT_NAME} Directory`;
 /** The Bayesian prior of "Most Popular" (sql/migrations/00001_schema.sql, popularity_score): five 3-star ratings. */
@@ -19,7 +20,11 @@ const PRIOR_RATINGS = 5;
 const PRIOR_STARS = 3;
 
 export const Route = createFileRoute('/about')({
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(aboutQuery()),
+  loader: async ({ context: { queryClient } }) => {
+    const [about] = await Promise.all([ensure(queryClient, aboutQuery()), ensure(queryClient, adsQuery('header'))]);
+    return { about };
+  },
+  head: ({ match, loaderData }) => routeHead(match, (origin) => metaForAbout(origin, loaderData?.about)),
   component: AboutPage,
 });
 
@@ -85,7 +90,6 @@ function Ranking() {
 
 function AboutPage() {
   const about = useQuery(aboutQuery());
-  usePageMeta(metaForAbout(siteOrigin(), about.data));
   const title = about.data?.title.trim() || ABOUT_FALLBACK_TITLE;
   const content = about.data?.content.trim();
 

@@ -5,22 +5,24 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ShieldAlert, WifiOff } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { metaForAdmin } from '../../api/seo/meta.ts';
+import { metaForAdmin } from '../../contract/meta.ts';
 import { redirectToSignIn } from '../admin/feedback.ts';
 import { AdminFrame, AdminPanel, AdminPanelSkeleton } from '../admin/panel.tsx';
 import { ADMIN_TABS, type AdminTab } from '../admin/tabs.ts';
 import { Page } from '../components/page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { currentUserQuery } from '../data/auth.ts';
 import { isUnauthorizedError } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { useOnline } from '../offline/online.ts';
 import { optionalOneOf } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
 
 export const Route = createFileRoute('/admin')({
   validateSearch: (s: Record<string, unknown>): { tab?: AdminTab } => ({ tab: optionalOneOf(ADMIN_TABS)(s.tab) }),
+  // No loader: the guard's own states (skeleton, toast, Access Denied) show while the user is looked up.
+  head: ({ match }) => routeHead(match, metaForAdmin),
   component: AdminPage,
 });
 
@@ -37,7 +39,6 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
 }
 
 function AdminPage() {
-  usePageMeta(metaForAdmin(siteOrigin()));
   const online = useOnline();
   const auth = useQuery(currentUserQuery());
   const { tab = 'chains' } = Route.useSearch();

@@ -5,7 +5,7 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
-import { metaForChain } from '../../api/seo/meta.ts';
+import { metaForChain } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainEndpoints } from '../components/chain-endpoints.tsx';
 import { ChainFacts } from '../components/chain-facts.tsx';
@@ -22,7 +22,6 @@ import { Stars } from '../components/stars.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { VoteButtons } from '../components/vote-buttons.tsx';
 import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
 import { providersByChainQuery } from '../data/providers.ts';
@@ -33,24 +32,32 @@ import {
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { optionalOneOf } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
+import { adsQuery } from '../data/content.ts';
+import { whenSignedIn } from '../data/auth.ts';
+import { myVotesQuery } from '../data/votes.ts';
 
 const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
 export const Route = createFileRoute('/chains/$slug')({
   validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort } => ({ sort: optionalOneOf(chainProviderSortKeys)(s.sort) }),
   loader: async ({ context: { queryClient }, params }) => {
-    void queryClient.prefetchQuery(chainsQuery());
     // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
     const known = queryClient.getQueryData(chainsQuery().queryKey)?.find((c) => c.slug === params.slug);
-    if (known) void queryClient.prefetchQuery(providersByChainQuery(known.id));
-    try {
-      const chain = await queryClient.ensureQueryData(chainQuery(params.slug));
-      void queryClient.prefetchQuery(providersByChainQuery(chain.id));
-    } catch (error) {
-      if (isNotFoundError(error)) throw notFound();
-      throw error;
-    }
+    const [chain, providers] = await Promise.all([
+      queryClient.ensureQueryData(chainQuery(params.slug)).catch((error: unknown) => {
+        throw isNotFoundError(error) ? notFound() : error;
+      }),
+      known && ensure(queryClient, providersByChainQuery(known.id)),
+      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, adsQuery('content-top')),
+      whenSignedIn(queryClient, () => ensure(queryClient, myVotesQuery(true))),
+    ]);
+    return { chain, providers: providers ?? await ensure(queryClient, providersByChainQuery(chain.id)) };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => loaderData && metaForChain(origin, loaderData.chain, loaderData.providers ?? [])),
   pendingComponent: () => <DetailPageSkeleton label="Loading chain" />,
   notFoundComponent: () => (
     <ResourceNotFound
@@ -143,8 +150,6 @@ function OtherChains({ chain }: { chain: ChainDetail }) {
 function ChainPage() {
   const { slug } = Route.useParams();
   const { data: chain } = useSuspenseQuery(chainQuery(slug));
-  const providers = useQuery(providersByChainQuery(chain.id)).data;
-  usePageMeta(metaForChain(siteOrigin(), chain, providers ?? []));
 
   return (
     <Page

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { metaForChains } from '../../api/seo/meta.ts';
+import { metaForChains } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
@@ -15,12 +15,13 @@ import { SearchInput } from '../components/search-input.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsWithStatsQuery } from '../data/chains.ts';
-import { categoryQuery } from '../data/content.ts';
+import { adsQuery, categoryQuery } from '../data/content.ts';
 import { chainCounters, chainSortKeys, chainSorts, filterChains, sortChains, type ChainSort } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { optionalBoolean, optionalOneOf, optionalString } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 // The most widely served networks first: what most visitors look for (Ethereum, Arbitrum, Base...).
 const DEFAULT_SORT: ChainSort = 'providers';
@@ -32,11 +33,15 @@ export const Route = createFileRoute('/chains/')({
     sort: optionalOneOf(chainSortKeys)(s.sort),
     testnets: optionalBoolean(s.testnets),
   }),
-  loader: ({ context: { queryClient } }) => {
-    // Not awaited: the page paints at once with skeletons while these arrive.
-    void queryClient.prefetchQuery(chainsWithStatsQuery());
-    void queryClient.prefetchQuery(categoryQuery('chains'));
+  loader: async ({ context: { queryClient } }) => {
+    const [chains, category] = await Promise.all([
+      ensure(queryClient, chainsWithStatsQuery()), ensure(queryClient, categoryQuery('chains')),
+      ensure(queryClient, adsQuery('header')),
+    ]);
+    return { chains, category };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => metaForChains(origin, loaderData?.category, loaderData?.chains ?? [])),
   component: ChainsPage,
 });
 
@@ -85,7 +90,6 @@ function ChainsPage() {
     return { matching, counters: chainCounters(inScope, matching), hiddenTestnetMatches, testnets };
   }, [chains.data, term, sort, includeTestnets]);
 
-  usePageMeta(metaForChains(siteOrigin(), category.data, chains.data ?? []));
 
   return (
     <Page breadcrumbs={[{ label: 'Chains' }]}>

@@ -2,14 +2,20 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Handshake, Mail, RefreshCw, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { metaForContact } from '../../api/seo/meta.ts';
-import { ContactForm } from '../components/contact-form.tsx';
+import { metaForContact } from '../../contract/meta.ts';
+import { ContactForm, firstPageQuestion } from '../components/contact-form.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
-export const Route = createFileRoute('/contact')({ component: ContactPage });
+export const Route = createFileRoute('/contact')({
+  // The first captcha question is drawn where the page is rendered and travels with its data.
+  loader: async ({ context: { queryClient } }) => { await ensure(queryClient, firstPageQuestion); },
+  head: ({ match }) => routeHead(match, metaForContact),
+  component: ContactPage,
+});
 
 const infoBlocks: { title: string; Icon: typeof Mail; text: ReactNode }[] = [
   { title: 'General Inquiries', Icon: Mail, text: 'Questions about the directory, feedback or ideas — we read every message.' },
@@ -42,7 +48,6 @@ const faq: { q: string; a: ReactNode }[] = [
 ];
 
 function ContactPage() {
-  usePageMeta(metaForContact(siteOrigin()));
   return (
     <Page breadcrumbs={[{ label: 'Contact' }]}>
       <PageTitle title="Contact Us" subtitle="Questions, corrections or partnership ideas — send us a message." />

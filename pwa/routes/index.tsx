@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { HOME_TITLE, metaForHome } from '../../api/seo/meta.ts';
+import { HOME_TITLE, metaForHome } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
@@ -13,15 +13,16 @@ import { Sidebar } from '../components/sidebar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { useAuth } from '../data/auth.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { adsQuery, homepageQuery } from '../data/content.ts';
-import { providersQuery } from '../data/providers.ts';
+import { popularProvidersQuery, providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { optionalOneOf, optionalPositiveInt, optionalString } from '../lib/search-params.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 const sortKeys = Object.keys(providerSorts) as [ProviderSort, ...ProviderSort[]];
 const ALL_CHAINS = 'all';
@@ -32,13 +33,16 @@ export const Route = createFileRoute('/')({
     chain: optionalPositiveInt(s.chain),
     sort: optionalOneOf(sortKeys)(s.sort),
   }),
-  loader: ({ context: { queryClient } }) => {
-    // Not awaited: the page paints at once with skeletons while these arrive.
-    void queryClient.prefetchQuery(providersQuery());
-    void queryClient.prefetchQuery(chainsQuery());
-    void queryClient.prefetchQuery(homepageQuery());
-    void queryClient.prefetchQuery(adsQuery('hotlist-inline'));
+  loader: async ({ context: { queryClient } }) => {
+    const [providers, homepage] = await Promise.all([
+      ensure(queryClient, providersQuery()), ensure(queryClient, homepageQuery()), ensure(queryClient, chainsQuery()),
+      ensure(queryClient, popularProvidersQuery()), // the sidebar
+      ensure(queryClient, adsQuery('header')), ensure(queryClient, adsQuery('hotlist-inline')),
+    ]);
+    return { providers, homepage };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => metaForHome(origin, loaderData?.homepage, loaderData?.providers ?? [])),
   component: HomePage,
 });
 
@@ -83,7 +87,6 @@ function HomePage() {
     [providers.data, term, search.chain, sort],
   );
 
-  usePageMeta(metaForHome(siteOrigin(), homepage.data, providers.data ?? []));
 
   const chainOptions = useMemo(
     () => [{ value: ALL_CHAINS, label: 'All Chains' }, ...(chains.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))],

@@ -4,20 +4,25 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Award, Database, RefreshCw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { metaForLanding } from '../../api/seo/meta.ts';
+import { metaForLanding } from '../../contract/meta.ts';
 import { Wordmark } from '../components/brand.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsQuery } from '../data/chains.ts';
 import { providersQuery } from '../data/providers.ts';
 import { paths, PRODUCT_NAME } from '../lib/site.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 export const LANDING_COPYRIGHT_YEAR = 2024;
 
 export const Route = createFileRoute('/landing')({
   staticData: { ownChrome: true },
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([ensure(queryClient, chainsQuery()), ensure(queryClient, providersQuery())]);
+  },
+  head: ({ match }) => routeHead(match, metaForLanding),
   component: LandingPage,
 });
 
@@ -36,7 +41,6 @@ function FooterLink({ to, children }: { to?: '/providers' | '/chains' | '/about'
 }
 
 function LandingPage() {
-  usePageMeta(metaForLanding(siteOrigin()));
   const chains = useQuery(chainsQuery()).data;
   const providers = useQuery(providersQuery()).data;
 

@@ -2,24 +2,24 @@
 // which brings the browser back to `returnTo` (same-origin paths only; the server checks).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { metaForLogin } from '../../api/seo/meta.ts';
+import { metaForLogin } from '../../contract/meta.ts';
 import { GoogleIcon } from '../components/google-icon.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { useAuth, userLabel } from '../data/auth.ts';
 import { paths, PRODUCT_NAME } from '../lib/site.ts';
 import { optionalLocalPath } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (s: Record<string, unknown>): { returnTo?: string } => ({ returnTo: optionalLocalPath(s.returnTo) }),
+  head: ({ match }) => routeHead(match, metaForLogin),
   component: LoginPage,
 });
 
 function LoginPage() {
   const { returnTo } = Route.useSearch();
   const { user } = useAuth();
-  usePageMeta(metaForLogin(siteOrigin()));
 
   return (
     <div className="mx-auto flex w-full max-w-7xl justify-center px-4 py-12 sm:py-20">

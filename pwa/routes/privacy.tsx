@@ -1,13 +1,16 @@
 // /privacy: the Privacy Policy (spec 001 §2: data collected, advertising and analytics by Google, no sale of
 // data, user rights, security, children under 13, a contact e-mail address; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForPrivacy } from '../../api/seo/meta.ts';
+import { metaForPrivacy } from '../../contract/meta.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
+import { routeHead } from '../lib/page-head.ts';
 
-export const Route = createFileRoute('/privacy')({ component: PrivacyPage });
+export const Route = createFileRoute('/privacy')({
+  head: ({ match }) => routeHead(match, metaForPrivacy),
+  component: PrivacyPage,
+});
 
 const CHILDREN_MIN_AGE = 13;
 
@@ -158,7 +161,6 @@ const sections: LegalSection[] = [
 ];
 
 function PrivacyPage() {
-  usePageMeta(metaForPrivacy(siteOrigin()));
   return (
     <LegalDocument
       title="Privacy Policy"

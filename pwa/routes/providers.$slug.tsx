@@ -4,7 +4,7 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderDetail } from '../../contract/providers.ts';
-import { metaForProvider } from '../../api/seo/meta.ts';
+import { metaForProvider } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { EntityHeader } from '../components/entity-header.tsx';
 import { EntityLink, LinkList } from '../components/entity-links.tsx';
@@ -19,9 +19,8 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { VoteButtons } from '../components/vote-buttons.tsx';
-import { useAuth } from '../data/auth.ts';
+import { useAuth, whenSignedIn } from '../data/auth.ts';
 import { providerQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
@@ -30,16 +29,27 @@ import { paths } from '../lib/site.ts';
 import { formatDay } from '../lib/dates.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
 import { ProviderReviews } from './-components/provider-reviews.tsx';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
+import { adsQuery } from '../data/content.ts';
+import { myReviewQuery } from '../data/reviews.ts';
+import { myVotesQuery } from '../data/votes.ts';
 
 export const Route = createFileRoute('/providers/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
-    try {
-      await queryClient.ensureQueryData(providerQuery(params.slug));
-    } catch (error) {
-      if (isNotFoundError(error)) throw notFound();
-      throw error;
-    }
+    const [provider] = await Promise.all([
+      queryClient.ensureQueryData(providerQuery(params.slug)).catch((error: unknown) => {
+        throw isNotFoundError(error) ? notFound() : error;
+      }),
+      ensure(queryClient, adsQuery('content-top')),
+      whenSignedIn(queryClient, () => Promise.all([
+        ensure(queryClient, myVotesQuery(true)), ensure(queryClient, myReviewQuery(params.slug, true)),
+      ])),
+    ]);
+    return { provider };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => loaderData && metaForProvider(origin, loaderData.provider)),
   pendingComponent: () => <DetailPageSkeleton label="Loading provider" />,
   notFoundComponent: () => (
     <ResourceNotFound
@@ -186,7 +196,6 @@ function ProviderPage() {
   const { slug } = Route.useParams();
   const { data: provider } = useSuspenseQuery(providerQuery(slug));
   const [reviewOpen, setReviewOpen] = useState(false);
-  usePageMeta(metaForProvider(siteOrigin(), provider));
 
   const writeReview = () => {
     setReviewOpen(true);

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { metaForProviders } from '../../api/seo/meta.ts';
+import { metaForProviders } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { CategoryIntro } from '../components/html-content.tsx';
 import { Counter } from '../components/counter.tsx';
@@ -12,22 +12,27 @@ import { ProviderList } from '../components/provider-list.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { SidebarCard } from '../components/sidebar.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
-import { categoryQuery } from '../data/content.ts';
+import { adsQuery, categoryQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders } from '../lib/provider-list.ts';
 import { optionalOneOf, optionalString } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 const sorts = ['rating', 'name', 'reviews'] as const;
 
 export const Route = createFileRoute('/providers/')({
   validateSearch: (s: Record<string, unknown>): { q?: string; sort?: (typeof sorts)[number] } => ({ q: optionalString(s.q), sort: optionalOneOf(sorts)(s.sort) }),
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(providersQuery());
-    void queryClient.prefetchQuery(chainsQuery());
-    void queryClient.prefetchQuery(categoryQuery('providers'));
+  loader: async ({ context: { queryClient } }) => {
+    const [providers, category] = await Promise.all([
+      ensure(queryClient, providersQuery()), ensure(queryClient, categoryQuery('providers')),
+      ensure(queryClient, chainsQuery()), ensure(queryClient, adsQuery('header')),
+    ]);
+    return { providers, category };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => metaForProviders(origin, loaderData?.category, loaderData?.providers ?? [])),
   component: ProvidersPage,
 });
 
@@ -60,7 +65,6 @@ function ProvidersPage() {
   );
   const rated = providers.data?.filter((p) => p.averageRating > 0).length;
 
-  usePageMeta(metaForProviders(siteOrigin(), category.data, providers.data ?? []));
 
   const trimmed = term.trim();
   return (

@@ -3,25 +3,30 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle, Search } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { metaForSearch } from '../../api/seo/meta.ts';
+import { metaForSearch } from '../../contract/meta.ts';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { searchQuery } from '../data/search.ts';
 import { optionalString } from '../lib/search-params.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/search')({
   validateSearch: (s: Record<string, unknown>): { q?: string } => ({ q: optionalString(s.q) }),
   loaderDeps: ({ search }) => ({ q: search.q?.trim() ?? '' }),
-  loader: ({ context: { queryClient }, deps }) => {
-    if (deps.q) void queryClient.prefetchQuery(searchQuery(deps.q));
-    void queryClient.prefetchQuery(chainsQuery());
+  loader: async ({ context: { queryClient }, deps }) => {
+    const [result] = await Promise.all([
+      deps.q ? ensure(queryClient, searchQuery(deps.q)) : undefined, ensure(queryClient, chainsQuery()),
+    ]);
+    return { q: deps.q, result };
   },
+  head: ({ match, loaderData }) =>
+    routeHead(match, (origin) => metaForSearch(origin, loaderData?.q, loaderData?.result)),
   component: SearchPage,
 });
 
@@ -37,7 +42,6 @@ function SearchPage() {
   const result = useQuery(searchQuery(term));
   const chains = useQuery(chainsQuery());
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
-  usePageMeta(metaForSearch(siteOrigin(), term, result.data));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,13 +1,16 @@
 // /terms: the Terms of Service (spec 001 §2: use of the site, intellectual property, reviews licence,
 // disclaimer, external links, modifications, governing law of Panama; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForTerms } from '../../api/seo/meta.ts';
+import { metaForTerms } from '../../contract/meta.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
-import { siteOrigin, usePageMeta } from '../components/use-page-meta.ts';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
+import { routeHead } from '../lib/page-head.ts';
 
-export const Route = createFileRoute('/terms')({ component: TermsPage });
+export const Route = createFileRoute('/terms')({
+  head: ({ match }) => routeHead(match, metaForTerms),
+  component: TermsPage,
+});
 
 const sections: LegalSection[] = [
   {
@@ -136,7 +139,6 @@ const sections: LegalSection[] = [
 ];
 
 function TermsPage() {
-  usePageMeta(metaForTerms(siteOrigin()));
   return (
     <LegalDocument
       title="Terms of Service"

@@ -1,11 +1,11 @@
 // Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
-// API data the page shows. Pure and browser-safe: the server fills each HTML response's <head> with
-// renderHead(), and the PWA applies the very same PageMeta with applyPageMeta() on client-side navigation.
-import type { Chain, ChainDetail } from '../../contract/chains.ts';
-import type { About, CategoryContent, Homepage } from '../../contract/content.ts';
-import type { Provider, ProviderDetail } from '../../contract/providers.ts';
-import type { SearchResult } from '../../contract/search.ts';
-import { PRODUCT_NAME } from '../../contract/product.ts';
+// API data the page shows. Pure and browser-safe: each route declares its head with these builders (pageHead).
+import type { Chain, ChainDetail } from './chains.ts';
+import type { About, CategoryContent, Homepage } from './content.ts';
+import type { Provider, ProviderDetail } from './providers.ts';
+import type { SearchResult } from './search.ts';
+import { PRODUCT_NAME } from './product.ts';
+import { paths } from './urls.ts';
 
 export type PageMeta = {
   title: string;
@@ -50,22 +50,6 @@ export const JSON_LD_REVIEW_LIMIT = 10;
  */
 export const ITEM_LIST_LIMIT = 100;
 
-/** Paths of the public pages, built by functions rather than repeated literals. */
-export const paths = {
-  home: () => '/',
-  providers: () => '/providers',
-  provider: (slug: string) => `/providers/${encodeURIComponent(slug)}`,
-  chains: () => '/chains',
-  chain: (slug: string) => `/chains/${encodeURIComponent(slug)}`,
-  search: () => '/search',
-  about: () => '/about',
-  login: () => '/login',
-  terms: () => '/terms',
-  privacy: () => '/privacy',
-  contact: () => '/contact',
-  landing: () => '/landing',
-  admin: () => '/admin',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers
@@ -433,75 +417,39 @@ export function metaForAdmin(baseUrl: string): PageMeta {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rendering: one tag list, serialised on the server and applied to the DOM in the browser.
+// The page's tags as a route's `head`: TanStack Router's <HeadContent /> renders them, on the server (into the
+// page's <head>) and in the browser on every navigation. It escapes the JSON-LD so no text can end its <script>.
 
-/** Marks every tag this module manages so the browser can replace the server's tags on navigation. */
-export const META_ATTRIBUTE = 'data-page-meta';
+export type PageHead = {
+  meta: ({ title: string } | { name: string; content: string } | { property: string; content: string } |
+    { 'script:ld+json': Record<string, unknown> })[];
+  links: { rel: string; href: string }[];
+};
 
-export type HeadTag =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta'; attrs: Record<string, string> }
-  | { tag: 'link'; attrs: Record<string, string> }
-  | { tag: 'script'; attrs: Record<string, string>; text: string };
-
-/** JSON that cannot end its <script> element: `<`, `>` and `&` become \u escapes (still the same JSON value). */
-export function serializeJsonLd(value: object): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-export function headTags(meta: PageMeta): HeadTag[] {
-  const named = (name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { name, content } });
-  const property = (prop: string, content: string): HeadTag => ({ tag: 'meta', attrs: { property: prop, content } });
-  return [
-    { tag: 'title', text: meta.title },
-    named('description', meta.description),
-    named('robots', meta.robots),
-    { tag: 'link', attrs: { rel: 'canonical', href: meta.canonical } },
-    property('og:type', meta.ogType),
-    property('og:site_name', PRODUCT_NAME),
-    property('og:title', meta.ogTitle),
-    property('og:description', meta.ogDescription),
-    property('og:url', meta.canonical),
-    ...(meta.ogImage ? [property('og:image', meta.ogImage)] : []),
-    named('twitter:card', meta.twitterCard),
-    named('twitter:title', meta.ogTitle),
-    named('twitter:description', meta.ogDescription),
-    ...(meta.ogImage ? [named('twitter:image', meta.ogImage)] : []),
-    ...meta.jsonLd.map((data): HeadTag => ({ tag: 'script', attrs: { type: 'application/ld+json' }, text: serializeJsonLd(data) })),
-  ];
+export function pageHead(meta: PageMeta): PageHead {
+  const named = (name: string, content: string) => ({ name, content });
+  const property = (prop: string, content: string) => ({ property: prop, content });
+  return {
+    meta: [
+      { title: meta.title },
+      named('description', meta.description),
+      named('robots', meta.robots),
+      property('og:type', meta.ogType),
+      property('og:site_name', PRODUCT_NAME),
+      property('og:title', meta.ogTitle),
+      property('og:description', meta.ogDescription),
+      property('og:url', meta.canonical),
+      ...(meta.ogImage ? [property('og:image', meta.ogImage)] : []),
+      named('twitter:card', meta.twitterCard),
+      named('twitter:title', meta.ogTitle),
+      named('twitter:description', meta.ogDescription),
+      ...(meta.ogImage ? [named('twitter:image', meta.ogImage)] : []),
+      ...meta.jsonLd.map((data) => ({ 'script:ld+json': data as Record<string, unknown> })),
+    ],
+    links: [{ rel: 'canonical', href: meta.canonical }],
+  };
 }
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-const renderAttrs = (attrs: Record<string, string>) =>
-  Object.entries({ ...attrs, [META_ATTRIBUTE]: '' }).map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`)).join('');
-
-/** The page's head tags as HTML, every value escaped. */
-export function renderHead(meta: PageMeta): string {
-  return headTags(meta).map((t) => {
-    switch (t.tag) {
-      case 'title': return `<title${renderAttrs({})}>${escapeHtml(t.text)}</title>`;
-      case 'script': return `<script${renderAttrs(t.attrs)}>${t.text}</script>`;
-      default: return `<${t.tag}${renderAttrs(t.attrs)}>`;
-    }
-  }).join('\n');
-}
-
-/** Browser side: replaces the head tags of the previous page (server-rendered or not) with this page's. */
-export function applyPageMeta(doc: Document, meta: PageMeta): void {
-  for (const el of Array.from(doc.head.querySelectorAll(`[${META_ATTRIBUTE}], title`))) el.remove();
-  for (const t of headTags(meta)) {
-    const el = doc.createElement(t.tag);
-    if (t.tag !== 'title') for (const [k, v] of Object.entries(t.attrs)) el.setAttribute(k, v);
-    el.setAttribute(META_ATTRIBUTE, '');
-    if (t.tag === 'title' || t.tag === 'script') el.textContent = t.text;
-    doc.head.appendChild(el);
-  }
 }

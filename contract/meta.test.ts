@@ -1,12 +1,11 @@
-// @vitest-environment jsdom
-// Unit tests of the pure page-metadata module (jsdom only for applyPageMeta and for parsing renderHead's HTML).
+// Unit tests of the pure page-metadata module. How the tags are written into pages (escaped) is api/web/web.test.ts's.
 import { describe, expect, it } from 'vitest';
-import type { ChainDetail } from '../../contract/chains.ts';
-import type { ProviderDetail, UserReview } from '../../contract/providers.ts';
+import type { ChainDetail } from './chains.ts';
+import type { ProviderDetail, UserReview } from './providers.ts';
 import {
-  ADMIN_ROBOTS, DEFAULT_ROBOTS, applyPageMeta, metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact,
+  ADMIN_ROBOTS, DEFAULT_ROBOTS, metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact,
   metaForHome, metaForLanding, metaForLogin, metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders,
-  metaForSearch, metaForTerms, renderHead, stripHtml, truncate, type PageMeta,
+  metaForSearch, metaForTerms, pageHead, stripHtml, truncate, type PageMeta,
 } from './meta.ts';
 
 const BASE = 'https://atlas.example';
@@ -49,23 +48,6 @@ function chain(over: Partial<ChainDetail> = {}): ChainDetail {
 }
 
 const ofType = (meta: PageMeta, type: string) => meta.jsonLd.find((o) => (o as { '@type': string })['@type'] === type) as any;
-
-/** Parses renderHead's HTML the way a browser would and reads the tags back. */
-function parseHead(html: string) {
-  const doc = new DOMParser().parseFromString(`<!doctype html><html><head>${html}</head><body></body></html>`, 'text/html');
-  const meta = (sel: string) => doc.head.querySelector(sel)?.getAttribute('content');
-  return {
-    doc,
-    title: doc.title,
-    description: meta('meta[name="description"]'),
-    robots: meta('meta[name="robots"]'),
-    canonical: doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-    ogTitle: meta('meta[property="og:title"]'),
-    ogImage: meta('meta[property="og:image"]'),
-    jsonLd: Array.from(doc.head.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent!)),
-    scripts: doc.querySelectorAll('script').length,
-  };
-}
 
 describe('text helpers', () => {
   it('truncate cuts to the limit with an ellipsis and leaves short text alone', () => {
@@ -202,38 +184,23 @@ describe('chains', () => {
   });
 });
 
-describe('renderHead', () => {
-  it('renders every tag, escaped, and JSON-LD that parses back to the same data', () => {
+describe('pageHead', () => {
+  it('lists every tag for the router: the title, named and Open Graph tags, JSON-LD, the canonical link', () => {
     const m = metaForProvider(BASE, provider());
-    const head = parseHead(renderHead(m));
-    expect(head).toMatchObject({ title: m.title, description: m.description, robots: m.robots, canonical: m.canonical,
-      ogTitle: m.ogTitle, ogImage: m.ogImage });
-    expect(head.jsonLd).toEqual(m.jsonLd);
+    const head = pageHead(m);
+    expect(head.meta[0]).toEqual({ title: m.title });
+    expect(head.meta).toEqual(expect.arrayContaining([
+      { name: 'description', content: m.description }, { name: 'robots', content: m.robots },
+      { property: 'og:title', content: m.ogTitle }, { property: 'og:url', content: m.canonical },
+      { property: 'og:image', content: m.ogImage }, { name: 'twitter:card', content: m.twitterCard },
+    ]));
+    expect(head.meta.flatMap((t) => ('script:ld+json' in t ? [t['script:ld+json']] : []))).toEqual(m.jsonLd);
+    expect(head.links).toEqual([{ rel: 'canonical', href: m.canonical }]);
   });
 
-  it('a hostile name cannot break out of the JSON-LD or the attributes', () => {
-    const name = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>';
-    const m = metaForProvider(BASE, provider({ name, description: name }));
-    const html = renderHead(m);
-    expect(html).not.toContain('</script><script>');
-    const head = parseHead(html);
-    expect(head.scripts).toBe(m.jsonLd.length); // only the JSON-LD blocks, no injected script
-    expect(head.doc.querySelectorAll('img')).toHaveLength(0);
-    expect(head.jsonLd[0].name).toBe(name);
-    expect(head.ogTitle).toBe(m.ogTitle);
-  });
-});
-
-describe('applyPageMeta', () => {
-  it('replaces the previous page tags (server-rendered ones included) with the new page tags', () => {
-    document.head.innerHTML = `<meta charset="utf-8"><title>dev fallback</title>${renderHead(metaForProvider(BASE, provider()))}`;
-    applyPageMeta(document, metaForChains(BASE, undefined, []));
-    expect(document.title).toBe('All Blockchain Networks | RPC Atlas Directory');
-    expect(document.head.querySelectorAll('title')).toHaveLength(1);
-    expect(document.head.querySelector('meta[charset]')).not.toBeNull();
-    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${BASE}/chains`);
-    expect(document.head.querySelectorAll('meta[property="og:image"]')).toHaveLength(1);
-    const lds = Array.from(document.head.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent!)['@type']);
-    expect(lds).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
+  it('names no image where the page has none', () => {
+    const head = pageHead({ ...metaForTerms(BASE), ogImage: undefined });
+    expect(head.meta.some((t) => 'property' in t && t.property === 'og:image')).toBe(false);
+    expect(head.meta.some((t) => 'name' in t && t.name === 'twitter:image')).toBe(false);
   });
 });
