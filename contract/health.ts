@@ -2,6 +2,18 @@
 // history and the prober's own state. Numbers are null when unknown (never probed, or the probe could not say).
 import { z } from 'zod';
 
+/** The status rule's numbers (api/health/status.ts applies them; /status writes them out). */
+export const HEALTH_RULE = {
+  /** Blocks behind the consensus head still counted as fresh. */
+  maxLagBlocks: 3,
+  /** A head block at most this old is fresh, however many blocks behind (fast chains). */
+  maxHeadAgeS: 30,
+  /** Slower answers are degraded. */
+  maxLatencyMs: 2_000,
+  /** Heads reported within this window make the consensus. */
+  consensusWindowS: 600,
+} as const;
+
 /** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
 export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
 export const healthStatusSchema = z.enum(HEALTH_STATUSES);
@@ -78,3 +90,6 @@ export const probeNowSchema = z.object({
   health: endpointHealthSchema,
 });
 export type ProbeNow = z.infer<typeof probeNowSchema>;
+
+/** Down without a break this many days: hidden from visitors by default and listed for admins as dead. */
+export const DEAD_AFTER_DAYS = 7;

@@ -22,12 +22,10 @@ import { probeEndpoint } from './probe.ts';
 import { recordProbe } from './prober.ts';
 import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
 import {
-  HEALTH_STATUSES, historyQuerySchema, type EndpointHistory, type ProbeNow, type ProberState,
+  DEAD_AFTER_DAYS, HEALTH_STATUSES, historyQuerySchema, type EndpointHistory, type ProbeNow, type ProberState,
 } from '../../contract/health.ts';
 
 const WINDOW_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
-/** Down this many days in a row: hidden from visitors by default and listed for admins as dead. */
-export const DEAD_AFTER_DAYS = 7;
 
 export function healthRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });

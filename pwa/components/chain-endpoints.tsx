@@ -1,11 +1,17 @@
-// A chain's public RPC endpoints: URL, provider (linked, or '—'), Chainlist's tracking label, an API-key
+// A chain's public RPC endpoints: URL, health (status, lag, latency, 7-day uptime, when checked: the prober's
+// summary as of the page's load, never polled), provider (linked, or '—'), Chainlist's tracking label, an API-key
 // marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
-// Busy chains list 80+; the table shows the first rows until expanded.
+// Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
+// table shows the first rows until expanded.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
+import { proberQuery } from '../data/health.ts';
+import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
+import { CheckedAgo, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
@@ -20,9 +26,15 @@ type EndpointsChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency'
 export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   const { rpcEndpoints: endpoints, name: chainName } = chain;
   const [expanded, setExpanded] = useState(false);
+  const [filters, setFilters] = useState<ReadonlySet<EndpointFilter>>(new Set());
+  const [showDead, setShowDead] = useState(false);
   const keyless = endpoints.filter((e) => !e.needsApiKey).length;
   const ordered = useMemo(() => rankEndpoints(endpoints), [endpoints]);
-  const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_ENDPOINTS);
+  const dead = ordered.filter((e) => isDead(e.health)).length;
+  const listed = filterEndpoints(showDead ? ordered : ordered.filter((e) => !isDead(e.health)), filters);
+  const shown = expanded ? listed : listed.slice(0, COLLAPSED_ENDPOINTS);
+  const toggle = (f: EndpointFilter) =>
+    setFilters((on) => (on.has(f) ? new Set([...on].filter((x) => x !== f)) : new Set([...on, f])));
 
   return (
     <Card id="rpc-endpoints">
@@ -36,12 +48,33 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
       </CardHeader>
       {endpoints.length > 0 && (
         <CardContent className="space-y-4">
-          <div className="overflow-hidden rounded-lg border border-slate-200">
+          <HealthNote />
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+            <legend className="sr-only">Filter endpoints</legend>
+            {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
+              <label key={f} className="inline-flex items-center gap-1.5">
+                <input type="checkbox" checked={filters.has(f)} onChange={() => toggle(f)} className="accent-accent-600" />
+                {ENDPOINT_FILTERS[f].label}
+              </label>
+            ))}
+            {dead > 0 && (
+              <label className="inline-flex items-center gap-1.5">
+                <input type="checkbox" checked={showDead} onChange={() => setShowDead((x) => !x)} className="accent-accent-600" />
+                Show {dead} down for 7+ days
+              </label>
+            )}
+          </fieldset>
+          {listed.length === 0 && <p className="text-sm text-slate-600">No endpoint matches these filters.</p>}
+          <div className={listed.length ? 'overflow-hidden rounded-lg border border-slate-200' : 'hidden'}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Public RPC endpoints of {chainName}</caption>
               <thead className="hidden bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase md:table-header-group">
                 <tr>
                   <th scope="col" className="px-3 py-2">RPC URL</th>
+                  <th scope="col" className="px-3 py-2">Status</th>
+                  <th scope="col" className="px-3 py-2 text-right">Lag</th>
+                  <th scope="col" className="px-3 py-2 text-right">Latency</th>
+                  <th scope="col" className="px-3 py-2">Uptime 7d</th>
                   <th scope="col" className="px-3 py-2">Provider</th>
                   <th scope="col" className="px-3 py-2">Privacy</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Copy or add to a wallet</span></th>
@@ -59,6 +92,24 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                         </Badge>
                       )}
                     </td>
+                    <td className="col-start-1 md:px-3 md:py-2.5">
+                      <span className="flex flex-wrap items-center gap-x-2 md:flex-col md:items-start">
+                        <HealthStatusLabel health={e.health} />
+                        <CheckedAgo health={e.health} />
+                      </span>
+                    </td>
+                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5 md:text-right">
+                      <span className="text-xs text-slate-500 md:hidden">Lag: </span>
+                      {e.health.blockLag === null ? '—' : `${e.health.blockLag} ${e.health.blockLag === 1 ? 'block' : 'blocks'}`}
+                    </td>
+                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5 md:text-right">
+                      <span className="text-xs text-slate-500 md:hidden">Latency: </span>
+                      {e.health.latencyMs === null ? '—' : `${e.health.latencyMs} ms`}
+                    </td>
+                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5">
+                      <span className="text-xs text-slate-500 md:hidden">Uptime 7 days: </span>
+                      <WeekUptime id={e.id} health={e.health} />
+                    </td>
                     <td className="col-start-1 text-slate-700 md:px-3 md:py-2.5">
                       <span className="text-xs text-slate-500 md:hidden">Provider: </span>
                       {e.provider ? (
@@ -68,7 +119,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                       )}
                     </td>
                     <td className="col-start-1 md:px-3 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
-                    <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
+                    <td className="col-start-2 row-span-7 row-start-1 self-start md:px-2 md:py-1.5">
                       <div className="flex items-center justify-end gap-1">
                         {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
                         <AddToWallet chain={chain} endpoints={[e]} variant="ghost" size="sm" aria-label={`Add ${chainName} to a wallet with ${e.url}`}>
@@ -82,13 +133,26 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               </tbody>
             </table>
           </div>
-          {endpoints.length > COLLAPSED_ENDPOINTS && (
+          {listed.length > COLLAPSED_ENDPOINTS && (
             <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} aria-controls="rpc-endpoints">
-              {expanded ? 'Show fewer endpoints' : `Show all ${endpoints.length} endpoints`}
+              {expanded ? 'Show fewer endpoints' : `Show all ${listed.length} endpoints`}
             </Button>
           )}
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/** Where health comes from, and the prober's pause said plainly (no network is not "down"). */
+function HealthNote() {
+  const { data: prober } = useQuery(proberQuery());
+  return (
+    <p className="text-sm text-slate-600">
+      {prober?.state === 'paused' && <strong className="font-medium text-amber-800">{prober.reason}. </strong>}
+      {prober?.state === 'off' && <strong className="font-medium text-amber-800">Health checks are off. </strong>}
+      Health is checked from our servers, not your browser.{' '}
+      <Link to="/status" className="text-accent-700 hover:underline">How endpoints are checked</Link>
+    </p>
   );
 }

@@ -1,0 +1,73 @@
+// An endpoint's health as the tables show it: a status dot and word, and a tiny 7-day uptime bar of hourly
+// buckets, loaded only when a visitor opens it (one history read per bar opened, never one per row).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
+import { weekHistoryQuery } from '../data/health.ts';
+import { cn } from '../lib/cn.ts';
+import { formatDay, timeAgo } from '../lib/dates.ts';
+import { STATUS_LABELS } from '../lib/endpoint-health.ts';
+
+const DOT: Record<HealthStatus, string> = {
+  ok: 'bg-emerald-500', degraded: 'bg-amber-500', down: 'bg-red-500', 'wrong-chain': 'bg-red-700',
+  unverified: 'bg-slate-300',
+};
+
+export function HealthStatusLabel({ health }: { health: EndpointHealth }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap" data-health={health.status}>
+      <span className={cn('size-2 rounded-full', DOT[health.status])} aria-hidden="true" />
+      {STATUS_LABELS[health.status]}
+      {health.status === 'down' && health.downSince && (
+        <span className="text-xs text-slate-500">since {formatDay(health.downSince)}</span>
+      )}
+    </span>
+  );
+}
+
+export function CheckedAgo({ health }: { health: EndpointHealth }) {
+  return (
+    <span className="text-xs text-slate-500">
+      {health.checkedAt ? `checked ${timeAgo(health.checkedAt)}` : 'not checked yet'}
+    </span>
+  );
+}
+
+const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(share < 1 ? 1 : 0)}%`);
+
+/** The 7-day uptime figure; a button opens the hourly bar (when the endpoint has an id to ask its history by). */
+export function WeekUptime({ id, health }: { id: number | undefined; health: EndpointHealth }) {
+  const [open, setOpen] = useState(false);
+  if (health.uptime7d === null || id === undefined) return <span className="text-slate-500">{percent(health.uptime7d)}</span>;
+  return (
+    <span className="inline-flex flex-col gap-1">
+      <button
+        type="button" className="text-left text-accent-700 hover:underline" aria-expanded={open}
+        onClick={() => setOpen((x) => !x)} title="Show the hourly uptime of the last 7 days"
+      >
+        {percent(health.uptime7d)}
+      </button>
+      {open && <UptimeBar id={id} />}
+    </span>
+  );
+}
+
+const HOURS = 7 * 24;
+
+function UptimeBar({ id }: { id: number }) {
+  const { data, isPending, isError } = useQuery(weekHistoryQuery(id));
+  if (isPending) return <span className="text-xs text-slate-500">Loading…</span>;
+  if (isError) return <span className="text-xs text-slate-500">History unavailable</span>;
+  const byHour = new Map(data.map((b) => [Date.parse(b.hour), b]));
+  const last = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const hours = Array.from({ length: HOURS }, (_, i) => last - (HOURS - 1 - i) * 3_600_000);
+  return (
+    <span className="flex h-4 w-40 items-stretch gap-px" role="img" aria-label="Hourly uptime over the last 7 days">
+      {hours.map((h) => {
+        const b = byHour.get(h);
+        const color = !b ? 'bg-slate-200' : b.ok === b.probes ? 'bg-emerald-500' : b.ok ? 'bg-amber-500' : 'bg-red-500';
+        return <span key={h} className={cn('flex-1', color)} />;
+      })}
+    </span>
+  );
+}
