@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
 import { proberQuery } from '../data/health.ts';
+import { formatTime } from '../lib/dates.ts';
 import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
 import { CheckedAgo, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
@@ -48,7 +49,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
       </CardHeader>
       {endpoints.length > 0 && (
         <CardContent className="space-y-4">
-          <HealthNote />
+          <HealthNote endpoints={endpoints} />
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
             <legend className="sr-only">Filter endpoints</legend>
             {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
@@ -144,13 +145,19 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   );
 }
 
-/** Where health comes from, and the prober's pause said plainly (no network is not "down"). */
-function HealthNote() {
+/**
+ * Where health comes from, as of when (the latest check in this copy of the page: it is never polled, and an
+ * offline copy keeps the snapshot it was saved with), and the prober's pause said plainly (no network is not "down").
+ */
+function HealthNote({ endpoints }: { endpoints: EndpointsChain['rpcEndpoints'] }) {
   const { data: prober } = useQuery(proberQuery());
+  const checked = endpoints.flatMap((e) => (e.health.checkedAt ? [e.health.checkedAt] : []));
+  const asOf = checked.length ? checked.reduce((a, b) => (a > b ? a : b)) : null;
   return (
-    <p className="text-sm text-slate-600">
+    <p className="text-sm text-slate-600" data-testid="health-note">
       {prober?.state === 'paused' && <strong className="font-medium text-amber-800">{prober.reason}. </strong>}
       {prober?.state === 'off' && <strong className="font-medium text-amber-800">Health checks are off. </strong>}
+      {asOf && `Health as of ${formatTime(asOf)}. `}
       Health is checked from our servers, not your browser.{' '}
       <Link to="/status" className="text-accent-700 hover:underline">How endpoints are checked</Link>
     </p>

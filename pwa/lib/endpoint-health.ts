@@ -2,6 +2,10 @@
 import { DEAD_AFTER_DAYS, type EndpointHealth, type HealthStatus } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { isHealthy } from '../../contract/endpoint-rank.ts';
+import { isKeyless } from '../../contract/eip3085.ts';
+import type { ProviderDetail } from '../../contract/providers.ts';
+
+type ProviderEndpoint = ProviderDetail['rpcEndpoints'][number];
 
 export const isDead = (health: EndpointHealth, now = Date.now()) =>
   health.status === 'down' && health.downSince !== null
@@ -22,3 +26,9 @@ export function filterEndpoints<T extends RpcEndpoint>(endpoints: readonly T[], 
 export const STATUS_LABELS: Record<HealthStatus, string> = {
   ok: 'Working', degraded: 'Degraded', down: 'Down', 'wrong-chain': 'Wrong chain', unverified: 'Unverified',
 };
+
+/** "N of M public endpoints healthy": of those needing no API key, the ones that answered the right chain. */
+export function healthyCount(endpoints: readonly (RpcEndpoint | ProviderEndpoint)[]) {
+  const open = endpoints.filter(isKeyless);
+  return { healthy: open.filter(isHealthy).length, total: open.length };
+}
