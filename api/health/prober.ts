@@ -183,6 +183,8 @@ export async function startProber({
     stateKnown = state;
     if (await setProberState(sql, state, state === 'paused' ? NO_NETWORK_REASON : null)) {
       log.info({ state }, state === 'paused' ? NO_NETWORK_REASON : 'health checks running');
+      // Pages say whether checks run: cached answers are redone when that changes.
+      await db.publishInvalidation();
     }
   }
 
