@@ -12,7 +12,7 @@ import { rankEndpoints } from '../../contract/endpoint-rank.ts';
 import { proberQuery } from '../data/health.ts';
 import { formatTime } from '../lib/dates.ts';
 import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
-import { CheckedAgo, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
+import { CheckedAgo, formatUptime, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
@@ -21,6 +21,9 @@ import { Button } from './ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
+
+const lag = (blocks: number | null) => (blocks === null ? '—' : `${blocks} ${blocks === 1 ? 'block' : 'blocks'}`);
+const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
 type EndpointsChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'>;
 
@@ -71,13 +74,12 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               <caption className="sr-only">Public RPC endpoints of {chainName}</caption>
               <thead className="hidden bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase md:table-header-group">
                 <tr>
-                  <th scope="col" className="px-3 py-2">RPC URL</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2 text-right">Lag</th>
-                  <th scope="col" className="px-3 py-2 text-right">Latency</th>
-                  <th scope="col" className="px-3 py-2">Uptime 7d</th>
-                  <th scope="col" className="px-3 py-2">Provider</th>
-                  <th scope="col" className="px-3 py-2">Privacy</th>
+                  <th scope="col" className="px-3 py-2">RPC URL · provider</th>
+                  <th scope="col" className="px-2 py-2">Status</th>
+                  <th scope="col" className="px-2 py-2 text-right">Lag</th>
+                  <th scope="col" className="px-2 py-2 text-right">Latency</th>
+                  <th scope="col" className="px-2 py-2 whitespace-nowrap">Uptime 7d</th>
+                  <th scope="col" className="px-2 py-2">Privacy</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Copy or add to a wallet</span></th>
                 </tr>
               </thead>
@@ -92,35 +94,35 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           <KeyRound className="size-3" aria-hidden="true" />API key
                         </Badge>
                       )}
+                      <span className="mt-0.5 block text-xs text-slate-600">
+                        {e.provider ? (
+                          <Link to="/providers/$slug" params={{ slug: e.provider.slug }} className="text-accent-700 hover:underline">{e.provider.name}</Link>
+                        ) : (
+                          'No provider listed'
+                        )}
+                      </span>
                     </td>
-                    <td className="col-start-1 md:px-3 md:py-2.5">
+                    <td className="col-start-1 md:px-2 md:py-2.5">
                       <span className="flex flex-wrap items-center gap-x-2 md:flex-col md:items-start">
                         <HealthStatusLabel health={e.health} />
                         <CheckedAgo health={e.health} />
                       </span>
-                    </td>
-                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5 md:text-right">
-                      <span className="text-xs text-slate-500 md:hidden">Lag: </span>
-                      {e.health.blockLag === null ? '—' : `${e.health.blockLag} ${e.health.blockLag === 1 ? 'block' : 'blocks'}`}
-                    </td>
-                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5 md:text-right">
-                      <span className="text-xs text-slate-500 md:hidden">Latency: </span>
-                      {e.health.latencyMs === null ? '—' : `${e.health.latencyMs} ms`}
-                    </td>
-                    <td className="col-start-1 text-slate-700 tabular-nums md:px-3 md:py-2.5">
-                      <span className="text-xs text-slate-500 md:hidden">Uptime 7 days: </span>
-                      <WeekUptime id={e.id} health={e.health} />
-                    </td>
-                    <td className="col-start-1 text-slate-700 md:px-3 md:py-2.5">
-                      <span className="text-xs text-slate-500 md:hidden">Provider: </span>
-                      {e.provider ? (
-                        <Link to="/providers/$slug" params={{ slug: e.provider.slug }} className="text-accent-700 hover:underline">{e.provider.name}</Link>
-                      ) : (
-                        <span aria-label="No provider listed">—</span>
+                      {/* Phones: the figures on one line under the status, when there are any. */}
+                      {e.health.checkedAt && (
+                        <span className="mt-0.5 block text-xs text-slate-600 tabular-nums md:hidden">
+                          Lag {lag(e.health.blockLag)} · {latency(e.health.latencyMs)} · {formatUptime(e.health.uptime7d)} over 7 days
+                        </span>
                       )}
                     </td>
-                    <td className="col-start-1 md:px-3 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
-                    <td className="col-start-2 row-span-7 row-start-1 self-start md:px-2 md:py-1.5">
+                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">{lag(e.health.blockLag)}</td>
+                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">
+                      {latency(e.health.latencyMs)}
+                    </td>
+                    <td className="hidden px-2 py-2.5 text-slate-700 tabular-nums md:table-cell">
+                      <WeekUptime id={e.id} health={e.health} />
+                    </td>
+                    <td className="col-start-1 md:px-2 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
+                    <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
                       <div className="flex items-center justify-end gap-1">
                         {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
                         <AddToWallet chain={chain} endpoints={[e]} variant="ghost" size="sm" aria-label={`Add ${chainName} to a wallet with ${e.url}`}>

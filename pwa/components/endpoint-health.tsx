@@ -27,25 +27,28 @@ export function HealthStatusLabel({ health }: { health: EndpointHealth }) {
 
 export function CheckedAgo({ health }: { health: EndpointHealth }) {
   return (
-    <span className="text-xs text-slate-500">
+    <span className="text-xs whitespace-nowrap text-slate-500">
       {health.checkedAt ? `checked ${timeAgo(health.checkedAt)}` : 'not checked yet'}
     </span>
   );
 }
 
-const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(share < 1 ? 1 : 0)}%`);
+/** "99.9%" (a share 0..1), "—" when unknown. */
+export const formatUptime = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(share < 1 ? 1 : 0)}%`);
 
 /** The 7-day uptime figure; a button opens the hourly bar (when the endpoint has an id to ask its history by). */
 export function WeekUptime({ id, health }: { id: number | undefined; health: EndpointHealth }) {
   const [open, setOpen] = useState(false);
-  if (health.uptime7d === null || id === undefined) return <span className="text-slate-500">{percent(health.uptime7d)}</span>;
+  if (health.uptime7d === null || id === undefined) {
+    return <span className="text-slate-500">{formatUptime(health.uptime7d)}</span>;
+  }
   return (
     <span className="inline-flex flex-col gap-1">
       <button
         type="button" className="text-left text-accent-700 hover:underline" aria-expanded={open}
         onClick={() => setOpen((x) => !x)} title="Show the hourly uptime of the last 7 days"
       >
-        {percent(health.uptime7d)}
+        {formatUptime(health.uptime7d)}
       </button>
       {open && <UptimeBar id={id} />}
     </span>
