@@ -36,7 +36,7 @@ function StatusPage() {
       <h1 className="text-3xl font-bold text-slate-900">Endpoint Health Status</h1>
       {prober.state !== 'running' && (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {prober.reason ?? 'Health checks are not running.'} Every endpoint keeps its last known status; endpoints never
+          {prober.reason ?? 'Health checks are not running'}. Every endpoint keeps its last known status; endpoints never
           checked show as unverified.
         </p>
       )}
@@ -76,7 +76,7 @@ function StatusPage() {
         <CardHeader><CardTitle>How an endpoint is checked</CardTitle></CardHeader>
         <CardContent className="prose-content text-sm">
           <p>
-            Our servers — never your browser — call every public endpoint that needs no API key about every 10 minutes
+            Our servers — never your browser — call every public endpoint that needs no API key on a schedule (every 10 minutes by default)
             with <code>eth_chainId</code>, <code>eth_blockNumber</code> and the latest block, 5 seconds at most each.
             A chain's head is the median of the three highest blocks its endpoints reported in the last{' '}
             {HEALTH_RULE.consensusWindowS / 60} minutes. From the latest check:
