@@ -402,7 +402,7 @@ export const metaForLanding = (baseUrl: string) => staticPage(baseUrl, paths.lan
 
 export const metaForStatus = (baseUrl: string) => staticPage(baseUrl, paths.status(), 'Status',
   pageTitle('Endpoint Health Status'),
-  `How ${PRODUCT_NAME} checks public RPC endpoints from its servers: the prober's state, endpoints per status and the rule.`);
+  `How ${PRODUCT_NAME} checks public RPC endpoints from its servers: prober state, endpoints per status, the rule.`);
 
 /** The not-found fallback (and unknown provider/chain slugs): never indexed. */
 export function metaForNotFound(baseUrl: string, path = '/'): PageMeta {

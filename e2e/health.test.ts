@@ -15,9 +15,11 @@ beforeAll(async () => {
   const { config } = e.server;
   // A short interval so the first claims hold enough endpoints on distinct hosts to notice there is no network.
   prober = await startProber({
-    db: e.server.db, config: { ...config, probes: { ...config.probes, intervalS: 60 } }, log: pino({ level: 'silent' }),
+    db: e.server.db,
+    config: { ...config, probes: { ...config.probes, intervalS: 60 } },
+    log: pino({ level: 'silent' }),
   });
-  for (const deadline = Date.now() + 90_000; ; ) {
+  for (const deadline = Date.now() + 90_000; ;) {
     const [{ state }] = await e.server.sql<{ state: string }[]>`SELECT state FROM prober_state`;
     if (state === 'paused') break;
     if (Date.now() > deadline) throw new Error('the prober did not pause without a network');
@@ -37,9 +39,9 @@ describe('the chain page without a network', () => {
     await page.goto('/chains/ethereum');
     await whenSettled(page);
     await expect.poll(() => page.getByTestId('health-note').innerText()).toContain('Health checks paused: no network');
-    const statuses = await page.locator('#rpc-endpoints [data-health]').evaluateAll(
-      (els) => els.map((el) => el.getAttribute('data-health')),
-    );
+    const statuses = await page
+      .locator('#rpc-endpoints [data-health]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-health')));
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['unverified']));
     const [{ down }] = await e.server.sql<{ down: number }[]>`
@@ -63,7 +65,10 @@ describe('the chain page without a network', () => {
   });
 
   it('on a phone and a desktop (screenshots to look at)', async () => {
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await e.newPage(viewport);
       await page.goto('/chains/ethereum');
       await whenSettled(page);

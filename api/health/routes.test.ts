@@ -7,9 +7,7 @@ import { signInAdmin } from '../admin/test-support.ts';
 import { chainDetailSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
 import { providerDetailSchema } from '../../contract/providers.ts';
 import { adminEndpointListSchema, adminEndpointSchema } from '../../contract/admin.ts';
-import {
-  endpointHistorySchema, probeNowSchema, proberStateSchema, UNVERIFIED_HEALTH,
-} from '../../contract/health.ts';
+import { endpointHistorySchema, probeNowSchema, proberStateSchema, UNVERIFIED_HEALTH } from '../../contract/health.ts';
 import { closedPort, startFakeRpc, type FakeRpc } from './test-servers.ts';
 
 const EVM_ID = 424242;
@@ -22,7 +20,11 @@ beforeAll(async () => {
   t = await startTestServer({ PROBE_ALLOW_PRIVATE: '1' });
   admin = await signInAdmin(t);
   rpc = await startFakeRpc({ chainId: EVM_ID });
-  const res = await admin.json('POST', '/api/admin/chains', { name: 'Health Chain', slug: 'health-chain', evmChainId: EVM_ID });
+  const res = await admin.json('POST', '/api/admin/chains', {
+    name: 'Health Chain',
+    slug: 'health-chain',
+    evmChainId: EVM_ID,
+  });
   chainId = res.body.id;
 });
 afterAll(async () => {
@@ -62,7 +64,8 @@ describe('endpoint objects', () => {
 describe('admin endpoint writes', () => {
   it('are refused signed out and to a non-admin', async () => {
     const anonymous = await t.request('/api/admin/endpoints', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: t.url },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: t.url },
       body: JSON.stringify({ chainId, url: 'https://x.example' }),
     });
     expect(anonymous.status).toBe(401);
@@ -78,43 +81,48 @@ describe('admin endpoint writes', () => {
     expect(second).toMatchObject({ chainId, tracking: 'unspecified', needsApiKey: false, health: UNVERIFIED_HEALTH });
     expect((await chainEndpoints()).map((e) => e.id)).toEqual([first.id, second.id]);
     const dup = await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'https://one.example' });
-    expect(dup).toEqual({ status: 409, body: expect.objectContaining({ message: expect.stringContaining('already lists') }) });
-    expect((await admin.json('POST', '/api/admin/endpoints', { chainId: 99999999, url: 'https://a.example' })).status)
-      .toBe(400);
+    expect(dup).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: expect.stringContaining('already lists') }),
+    });
+    expect(
+      (await admin.json('POST', '/api/admin/endpoints', { chainId: 99999999, url: 'https://a.example' })).status,
+    ).toBe(400);
     expect((await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'ftp://a.example' })).status).toBe(400);
-    expect((await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'https://a.example', providerId: 99999999 }))
-      .status).toBe(400);
+    expect(
+      (await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'https://a.example', providerId: 99999999 }))
+        .status,
+    ).toBe(400);
   });
 
-  it('probe now: records the answer against the endpoint, and its history, chain page and prober state show it',
-    async () => {
-      const e = await addEndpoint({ url: rpc.url });
-      const res = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);
-      expect(res.status).toBe(200);
-      const answer = probeNowSchema.parse(res.body);
-      expect(answer).toMatchObject({ recorded: true, probe: { answeredChainId: EVM_ID, errorClass: null } });
-      expect(answer.health).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true });
-      const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
-      expect(listed.health).toEqual(answer.health);
-      // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
-      const counts = { endpointsHealthy: 1, endpointsPublic: 3 };
-      expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);
-      const list = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
-      expect(list.find((c) => c.id === chainId)).toMatchObject(counts);
-      const [first] = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats?limit=1')).body);
-      expect(first.endpointsPublic).toBeGreaterThan(0);
-      expect(first).toEqual(list[0]);
-      const history = endpointHistorySchema.parse((await t.get(`/api/endpoints/${e.id}/history?window=7d`)).body);
-      expect(history).toEqual([expect.objectContaining({ probes: 1, ok: 1 })]);
-      expect((await t.get(`/api/endpoints/${e.id}/history?window=1y`)).status).toBe(400);
-      expect((await t.get('/api/endpoints/99999999/history')).status).toBe(404);
-      const prober = proberStateSchema.parse((await t.get('/api/health/prober')).body);
-      expect(prober.state).toBe('running');
-      expect(prober.byStatus.ok).toBe(1);
-      const [{ count }] = await t.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM chain_rpc_endpoints`;
-      expect(prober.endpoints).toBe(count);
-      expect(Object.values(prober.byStatus).reduce((a, b) => a + b)).toBe(count);
-    });
+  it('probe now: records the answer; its history, the chain page and the prober state show it', async () => {
+    const e = await addEndpoint({ url: rpc.url });
+    const res = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);
+    expect(res.status).toBe(200);
+    const answer = probeNowSchema.parse(res.body);
+    expect(answer).toMatchObject({ recorded: true, probe: { answeredChainId: EVM_ID, errorClass: null } });
+    expect(answer.health).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true });
+    const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
+    expect(listed.health).toEqual(answer.health);
+    // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
+    const counts = { endpointsHealthy: 1, endpointsPublic: 3 };
+    expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);
+    const list = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
+    expect(list.find((c) => c.id === chainId)).toMatchObject(counts);
+    const [first] = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats?limit=1')).body);
+    expect(first.endpointsPublic).toBeGreaterThan(0);
+    expect(first).toEqual(list[0]);
+    const history = endpointHistorySchema.parse((await t.get(`/api/endpoints/${e.id}/history?window=7d`)).body);
+    expect(history).toEqual([expect.objectContaining({ probes: 1, ok: 1 })]);
+    expect((await t.get(`/api/endpoints/${e.id}/history?window=1y`)).status).toBe(400);
+    expect((await t.get('/api/endpoints/99999999/history')).status).toBe(404);
+    const prober = proberStateSchema.parse((await t.get('/api/health/prober')).body);
+    expect(prober.state).toBe('running');
+    expect(prober.byStatus.ok).toBe(1);
+    const [{ count }] = await t.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM chain_rpc_endpoints`;
+    expect(prober.endpoints).toBe(count);
+    expect(Object.values(prober.byStatus).reduce((a, b) => a + b)).toBe(count);
+  });
 
   it('probe now: an unreachable address is answered but not recorded (no network is never "down")', async () => {
     const e = await addEndpoint({ url: `http://127.0.0.1:${await closedPort()}/` });
@@ -145,7 +153,8 @@ describe('admin endpoint writes', () => {
     expect(dead.map((x) => x.id)).toEqual([e.id]);
     expect(dead[0].health.downSince).not.toBeNull();
     expect(await admin.json('DELETE', `/api/admin/endpoints/${e.id}`)).toEqual({
-      status: 200, body: { id: e.id, deleted: true },
+      status: 200,
+      body: { id: e.id, deleted: true },
     });
     expect((await chainEndpoints()).some((x) => x.id === e.id)).toBe(false);
     expect((await admin.json('DELETE', `/api/admin/endpoints/${e.id}`)).status).toBe(404);

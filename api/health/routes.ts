@@ -9,11 +9,23 @@ import { validate } from '../middleware/validate.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { idParams } from '../lib/params.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
-import { existingChainIds, deleteEndpoint, findEndpoint, insertEndpoint, listDeadEndpoints, updateEndpoint,
-  type EndpointRow } from '../../sql/queries/chains.ts';
+import {
+  existingChainIds,
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listDeadEndpoints,
+  updateEndpoint,
+  type EndpointRow,
+} from '../../sql/queries/chains.ts';
 import { existingProviderIds } from '../../sql/queries/providers.ts';
 import {
-  countEndpointsByStatus, endpointHistory, ensureHealthRow, probeTargets, readProberState, resetHealthSummary,
+  countEndpointsByStatus,
+  endpointHistory,
+  ensureHealthRow,
+  probeTargets,
+  readProberState,
+  resetHealthSummary,
 } from '../../sql/queries/health.ts';
 import type { Queryable } from '../db/index.ts';
 import { presentEndpoint } from '../chains/presenter.ts';
@@ -22,7 +34,12 @@ import { probeEndpoint } from './probe.ts';
 import { recordProbe } from './prober.ts';
 import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
 import {
-  DEAD_AFTER_DAYS, HEALTH_STATUSES, historyQuerySchema, type EndpointHistory, type ProbeNow, type ProberState,
+  DEAD_AFTER_DAYS,
+  HEALTH_STATUSES,
+  historyQuerySchema,
+  type EndpointHistory,
+  type ProbeNow,
+  type ProberState,
 } from '../../contract/health.ts';
 
 const WINDOW_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
@@ -31,15 +48,23 @@ export function healthRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
   // Hourly buckets that have probes, oldest first (an hour without any is absent, not zero).
-  router.get('/endpoints/:id/history', cached, validate({ params: idParams, query: historyQuerySchema }),
+  router.get(
+    '/endpoints/:id/history',
+    cached,
+    validate({ params: idParams, query: historyQuerySchema }),
     async (ctx) => {
       const { id } = ctx.valid.params;
       if (!(await findEndpoint(ctx.sql, id))) throw new HttpError(404, 'Endpoint not found');
       const rows = await endpointHistory(ctx.sql, id, WINDOW_HOURS[ctx.valid.query.window]);
       ctx.body = rows.map((r) => ({
-        hour: r.hour.toISOString(), probes: r.probes, ok: r.up, p50: r.p50Ms, p95: r.p95Ms,
+        hour: r.hour.toISOString(),
+        probes: r.probes,
+        ok: r.up,
+        p50: r.p50Ms,
+        p95: r.p95Ms,
       })) satisfies EndpointHistory;
-    });
+    },
+  );
 
   router.get('/health/prober', cached, async (ctx) => {
     const [stored, counts] = await Promise.all([readProberState(ctx.sql), countEndpointsByStatus(ctx.sql)]);
@@ -59,8 +84,11 @@ export function healthRoutes() {
   return router;
 }
 
-const presentAdminEndpoint = (e: EndpointRow): AdminEndpoint => 
-  ({ ...presentEndpoint(e), id: e.id, chainId: e.chainId });
+const presentAdminEndpoint = (e: EndpointRow): AdminEndpoint => ({
+  ...presentEndpoint(e),
+  id: e.id,
+  chainId: e.chainId,
+});
 
 async function checkProvider(tx: Queryable, providerId: number | null | undefined) {
   if (providerId && !(await existingProviderIds(tx, [providerId])).length) {
@@ -81,13 +109,17 @@ export function adminEndpointRoutes() {
 
   router.post('/', requireAdmin, validate({ body: endpointCreateSchema }), async (ctx) => {
     const { chainId, ...input } = ctx.valid.body;
-    const endpoint = await inTransaction(ctx, async (tx) => {
-      if (!(await existingChainIds(tx, [chainId])).length) {
-        throw new HttpError(400, `chainId: No chain has the id ${chainId}`);
-      }
-      await checkProvider(tx, input.providerId);
-      return findEndpoint(tx, await insertEndpoint(tx, chainId, input));
-    }, conflicts(input.url));
+    const endpoint = await inTransaction(
+      ctx,
+      async (tx) => {
+        if (!(await existingChainIds(tx, [chainId])).length) {
+          throw new HttpError(400, `chainId: No chain has the id ${chainId}`);
+        }
+        await checkProvider(tx, input.providerId);
+        return findEndpoint(tx, await insertEndpoint(tx, chainId, input));
+      },
+      conflicts(input.url),
+    );
     ctx.status = 201;
     ctx.body = presentAdminEndpoint(endpoint!);
   });
@@ -95,15 +127,19 @@ export function adminEndpointRoutes() {
   router.put('/:id', requireAdmin, validate({ params: idParams, body: endpointUpdateSchema }), async (ctx) => {
     const { id } = ctx.valid.params;
     const values = definedOnly(ctx.valid.body);
-    const endpoint = await inTransaction(ctx, async (tx) => {
-      const before = await findEndpoint(tx, id);
-      if (!before) throw new HttpError(404, 'Endpoint not found');
-      await checkProvider(tx, values.providerId);
-      await updateEndpoint(tx, id, values);
-      // A new address has not been measured: its health starts again (the round's sync gives it a timer).
-      if (values.url !== undefined && values.url !== before.url) await resetHealthSummary(tx, id);
-      return findEndpoint(tx, id);
-    }, conflicts(values.url));
+    const endpoint = await inTransaction(
+      ctx,
+      async (tx) => {
+        const before = await findEndpoint(tx, id);
+        if (!before) throw new HttpError(404, 'Endpoint not found');
+        await checkProvider(tx, values.providerId);
+        await updateEndpoint(tx, id, values);
+        // A new address has not been measured: its health starts again (the round's sync gives it a timer).
+        if (values.url !== undefined && values.url !== before.url) await resetHealthSummary(tx, id);
+        return findEndpoint(tx, id);
+      },
+      conflicts(values.url),
+    );
     ctx.body = presentAdminEndpoint(endpoint!);
   });
 
@@ -134,8 +170,12 @@ export function adminEndpointRoutes() {
     ctx.body = {
       recorded,
       probe: {
-        at: result.at.toISOString(), httpStatus: result.httpStatus, latencyMs: result.latencyMs,
-        errorClass: result.errorClass, answeredChainId: result.answeredChainId, headBlock: result.headBlock,
+        at: result.at.toISOString(),
+        httpStatus: result.httpStatus,
+        latencyMs: result.latencyMs,
+        errorClass: result.errorClass,
+        answeredChainId: result.answeredChainId,
+        headBlock: result.headBlock,
         browserCallable: result.browserCallable,
       },
       health: presentHealth(endpoint!),

@@ -21,17 +21,24 @@ export function DeadEndpoints({ chainNames }: { chainNames: ReadonlyMap<number, 
         <div className="mt-3 text-sm">
           {isPending && <p className="text-slate-500">Loading…</p>}
           {isError && <p className="text-red-700">The dead endpoints could not be loaded.</p>}
-          {data?.length === 0 && <p className="text-slate-600">No endpoint has been down {DEAD_AFTER_DAYS} days in a row.</p>}
+          {data?.length === 0 && (
+            <p className="text-slate-600">No endpoint has been down {DEAD_AFTER_DAYS} days in a row.</p>
+          )}
           {data && data.length > 0 && (
             <ul className="divide-y divide-slate-100">
               {data.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                   <code className="min-w-0 flex-1 font-mono text-xs break-all">{e.url}</code>
                   <span className="text-slate-600">{chainNames.get(e.chainId) ?? `Chain ${e.chainId}`}</span>
-                  {e.health.downSince && <span className="text-slate-500">down since {formatDay(e.health.downSince)}</span>}
+                  {e.health.downSince && (
+                    <span className="text-slate-500">down since {formatDay(e.health.downSince)}</span>
+                  )}
                   <Button
-                    variant="outline" size="sm" disabled={remove.isPending}
-                    onClick={() => remove.mutate(e.id)} aria-label={`Remove ${e.url}`}
+                    variant="outline"
+                    size="sm"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(e.id)}
+                    aria-label={`Remove ${e.url}`}
                   >
                     Remove
                   </Button>

@@ -30,7 +30,10 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
             {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
             {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
             {chain.endpointsPublic ? (
-              <Badge variant={chain.endpointsHealthy ? 'success' : 'neutral'} title="Public endpoints needing no API key that work">
+              <Badge
+                variant={chain.endpointsHealthy ? 'success' : 'neutral'}
+                title="Public endpoints needing no API key that work"
+              >
                 {chain.endpointsHealthy}/{chain.endpointsPublic} endpoints healthy
               </Badge>
             ) : null}

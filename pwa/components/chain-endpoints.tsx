@@ -57,13 +57,18 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
             <legend className="sr-only">Filter endpoints</legend>
             {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
               <label key={f} className="inline-flex items-center gap-1.5">
-                <input type="checkbox" checked={filters.has(f)} onChange={() => toggle(f)} className="accent-accent-600" />
+                <input
+                  type="checkbox" checked={filters.has(f)} onChange={() => toggle(f)} className="accent-accent-600"
+                />
                 {ENDPOINT_FILTERS[f].label}
               </label>
             ))}
             {dead > 0 && (
               <label className="inline-flex items-center gap-1.5">
-                <input type="checkbox" checked={showDead} onChange={() => setShowDead((x) => !x)} className="accent-accent-600" />
+                <input
+                  type="checkbox" checked={showDead} onChange={() => setShowDead((x) => !x)}
+                  className="accent-accent-600"
+                />
                 Show {dead} down for 7+ days
               </label>
             )}
@@ -96,7 +101,12 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                       )}
                       <span className="mt-0.5 block text-xs text-slate-600">
                         {e.provider ? (
-                          <Link to="/providers/$slug" params={{ slug: e.provider.slug }} className="text-accent-700 hover:underline">{e.provider.name}</Link>
+                          <Link
+                            to="/providers/$slug" params={{ slug: e.provider.slug }}
+                            className="text-accent-700 hover:underline"
+                          >
+                            {e.provider.name}
+                          </Link>
                         ) : (
                           'No provider listed'
                         )}
@@ -110,11 +120,14 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                       {/* Phones: the figures on one line under the status, when there are any. */}
                       {e.health.checkedAt && (
                         <span className="mt-0.5 block text-xs text-slate-600 tabular-nums md:hidden">
-                          Lag {lag(e.health.blockLag)} · {latency(e.health.latencyMs)} · {formatUptime(e.health.uptime7d)} over 7 days
+                          Lag {lag(e.health.blockLag)} · {latency(e.health.latencyMs)} ·{' '}
+                          {formatUptime(e.health.uptime7d)} over 7 days
                         </span>
                       )}
                     </td>
-                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">{lag(e.health.blockLag)}</td>
+                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">
+                      {lag(e.health.blockLag)}
+                    </td>
                     <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">
                       {latency(e.health.latencyMs)}
                     </td>

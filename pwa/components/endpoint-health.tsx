@@ -9,7 +9,10 @@ import { formatDay, timeAgo } from '../lib/dates.ts';
 import { STATUS_LABELS } from '../lib/endpoint-health.ts';
 
 const DOT: Record<HealthStatus, string> = {
-  ok: 'bg-emerald-500', degraded: 'bg-amber-500', down: 'bg-red-500', 'wrong-chain': 'bg-red-700',
+  ok: 'bg-emerald-500',
+  degraded: 'bg-amber-500',
+  down: 'bg-red-500',
+  'wrong-chain': 'bg-red-700',
   unverified: 'bg-slate-300',
 };
 
@@ -34,7 +37,8 @@ export function CheckedAgo({ health }: { health: EndpointHealth }) {
 }
 
 /** "99.9%" (a share 0..1), "—" when unknown. */
-export const formatUptime = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(share < 1 ? 1 : 0)}%`);
+export const formatUptime = (share: number | null) =>
+  share === null ? '—' : `${(share * 100).toFixed(share < 1 ? 1 : 0)}%`;
 
 /** The 7-day uptime figure; a button opens the hourly bar (when the endpoint has an id to ask its history by). */
 export function WeekUptime({ id, health }: { id: number | undefined; health: EndpointHealth }) {
@@ -45,8 +49,11 @@ export function WeekUptime({ id, health }: { id: number | undefined; health: End
   return (
     <span className="inline-flex flex-col gap-1">
       <button
-        type="button" className="text-left text-accent-700 hover:underline" aria-expanded={open}
-        onClick={() => setOpen((x) => !x)} title="Show the hourly uptime of the last 7 days"
+        type="button"
+        className="text-left text-accent-700 hover:underline"
+        aria-expanded={open}
+        onClick={() => setOpen((x) => !x)}
+        title="Show the hourly uptime of the last 7 days"
       >
         {formatUptime(health.uptime7d)}
       </button>

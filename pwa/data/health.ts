@@ -3,7 +3,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { getParsed } from './parsed.ts';
 
 export const proberQuery = () =>
-  queryOptions({ queryKey: ['/api/health/prober'], queryFn: () => getParsed('/api/health/prober', (s) => s.proberStateSchema) });
+  queryOptions({
+    queryKey: ['/api/health/prober'],
+    queryFn: () => getParsed('/api/health/prober', (s) => s.proberStateSchema),
+  });
 
 /** The last 7 days of hourly buckets, loaded when a visitor opens an endpoint's uptime bar. */
 export const weekHistoryQuery = (endpointId: number) =>

@@ -6,8 +6,14 @@ import { timeAgo } from './dates.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const health = (over: Partial<EndpointHealth>): EndpointHealth => ({ ...UNVERIFIED_HEALTH, ...over });
-const ep = (url: string, over: Partial<RpcEndpoint> = {}): RpcEndpoint =>
-  ({ url, provider: null, tracking: 'none', needsApiKey: false, health: UNVERIFIED_HEALTH, ...over });
+const ep = (url: string, over: Partial<RpcEndpoint> = {}): RpcEndpoint => ({
+  url,
+  provider: null,
+  tracking: 'none',
+  needsApiKey: false,
+  health: UNVERIFIED_HEALTH,
+  ...over,
+});
 
 describe('endpoint health on the chain page', () => {
   it('calls an endpoint dead after 7 days down in a row, not before', () => {
@@ -18,8 +24,10 @@ describe('endpoint health on the chain page', () => {
 
   it('filters: working only, no tracking, no API key, HTTPS / WSS, together', () => {
     const list = [
-      ep('https://ok', { health: health({ status: 'ok' }) }), ep('http://plain', { health: health({ status: 'ok' }) }),
-      ep('wss://track', { tracking: 'yes', health: health({ status: 'degraded' }) }), ep('https://unverified'),
+      ep('https://ok', { health: health({ status: 'ok' }) }),
+      ep('http://plain', { health: health({ status: 'ok' }) }),
+      ep('wss://track', { tracking: 'yes', health: health({ status: 'degraded' }) }),
+      ep('https://unverified'),
       ep('https://key', { needsApiKey: true, health: health({ status: 'ok' }) }),
     ];
     const urls = (on: Parameters<typeof filterEndpoints>[1]) => filterEndpoints(list, on).map((e) => e.url);

@@ -8,8 +8,9 @@ import type { ProviderDetail } from '../../contract/providers.ts';
 type ProviderEndpoint = ProviderDetail['rpcEndpoints'][number];
 
 export const isDead = (health: EndpointHealth, now = Date.now()) =>
-  health.status === 'down' && health.downSince !== null
-  && now - new Date(health.downSince).getTime() >= DEAD_AFTER_DAYS * 24 * 3600 * 1000;
+  health.status === 'down' &&
+  health.downSince !== null &&
+  now - new Date(health.downSince).getTime() >= DEAD_AFTER_DAYS * 24 * 3600 * 1000;
 
 export const ENDPOINT_FILTERS = {
   working: { label: 'Working only', keep: (e: RpcEndpoint) => isHealthy(e) },
@@ -24,7 +25,11 @@ export function filterEndpoints<T extends RpcEndpoint>(endpoints: readonly T[], 
 }
 
 export const STATUS_LABELS: Record<HealthStatus, string> = {
-  ok: 'Working', degraded: 'Degraded', down: 'Down', 'wrong-chain': 'Wrong chain', unverified: 'Unverified',
+  ok: 'Working',
+  degraded: 'Degraded',
+  down: 'Down',
+  'wrong-chain': 'Wrong chain',
+  unverified: 'Unverified',
 };
 
 /** "N of M public endpoints healthy": of those needing no API key, the ones that answered the right chain. */

@@ -34,7 +34,8 @@ const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgre
     GROUP BY e.chain_id
   ) ec ON ec.chain_id = c.id`;
 const endpointCountColumns = (sql: Queryable) =>
-  sql`coalesce(ec.endpoints_healthy, 0)::int AS endpoints_healthy, coalesce(ec.endpoints_public, 0)::int AS endpoints_public`;
+  sql`coalesce(ec.endpoints_healthy, 0)::int AS endpoints_healthy,
+    coalesce(ec.endpoints_public, 0)::int AS endpoints_public`;
 
 const chainColumns = (sql: Queryable) =>
   sql`${selectColumns(sql, 'c', chainPlainColumns)}, c.native_currency, c.explorers, c.updated_at`;

@@ -9,7 +9,11 @@ import { adminRoot, sendJson, useAdminMutation } from './mutation.ts';
 const deadKey = [...adminRoot, 'endpoints', 'dead'] as const;
 
 export const deadEndpointsQuery = (enabled: boolean) =>
-  queryOptions({ queryKey: deadKey, queryFn: () => getJson('/api/admin/endpoints?dead=1', adminEndpointListSchema), enabled });
+  queryOptions({
+    queryKey: deadKey,
+    queryFn: () => getJson('/api/admin/endpoints?dead=1', adminEndpointListSchema),
+    enabled,
+  });
 
 export function useDeleteEndpoint() {
   return useAdminMutation({
