@@ -1,11 +1,11 @@
 // An endpoint's health as the tables show it: a status dot and word, and a tiny 7-day uptime bar of hourly
 // buckets, loaded only when a visitor opens it (one history read per bar opened, never one per row).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
 import { weekHistoryQuery } from '../data/health.ts';
 import { cn } from '../lib/cn.ts';
-import { formatDay, timeAgo } from '../lib/dates.ts';
+import { formatDay, formatTime, timeAgo } from '../lib/dates.ts';
 import { STATUS_LABELS } from '../lib/endpoint-health.ts';
 
 const DOT: Record<HealthStatus, string> = {
@@ -28,10 +28,22 @@ export function HealthStatusLabel({ health }: { health: EndpointHealth }) {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * "checked 3 min ago" in the browser; the server's HTML (and the hydration that must match it) says the clock
+ * time instead, since "ago" depends on when it is read.
+ */
 export function CheckedAgo({ health }: { health: EndpointHealth }) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const { checkedAt } = health;
   return (
     <span className="text-xs whitespace-nowrap text-slate-500">
-      {health.checkedAt ? `checked ${timeAgo(health.checkedAt)}` : 'not checked yet'}
+      {!checkedAt ? 'not checked yet' : hydrated ? `checked ${timeAgo(checkedAt)}` : `checked ${formatTime(checkedAt)}`}
     </span>
   );
 }
