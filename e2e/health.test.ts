@@ -81,6 +81,23 @@ describe('the chain page without a network', () => {
   });
 });
 
+describe('the provider page and the chain list without a network', () => {
+  it('say none of the public endpoints is healthy yet', async () => {
+    const [{ slug, open }] = await e.server.sql<{ slug: string; open: number }[]>`
+      SELECT p.slug, count(*)::int AS open FROM providers p JOIN chain_rpc_endpoints r ON r.provider_id = p.id
+      WHERE NOT r.needs_api_key AND strpos(r.url, '$' || '{') = 0
+      GROUP BY p.slug ORDER BY count(*) DESC LIMIT 1`;
+    const page = await e.newPage(PHONE);
+    await page.goto(`/providers/${slug}`);
+    await whenSettled(page);
+    expect(await page.getByTestId('provider-healthy').innerText()).toBe(`0 of ${open} public endpoints healthy.`);
+    await e.screenshot(page, 'health-provider-phone');
+    await page.goto('/chains');
+    await whenSettled(page);
+    await expect.poll(() => page.getByText(/^0\/\d+ endpoints healthy$/).count()).toBeGreaterThan(0);
+  });
+});
+
 describe('/status', () => {
   it('shows the prober paused, the endpoints per status and the rule', async () => {
     const page = await e.newPage();
