@@ -91,6 +91,7 @@ describe('the provider page and the chain list without a network', () => {
     await page.goto(`/providers/${slug}`);
     await whenSettled(page);
     expect(await page.getByTestId('provider-healthy').innerText()).toBe(`0 of ${open} public endpoints healthy.`);
+    await expect.poll(() => page.getByTestId('health-note').innerText()).toContain('Health checks paused: no network');
     await e.screenshot(page, 'health-provider-phone');
     await page.goto('/chains');
     await whenSettled(page);

@@ -3,16 +3,13 @@
 // marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
 // Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
 // table shows the first rows until expanded.
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
-import { proberQuery } from '../data/health.ts';
-import { formatTime } from '../lib/dates.ts';
 import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
-import { CheckedAgo, formatUptime, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
+import { CheckedAgo, formatUptime, HealthNote, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
@@ -160,21 +157,3 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   );
 }
 
-/**
- * Where health comes from, as of when (the latest check in this copy of the page: it is never polled, and an
- * offline copy keeps the snapshot it was saved with), and the prober's pause said plainly (no network is not "down").
- */
-function HealthNote({ endpoints }: { endpoints: EndpointsChain['rpcEndpoints'] }) {
-  const { data: prober } = useQuery(proberQuery());
-  const checked = endpoints.flatMap((e) => (e.health.checkedAt ? [e.health.checkedAt] : []));
-  const asOf = checked.length ? checked.reduce((a, b) => (a > b ? a : b)) : null;
-  return (
-    <p className="text-sm text-slate-600" data-testid="health-note">
-      {prober?.state === 'paused' && <strong className="font-medium text-amber-800">{prober.reason}. </strong>}
-      {prober?.state === 'off' && <strong className="font-medium text-amber-800">Health checks are off. </strong>}
-      {asOf && `Health as of ${formatTime(asOf)}. `}
-      Health is checked from our servers, not your browser.{' '}
-      <Link to="/status" className="text-accent-700 hover:underline">How endpoints are checked</Link>
-    </p>
-  );
-}

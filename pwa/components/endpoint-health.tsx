@@ -1,9 +1,11 @@
-// An endpoint's health as the tables show it: a status dot and word, and a tiny 7-day uptime bar of hourly
-// buckets, loaded only when a visitor opens it (one history read per bar opened, never one per row).
+// An endpoint's health as the tables show it: a status dot and word, when it was checked, a tiny 7-day uptime bar of
+// hourly buckets, loaded only when a visitor opens it (one history read per bar opened, never one per row), and the
+// note beside each endpoint list (the snapshot's time, the prober's pause).
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
-import { weekHistoryQuery } from '../data/health.ts';
+import { proberQuery, weekHistoryQuery } from '../data/health.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDay, formatTime, timeAgo } from '../lib/dates.ts';
 import { STATUS_LABELS } from '../lib/endpoint-health.ts';
@@ -91,5 +93,26 @@ function UptimeBar({ id }: { id: number }) {
         return <span key={h} className={cn('flex-1', color)} />;
       })}
     </span>
+  );
+}
+
+/**
+ * Where health comes from, as of when (the latest check in this copy of the page: it is never polled, and an
+ * offline copy keeps the snapshot it was saved with), and the prober's pause said plainly (no network is not "down").
+ */
+export function HealthNote({ endpoints }: { endpoints: readonly { health: EndpointHealth }[] }) {
+  const { data: prober } = useQuery(proberQuery());
+  const checked = endpoints.flatMap((e) => (e.health.checkedAt ? [e.health.checkedAt] : []));
+  const asOf = checked.length ? checked.reduce((a, b) => (a > b ? a : b)) : null;
+  return (
+    <p className="text-sm text-slate-600" data-testid="health-note">
+      {prober?.state === 'paused' && <strong className="font-medium text-amber-800">{prober.reason}. </strong>}
+      {prober?.state === 'off' && <strong className="font-medium text-amber-800">Health checks are off. </strong>}
+      {asOf && `Health as of ${formatTime(asOf)}. `}
+      Health is checked from our servers, not your browser.{' '}
+      <Link to="/status" className="text-accent-700 hover:underline">
+        How endpoints are checked
+      </Link>
+    </p>
   );
 }

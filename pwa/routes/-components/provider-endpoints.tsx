@@ -5,7 +5,7 @@ import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { HealthStatusLabel } from '../../components/endpoint-health.tsx';
+import { HealthNote, HealthStatusLabel } from '../../components/endpoint-health.tsx';
 import { healthyCount } from '../../lib/endpoint-health.ts';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -51,6 +51,7 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <HealthNote endpoints={endpoints} />
         {groups.length > COLLAPSED_GROUPS && (
           <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..." label="Filter endpoints by network" />
         )}
