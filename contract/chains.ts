@@ -1,5 +1,6 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
+import { endpointHealthSchema, UNVERIFIED_HEALTH } from './health.ts';
 import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 
 export const chainRefSchema = z.object({
@@ -41,11 +42,27 @@ export const chainWithStatsSchema = chainSchema.extend({
   providerCount: z.number().int(),
   /** Mean of the average ratings of its rated providers; 0 when none is rated. */
   averageRating: z.number(),
+  /**
+   * Of its endpoints needing no API key (endpointsPublic), how many answered the right chain at their latest probe
+   * ("N/M endpoints healthy"). Null in answers saved offline before they existed: unknown.
+   */
+  endpointsHealthy: z.number().int().nullable().default(null),
+  endpointsPublic: z.number().int().nullable().default(null),
 });
 export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
 export const chainWithStatsListSchema = z.array(chainWithStatsSchema);
 
-export const rpcEndpointSchema = z.object({
+/**
+ * An endpoint's `id` (stable across admin edits: its history follows it) and `health` (the summary row). Both may
+ * be absent from answers saved offline before they existed: the id is then unknown (no history to open) and the
+ * health reads as unverified.
+ */
+export const endpointIdentitySchema = z.object({
+  id: z.number().int().optional(),
+  health: endpointHealthSchema.default(UNVERIFIED_HEALTH),
+});
+
+export const rpcEndpointSchema = endpointIdentitySchema.extend({
   url: z.string(),
   provider: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

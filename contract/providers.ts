@@ -1,7 +1,7 @@
 // Response shapes of the provider endpoints.
 import { z } from 'zod';
 import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
-import { chainRefSchema } from './chains.ts';
+import { chainRefSchema, endpointIdentitySchema } from './chains.ts';
 import { providerFactsSchema } from './facts.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
@@ -104,7 +104,7 @@ export const providerDetailSchema = providerSchema.extend({
    */
   userReviewsNext: z.string().nullable().optional(),
   editorialReview: editorialReviewSchema.nullable(),
-  rpcEndpoints: z.array(z.object({
+  rpcEndpoints: z.array(endpointIdentitySchema.extend({
     url: z.string(),
     chain: chainRefSchema,
     tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

@@ -1,5 +1,6 @@
 // Shapes provider rows into the API's provider responses (contract/providers.ts).
 import { pickColumns } from '../../sql/columns.ts';
+import { presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
   providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow,
@@ -56,8 +57,9 @@ export function presentProviderDetail(
     userReviewsNext: reviews.next ?? null,
     editorialReview: editorial ? presentEditorial(editorial) : null,
     rpcEndpoints: endpoints.map((e) => ({
-      url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
+      id: e.id, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
       chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
+      health: presentHealth(e),
     })),
   };
 }

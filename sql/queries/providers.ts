@@ -2,6 +2,7 @@
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
 import { selectColumns, type RowOf } from '../columns.ts';
+import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The providers columns every provider answer carries as stored (sql/columns.ts). */
 export const providerPlainColumns = {
@@ -126,16 +127,17 @@ export async function findEditorialReview(sql: Sql, providerId: number) {
   return row;
 }
 
-export type ProviderEndpointRow = {
-  url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
+export type ProviderEndpointRow = EndpointHealthRow & {
+  id: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
   chainId: number; chainName: string; chainSlug: string; chainIconUrl: string | null; chainColor: string;
 };
 
 export function listProviderEndpoints(sql: Sql, providerId: number) {
   return sql<ProviderEndpointRow[]>`
-    SELECT e.url, e.tracking, e.needs_api_key, c.id AS chain_id, c.name AS chain_name, c.slug AS chain_slug,
-           c.icon_url AS chain_icon_url, c.color AS chain_color
+    SELECT e.id, e.url, e.tracking, e.needs_api_key, c.id AS chain_id, c.name AS chain_name, c.slug AS chain_slug,
+           c.icon_url AS chain_icon_url, c.color AS chain_color, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
+      LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
     WHERE e.provider_id = ${providerId}
     ORDER BY c.sort_rank, c.id, e.position`;
 }
