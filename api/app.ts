@@ -28,6 +28,7 @@ import { adminCsvRoutes } from './admin/csv.ts';
 import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
+import { adminEndpointRoutes, healthRoutes } from './health/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 
 /** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
@@ -93,7 +94,7 @@ export function apiRouters(): AppRouter[] {
     chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(),
     adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), adminChainRoutes(),
     adminProviderRoutes(), adminEditorialRoutes(), adminAdRoutes(), adminContactRoutes(), adminPageRoutes(),
-    adminCsvRoutes(), objectRoutes(),
+    adminCsvRoutes(), objectRoutes(), healthRoutes(), adminEndpointRoutes(),
   ];
   return [...routers, openApiRoutes(routers)].map(caseSensitive);
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { adFrequencies, adPositionSchema, categoryNames } from './content.ts';
 import { providerSchema, trackingLabelSchema } from './providers.ts';
+import { rpcEndpointSchema } from './chains.ts';
 import {
   DEFAULT_COLOR, hexColor, htmlText, httpUrl, id, optionalHttpUrl, optionalImageUrl, optionalText, plainText,
   requiredText, seoFields, slug,
@@ -20,13 +21,23 @@ export const nativeCurrencyInputSchema = z.object({
 export const explorerInputSchema = z.object({ name: requiredText('Explorer name', 100), url: httpUrl('Explorer URL') });
 
 export const rpcTrackingValues = ['none', 'limited', 'yes', 'unspecified'] as const;
-export const rpcEndpointInputSchema = z.object({
+const endpointFields = {
   url: z.string().trim().min(1, 'Endpoint URL is required').max(2000)
     .regex(/^(https?|wss?):\/\/\S+$/i, 'Endpoint URL must start with http://, https://, ws:// or wss://'),
-  tracking: z.enum(rpcTrackingValues).default('unspecified'),
-  needsApiKey: z.boolean().default(false),
+  tracking: z.enum(rpcTrackingValues),
+  needsApiKey: z.boolean(),
   providerId: id('Provider id').nullish(),
+};
+export const rpcEndpointInputSchema = z.object({
+  ...endpointFields,
+  tracking: endpointFields.tracking.default('unspecified'),
+  needsApiKey: endpointFields.needsApiKey.default(false),
 });
+
+/** POST /api/admin/endpoints: one endpoint added at the end of its chain's list. */
+export const endpointCreateSchema = rpcEndpointInputSchema.extend({ chainId: id('Chain id') });
+/** PUT /api/admin/endpoints/{id}: only the fields sent change; the id (and the history on it) stays. */
+export const endpointUpdateSchema = z.object(endpointFields).partial();
 
 const rpcEndpointListSchema = z.array(rpcEndpointInputSchema).max(500, 'At most 500 endpoints')
   .refine((list) => new Set(list.map((e) => e.url)).size === list.length, 'An endpoint URL is listed twice');
@@ -128,6 +139,11 @@ export const providerChainsSchema = z.object({
 });
 
 /** Answer of provider create/update and GET /api/admin/providers/{id}: the list shape plus the rich text. */
+/** An endpoint as the admin endpoint routes answer it (the chain detail's shape plus its chain's id). */
+export const adminEndpointSchema = rpcEndpointSchema.extend({ id: z.number().int(), chainId: z.number().int() });
+export type AdminEndpoint = z.infer<typeof adminEndpointSchema>;
+export const adminEndpointListSchema = z.array(adminEndpointSchema);
+
 export const adminProviderSchema = providerSchema.extend({ detailedDescription: z.string() });
 export type AdminProvider = z.infer<typeof adminProviderSchema>;
 

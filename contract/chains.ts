@@ -1,5 +1,7 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
+import { endpointHealthSchema, UNVERIFIED_HEALTH } from './health.ts';
+import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 
 export const chainRefSchema = z.object({
   id: z.number().int(),
@@ -19,16 +21,8 @@ export const chainSchema = chainRefSchema.extend({
   description: z.string(),
   detailedDescription: z.string(),
   websiteUrl: z.string().nullable(),
-  twitterUrl: z.string().nullable(),
-  discordUrl: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  githubUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
-  ogTitle: z.string().nullable(),
-  ogDescription: z.string().nullable(),
-  ogImage: z.string().nullable(),
+  ...socialLinkAnswerFields,
+  ...seoAnswerFields,
   evmChainId: z.number().int().nullable(),
   shortName: z.string().nullable(),
   nativeCurrency: nativeCurrencySchema.nullable(),
@@ -48,11 +42,27 @@ export const chainWithStatsSchema = chainSchema.extend({
   providerCount: z.number().int(),
   /** Mean of the average ratings of its rated providers; 0 when none is rated. */
   averageRating: z.number(),
+  /**
+   * Of its endpoints needing no API key (endpointsPublic), how many answered the right chain at their latest probe
+   * ("N/M endpoints healthy"). Null in answers saved offline before they existed: unknown.
+   */
+  endpointsHealthy: z.number().int().nullable().default(null),
+  endpointsPublic: z.number().int().nullable().default(null),
 });
 export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
 export const chainWithStatsListSchema = z.array(chainWithStatsSchema);
 
-export const rpcEndpointSchema = z.object({
+/**
+ * An endpoint's `id` (stable across admin edits: its history follows it) and `health` (the summary row). Both may
+ * be absent from answers saved offline before they existed: the id is then unknown (no history to open) and the
+ * health reads as unverified.
+ */
+export const endpointIdentitySchema = z.object({
+  id: z.number().int().optional(),
+  health: endpointHealthSchema.default(UNVERIFIED_HEALTH),
+});
+
+export const rpcEndpointSchema = endpointIdentitySchema.extend({
   url: z.string(),
   provider: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

@@ -1,28 +1,21 @@
 // Response shapes of the site-content endpoints (homepage, about, category pages, partner links,
 // ads, tracking).
 import { z } from 'zod';
-
-const seoFields = {
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
-  ogTitle: z.string().nullable(),
-  ogDescription: z.string().nullable(),
-  ogImage: z.string().nullable(),
-};
+import { seoAnswerFields } from './fields.ts';
 
 export const homepageSchema = z.object({
   title: z.string(),
   introText: z.string(),
   seoText: z.string(),
-  ...seoFields,
+  ...seoAnswerFields,
 });
 export type Homepage = z.infer<typeof homepageSchema>;
 
-export const aboutSchema = z.object({ title: z.string(), content: z.string(), ...seoFields });
+export const aboutSchema = z.object({ title: z.string(), content: z.string(), ...seoAnswerFields });
 export type About = z.infer<typeof aboutSchema>;
 
 export const categoryNames = ['providers', 'chains'] as const;
-export const categoryContentSchema = z.object({ title: z.string(), contentHtml: z.string(), ...seoFields });
+export const categoryContentSchema = z.object({ title: z.string(), contentHtml: z.string(), ...seoAnswerFields });
 export type CategoryContent = z.infer<typeof categoryContentSchema>;
 
 export const partnerLinkSchema = z.object({

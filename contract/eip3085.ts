@@ -1,6 +1,6 @@
 // EIP-3085 wallet_addEthereumChain parameters from a chain's facts in the directory ("Add to wallet", snippets).
 import type { ChainDetail, RpcEndpoint } from './chains.ts';
-import { rankEndpoints } from './endpoint-rank.ts';
+import { endpointsToHandOut, rankEndpoints, type RankableEndpoint } from './endpoint-rank.ts';
 
 /** EIP-3085 AddEthereumChainParameter. */
 export type AddEthereumChainParameter = {
@@ -12,7 +12,7 @@ export type AddEthereumChainParameter = {
 };
 
 /** What these functions read of an endpoint and of a chain. */
-export type ChainEndpoint = Pick<RpcEndpoint, 'url' | 'needsApiKey' | 'tracking'>;
+export type ChainEndpoint = Pick<RpcEndpoint, 'url' | 'needsApiKey' | 'tracking'> & Pick<RankableEndpoint, 'health'>;
 export type WalletChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers'> & {
   rpcEndpoints: readonly ChainEndpoint[];
 };
@@ -39,9 +39,12 @@ export function keylessUrls(endpoints: readonly ChainEndpoint[], protocol: 'http
   return rankEndpoints(endpoints).filter((e) => isKeyless(e) && hasScheme(e.url, protocol)).map((e) => e.url);
 }
 
-/** The endpoints a wallet can use as-is (wallets refuse plain http and websockets), best first. */
+/**
+ * The endpoints a wallet can use as-is (wallets refuse plain http and websockets), best first: healthy ones only
+ * when any is, never a down or wrong-chain one (endpoint-rank.ts).
+ */
 export function walletRpcUrls(endpoints: readonly ChainEndpoint[]): string[] {
-  return keylessUrls(endpoints, 'https:');
+  return endpointsToHandOut(endpoints.filter((e) => isKeyless(e) && isHttps(e.url))).map((e) => e.url);
 }
 
 /**

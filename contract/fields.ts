@@ -89,6 +89,24 @@ export const seoFields = {
   ogImage: optionalImageUrl('Open Graph image'),
 };
 
+/** The SEO fields as every public page's answer carries them (what an admin left blank is null). */
+export const seoAnswerFields = {
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  ogTitle: z.string().nullable(),
+  ogDescription: z.string().nullable(),
+  ogImage: z.string().nullable(),
+};
+
+/** The social profile links chains and providers both carry in their answers. */
+export const socialLinkAnswerFields = {
+  twitterUrl: z.string().nullable(),
+  discordUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+};
+
 /** A database id in a path or body (a positive 32-bit integer; path strings are coerced). */
 export const id = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`)

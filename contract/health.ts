@@ -2,6 +2,18 @@
 // history and the prober's own state. Numbers are null when unknown (never probed, or the probe could not say).
 import { z } from 'zod';
 
+/** The status rule's numbers (api/health/status.ts applies them; /status writes them out). */
+export const HEALTH_RULE = {
+  /** Blocks behind the consensus head still counted as fresh. */
+  maxLagBlocks: 3,
+  /** A head block at most this old is fresh, however many blocks behind (fast chains). */
+  maxHeadAgeS: 30,
+  /** Slower answers are degraded. */
+  maxLatencyMs: 2_000,
+  /** Heads reported within this window make the consensus. */
+  consensusWindowS: 600,
+} as const;
+
 /** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
 export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
 export const healthStatusSchema = z.enum(HEALTH_STATUSES);
@@ -58,3 +70,26 @@ export const proberStateSchema = z.object({
   }),
 });
 export type ProberState = z.infer<typeof proberStateSchema>;
+
+/** POST /api/admin/endpoints/{id}/probe: the probe just made, and whether it was recorded against the endpoint. */
+export const probeNowSchema = z.object({
+  /**
+   * False when it failed with a DNS or connect error: one probe cannot tell an endpoint's fault from this
+   * machine having no network, and no network is never recorded as down.
+   */
+  recorded: z.boolean(),
+  probe: z.object({
+    at: z.string(),
+    httpStatus: z.number().int().nullable(),
+    latencyMs: z.number().int().nullable(),
+    errorClass: z.string().nullable(),
+    answeredChainId: z.number().int().nullable(),
+    headBlock: z.number().int().nullable(),
+    browserCallable: z.boolean().nullable(),
+  }),
+  health: endpointHealthSchema,
+});
+export type ProbeNow = z.infer<typeof probeNowSchema>;
+
+/** Down without a break this many days: hidden from visitors by default and listed for admins as dead. */
+export const DEAD_AFTER_DAYS = 7;

@@ -422,6 +422,10 @@ export const metaForLanding = (baseUrl: string) => staticPage(baseUrl, paths.lan
   `Find the Best RPC Providers for Blockchain Development | ${PRODUCT_NAME}`,
   'Community reviews, expert insights and comprehensive data on supported chains, features and pricing of blockchain RPC providers, always up to date.');
 
+export const metaForStatus = (baseUrl: string) => staticPage(baseUrl, paths.status(), 'Status',
+  pageTitle('Endpoint Health Status'),
+  `How ${PRODUCT_NAME} checks public RPC endpoints from its servers: prober state, endpoints per status, the rule.`);
+
 /** The not-found fallback (and unknown provider/chain slugs): never indexed. */
 export function metaForNotFound(baseUrl: string, path = '/'): PageMeta {
   return assemble({

@@ -1,8 +1,23 @@
 // Response shapes of the provider endpoints.
 import { z } from 'zod';
-import { chainRefSchema } from './chains.ts';
+import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
+import { chainRefSchema, endpointIdentitySchema } from './chains.ts';
+import { providerFactsSchema } from './facts.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
+
+/**
+ * How a provider serves a chain: 'public-endpoint', a URL anyone can call (the dataset's endpoints); 'api-key', to
+ * its customers with a key (read from the provider's own npm package, or set by an admin). A chain served both ways
+ * is 'public-endpoint', the stronger for a visitor: it can be called now, and a provider with a public endpoint
+ * serves its customers too.
+ */
+export const chainKindSchema = z.enum(['public-endpoint', 'api-key']);
+export type ChainKind = z.infer<typeof chainKindSchema>;
+
+/** A chain as provider answers list it. `kind` is optional for answers saved offline before it existed. */
+export const providerChainSchema = chainRefSchema.extend({ kind: chainKindSchema.optional() });
+export type ProviderChain = z.infer<typeof providerChainSchema>;
 
 /** A provider as lists show it (GET /api/providers, popular, featured, by-chain, search). */
 export const providerSchema = z.object({
@@ -15,16 +30,8 @@ export const providerSchema = z.object({
   logoUrl: z.string().nullable(),
   iconUrl: z.string().nullable(),
   color: z.string(),
-  twitterUrl: z.string().nullable(),
-  discordUrl: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  githubUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  metaTitle: z.string().nullable(),
-  metaDescription: z.string().nullable(),
-  ogTitle: z.string().nullable(),
-  ogDescription: z.string().nullable(),
-  ogImage: z.string().nullable(),
+  ...socialLinkAnswerFields,
+  ...seoAnswerFields,
   nofollowLinks: z.boolean(),
   cloakedLinks: z.boolean(),
   featured: z.boolean(),
@@ -40,9 +47,11 @@ export const providerSchema = z.object({
    * The supported chains (spec 000 §3 "chains"), in the chains' own order. Optional for answers saved offline
    * before it existed; the API always sends it.
    */
-  chains: z.array(chainRefSchema).optional(),
-  /** The same chains' ids (spec 001 §3 "chainIds"). */
+  chains: z.array(providerChainSchema).optional(),
+  /** The same chains' ids (spec 001 §3 "chainIds"), both kinds. */
   chainIds: z.array(z.number().int()),
+  /** The facts entered (contract/facts.ts); optional for answers saved offline before they existed. */
+  facts: providerFactsSchema.optional(),
   updatedAt: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;
@@ -77,7 +86,15 @@ export type EditorialReview = z.infer<typeof editorialReviewSchema>;
 /** GET /api/providers/{slug}. */
 export const providerDetailSchema = providerSchema.extend({
   detailedDescription: z.string(),
-  chains: z.array(chainRefSchema),
+  chains: z.array(providerChainSchema),
+  /**
+   * The chains served with an API key, with the provider's published URL templates (placeholders such as {API_KEY}
+   * stand for the customer's values: show them as text, never as links) and where each link was read.
+   * Optional for answers saved offline before it existed.
+   */
+  apiKeyChains: z.array(z.object({
+    chain: chainRefSchema, source: z.string(), urlTemplates: z.array(z.string()),
+  })).optional(),
   /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/service.ts); totalReviews counts them all. */
   userReviews: z.array(userReviewSchema),
   /**
@@ -87,7 +104,7 @@ export const providerDetailSchema = providerSchema.extend({
    */
   userReviewsNext: z.string().nullable().optional(),
   editorialReview: editorialReviewSchema.nullable(),
-  rpcEndpoints: z.array(z.object({
+  rpcEndpoints: z.array(endpointIdentitySchema.extend({
     url: z.string(),
     chain: chainRefSchema,
     tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),

@@ -18,6 +18,7 @@ export const PAGES = {
   contact: '/contact',
   landing: '/landing',
   admin: '/admin',
+  status: '/status',
 } as const;
 
 /** URL of each page (params encoded). */
@@ -39,6 +40,7 @@ export const paths = {
   contact: () => PAGES.contact,
   landing: () => PAGES.landing,
   admin: () => PAGES.admin,
+  status: () => PAGES.status,
 } as const;
 
 /** Pages the browser renders itself: per-user and heavy, never indexed. */

@@ -152,6 +152,8 @@ describe('an admin', () => {
     await page.getByRole('tab', { name: 'Partners', selected: true }).waitFor();
     // Never indexed.
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    // The page drawn in the browser keeps one title (the server's head had one already).
+    expect(await page.locator('title').count()).toBe(1);
     await openTab(page, 'Chains');
   });
 

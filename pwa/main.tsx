@@ -41,6 +41,8 @@ createRoot(promptRoot).render(<UpdatePrompt />);
 void persistQueryCache(queryClient).catch(() => {}).then(async () => {
   const root = document.getElementById('root')!;
   if (!state) {
+    // The route's <HeadContent /> draws the title anew (React adopts the server's other head tags, not a <title>).
+    document.head.querySelector('title')?.remove();
     createRoot(root).render(app);
     return;
   }

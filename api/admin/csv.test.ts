@@ -116,7 +116,10 @@ describe('POST /api/admin/import/csv', () => {
     const [header, ...rows] = rowsOf(text);
     const col = (name: string) => header.indexOf(name);
     const ankr = rows.find((r) => r[col('Type')] === 'provider' && r[col('Slug')] === 'ankr')!;
-    Object.assign(ankr, { [col('Chains')]: 'base;ethereum', [col('EditorialRating')]: '2', [col('EditorialContent')]: '<p>Changed</p>' });
+    // Chains: the import sets admin links only; Ankr's sourced links (its public endpoints) stay.
+    Object.assign(ankr, {
+      [col('Chains')]: 'csv-chain', [col('EditorialRating')]: '2', [col('EditorialContent')]: '<p>Changed</p>',
+    });
     // 1,001: more rows than one insert statement takes (sql/queries/csv.ts), so the last one lands in a second.
     const bulk = Array.from({ length: 1001 }, (_, i) => {
       const row = header.map(() => '');
@@ -135,7 +138,13 @@ describe('POST /api/admin/import/csv', () => {
     expect(exported.map((r) => r[col('Chains')].split(';').filter(Boolean).sort().join(';'))).toEqual(bulk.map((_, i) => (i % 2 ? 'base;csv-chain' : '')));
     expect((await t.get('/api/providers/bulk-1000')).body.editorialReview).toMatchObject({ rating: 5, content: '<p>Last</p>' });
     const changed = (await t.get('/api/providers/ankr')).body;
-    expect(changed.chains.map((c: { slug: string }) => c.slug).sort()).toEqual(['base', 'ethereum']);
+    const sourced = await t.sql<{ slug: string }[]>`
+      SELECT DISTINCT c.slug FROM provider_chains pc
+      JOIN chains c ON c.id = pc.chain_id JOIN providers p ON p.id = pc.provider_id
+      WHERE p.slug = 'ankr' AND pc.source <> 'admin'`;
+    expect(sourced.length).toBeGreaterThan(10);
+    expect(changed.chains.map((c: { slug: string }) => c.slug).sort())
+      .toEqual([...sourced.map((r) => r.slug), 'csv-chain'].sort());
     expect(changed.editorialReview).toMatchObject({ rating: 2, content: '<p>Changed</p>' });
   });
 

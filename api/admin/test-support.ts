@@ -12,7 +12,7 @@ export function signInAdmin(t: TestServer): Promise<SignedIn> {
 // Every table an admin write can touch, in full (uploads by id and size: their bytes are large).
 const TABLES = [
   'chains', 'providers', 'provider_chains', 'chain_rpc_endpoints', 'editorial_reviews', 'ads', 'partner_links',
-  'contact_submissions', 'about_page', 'homepage_content', 'category_content', 'tracking_settings',
+  'contact_submissions', 'about_page', 'homepage_content', 'category_content', 'tracking_settings', 'provider_facts',
 ] as const;
 
 /** A fingerprint of the content tables: equal fingerprints mean nothing changed (timestamps included). */

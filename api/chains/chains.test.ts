@@ -48,11 +48,12 @@ describe('GET /api/chains', () => {
 });
 
 describe('GET /api/chains/with-stats', () => {
-  it('counts providers per chain from the links', async () => {
+  it('counts providers per chain from the links of both kinds, each provider once', async () => {
     const res = await t.get('/api/chains/with-stats');
     const chains = chainWithStatsListSchema.parse(res.body);
     const [{ n }] = await t.sql<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id WHERE c.slug = 'ethereum'`;
+      SELECT count(DISTINCT pc.provider_id)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+      WHERE c.slug = 'ethereum'`;
     expect(chains.find((c) => c.slug === 'ethereum')!.providerCount).toBe(n);
     expect(n).toBeGreaterThan(10);
     expect(chains.every((c) => c.averageRating === 0)).toBe(true); // no approved reviews yet

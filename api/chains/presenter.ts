@@ -3,6 +3,7 @@ import { pickColumns } from '../../sql/columns.ts';
 import {
   chainPlainColumns, type ChainDetailRow, type ChainRow, type ChainStatsRow, type EndpointRow,
 } from '../../sql/queries/chains.ts';
+import { presentHealth } from '../health/presenter.ts';
 import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 
 export function presentChainRef(r: { id: number; name: string; slug: string; iconUrl: string | null; color: string }): ChainRef {
@@ -17,15 +18,20 @@ export function presentChain(r: ChainRow): Chain {
 }
 
 export function presentChainWithStats(r: ChainStatsRow): ChainWithStats {
-  return { ...presentChain(r), providerCount: r.providerCount, averageRating: r.averageRating };
+  return {
+    ...presentChain(r), providerCount: r.providerCount, averageRating: r.averageRating,
+    endpointsHealthy: r.endpointsHealthy, endpointsPublic: r.endpointsPublic,
+  };
 }
 
 export function presentEndpoint(e: EndpointRow): RpcEndpoint {
   return {
+    id: e.id,
     url: e.url,
     provider: e.providerId === null ? null : { id: e.providerId, name: e.providerName!, slug: e.providerSlug! },
     tracking: e.tracking,
     needsApiKey: e.needsApiKey,
+    health: presentHealth(e),
   };
 }
 

@@ -1,5 +1,7 @@
 // The database layer on the engine under test: migrations, the dataset loader, and a clean shutdown.
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +45,8 @@ describe('migrations and dataset', () => {
 
       expect(await seedIfEmpty(db.sql)).toBe(true);
       const first = await counts(db);
-      expect(first).toMatchObject({ chains: 139, providers: 59, endpoints: 1806 });
+      // Links: 983 public-endpoint (the dataset's endpoints) and 221 api-key (data/provider-coverage.json).
+      expect(first).toMatchObject({ chains: 139, providers: 59, endpoints: 1806, links: 983 + 221 });
       expect(await seedIfEmpty(db.sql)).toBe(false);
       expect(await counts(db)).toEqual(first);
 
@@ -75,6 +78,44 @@ describe('migrations and dataset', () => {
       await db.dropCopy();
     }
   });
+
+  it('gives a database loaded before link kinds its sourced links: dataset, admin and api-key, once', async () => {
+    const db = await openEmptyDatabase();
+    const earlier = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    try {
+      for (const m of listMigrations().filter((m) => m.id < '00009')) {
+        copyFileSync(m.file, path.join(earlier, path.basename(m.file)));
+      }
+      await migrate(db.sql, earlier);
+      await db.sql`INSERT INTO chains (name, slug, evm_chain_id)
+                   VALUES ('Base', 'base', 8453), ('Other', 'other', 999999)`;
+      await db.sql`INSERT INTO providers (name, slug) VALUES ('Alchemy', 'alchemy'), ('dRPC', 'drpc')`;
+      await db.sql`INSERT INTO chain_rpc_endpoints (chain_id, url, provider_id)
+                   SELECT c.id, 'https://base.drpc.org', p.id FROM chains c, providers p
+                   WHERE c.slug = 'base' AND p.slug = 'drpc'`;
+      // dRPC on Base: its public endpoint's link; Alchemy on Other: an admin's; Alchemy on Base: an admin's too,
+      // which its package's link then replaces.
+      await db.sql`INSERT INTO provider_chains (provider_id, chain_id)
+                   SELECT p.id, c.id FROM providers p, chains c
+                   WHERE (p.slug, c.slug) IN (('drpc', 'base'), ('alchemy', 'other'), ('alchemy', 'base'))`;
+      await migrate(db.sql);
+      const links = await db.sql`
+        SELECT p.slug AS provider, c.slug AS chain, pc.kind, pc.source, pc.url_templates
+        FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id JOIN chains c ON c.id = pc.chain_id
+        ORDER BY 1, 2, 4`;
+      expect(links).toEqual([
+        { provider: 'alchemy', chain: 'base', kind: 'api-key', source: 'alchemy-sdk@3.6.5',
+          urlTemplates: ['https://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+                         'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}'] },
+        { provider: 'alchemy', chain: 'other', kind: 'api-key', source: 'admin', urlTemplates: [] },
+        { provider: 'drpc', chain: 'base', kind: 'public-endpoint', source: 'dataset', urlTemplates: [] },
+      ]);
+    } finally {
+      rmSync(earlier, { recursive: true, force: true });
+      await db.close();
+      await db.drop();
+    }
+  }, 60_000);
 
   it('attributes endpoints to providers and links every provider to its chains', async () => {
     const db = await openTestDatabase();

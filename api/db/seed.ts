@@ -1,5 +1,5 @@
-// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints)
-// into an empty database, once. Re-running it never duplicates anything.
+// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 221 provider-chain
+// links with an API key) into an empty database, once. Re-running it never duplicates anything.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,15 @@ const datasetProvider = z.object({
   privacyPolicyUrl: z.string().nullable(),
 });
 
+/** data/provider-coverage.json (made by data/provider-coverage.mjs): chains served with an API key, by package. */
+const providerCoverage = z.object({
+  providers: z.record(z.string(), z.object({
+    links: z.array(z.object({
+      chainId: z.number().int(), kind: z.literal('api-key'), urlTemplates: z.array(z.string()), source: z.string(),
+    })),
+  })),
+});
+
 /** data/chain-icons.json (made by data/chain-icons.mjs): the shipped icon of a chain, served from public/. */
 const chainIconTable = z.object({
   urlPrefix: z.string(),
@@ -56,12 +65,13 @@ export function readDataset(dir = DATA_DIR) {
     chains: z.array(datasetChain).parse(read('chains.json')),
     providers: z.array(datasetProvider).parse(read('providers.json')),
     chainIconUrls: new Map(icons.icons.map((i) => [i.chainId, `${icons.urlPrefix}${i.file}`])),
+    coverage: providerCoverage.parse(read('provider-coverage.json')).providers,
   };
 }
 
 /** Loads the dataset when the directory is empty. Returns true when it loaded. */
 export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
-  const { chains, providers, chainIconUrls } = readDataset(dir);
+  const { chains, providers, chainIconUrls, coverage } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
     const [{ n }] = await tx<{ n: number }[]>`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
@@ -94,9 +104,24 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
       providerIds.set(p.slug, row.id);
     }
 
-    const links = providers.flatMap((p) =>
-      p.chains.map((slug) => ({ provider_id: providerIds.get(p.slug)!, chain_id: chainIds.get(slug)! })));
-    if (links.length) await tx`INSERT INTO provider_chains ${tx(links)}`;
+    const publicLinks = providers.flatMap((p) => p.chains.map((slug) => ({
+      provider_id: providerIds.get(p.slug)!, chain_id: chainIds.get(slug)!, kind: 'public-endpoint',
+      source: 'dataset', url_templates: [] as string[],
+    })));
+    // Sourced links match chains by EVM chain id, as the coverage file was made.
+    const chainIdsByEvmId = new Map(chains.map((c) => [c.chainId, chainIds.get(c.slug)!]));
+    const keyLinks = Object.entries(coverage).flatMap(([slug, { links }]) => {
+      const providerId = providerIds.get(slug);
+      return providerId === undefined ? [] : links.flatMap((l) => {
+        const chainId = chainIdsByEvmId.get(l.chainId);
+        return chainId === undefined ? [] : [{
+          provider_id: providerId, chain_id: chainId, kind: l.kind, source: l.source, url_templates: l.urlTemplates,
+        }];
+      });
+    });
+    for (const links of [publicLinks, keyLinks]) {
+      if (links.length) await tx`INSERT INTO provider_chains ${tx(links)}`;
+    }
 
     const endpoints = chains.flatMap((c) =>
       c.publicRpcs.map((r, position) => ({

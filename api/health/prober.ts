@@ -5,7 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import {
   advanceRound,
   claimDueEndpoints,
@@ -86,6 +86,44 @@ function keyedLimiter(limit: number) {
   };
 }
 
+/** Stores a probe's result: the raw probe, its hour's roll-up and the summary row (run it in a transaction). */
+export async function recordProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult) {
+  const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
+  if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
+  const v = verdict(result, target.evmChainId, consensusHead(heads));
+  await insertProbe(tx, {
+    endpointId: target.id,
+    probedAt: result.at,
+    status: v.status,
+    httpStatus: result.httpStatus,
+    latencyMs: result.latencyMs,
+    errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
+    answeredChainId: result.answeredChainId,
+    headBlock: result.headBlock,
+    headAgeS: v.headAgeS,
+    blockLag: v.blockLag,
+    browserCallable: result.browserCallable,
+  });
+  await rollUpHour(tx, target.id, result.at);
+  const day = await probesSince(tx, target.id, 24);
+  const week = await hourlySince(tx, target.id, 7);
+  const upDay = day.filter((p) => isUp(p.status));
+  const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
+  await updateHealthSummary(tx, target.id, {
+    status: v.status,
+    checkedAt: result.at,
+    latencyMs: result.latencyMs,
+    headBlock: result.headBlock,
+    blockLag: v.blockLag,
+    headAgeS: v.headAgeS,
+    uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
+    uptime7d: uptime(week),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    browserCallable: result.browserCallable,
+  });
+}
+
 export async function startProber({
   db,
   config,
@@ -132,46 +170,6 @@ export async function startProber({
 
   const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
 
-  // ---- recording ----
-  async function record(target: ProbeTarget, result: ProbeResult) {
-    await sql.begin(async (tx) => {
-      const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
-      if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
-      const v = verdict(result, target.evmChainId, consensusHead(heads));
-      await insertProbe(tx, {
-        endpointId: target.id,
-        probedAt: result.at,
-        status: v.status,
-        httpStatus: result.httpStatus,
-        latencyMs: result.latencyMs,
-        errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
-        answeredChainId: result.answeredChainId,
-        headBlock: result.headBlock,
-        headAgeS: v.headAgeS,
-        blockLag: v.blockLag,
-        browserCallable: result.browserCallable,
-      });
-      await rollUpHour(tx, target.id, result.at);
-      const day = await probesSince(tx, target.id, 24);
-      const week = await hourlySince(tx, target.id, 7);
-      const upDay = day.filter((p) => isUp(p.status));
-      const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
-      await updateHealthSummary(tx, target.id, {
-        status: v.status,
-        checkedAt: result.at,
-        latencyMs: result.latencyMs,
-        headBlock: result.headBlock,
-        blockLag: v.blockLag,
-        headAgeS: v.headAgeS,
-        uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
-        uptime7d: uptime(week),
-        p50Ms: percentile(latencies, 50),
-        p95Ms: percentile(latencies, 95),
-        browserCallable: result.browserCallable,
-      });
-    });
-  }
-
   // ---- no network ----
   // A DNS or connect failure is held until some host answers (the network works, so the failure is the
   // endpoint's, and it is recorded). When distinct hosts fail that way with nothing answering in between,
@@ -185,6 +183,8 @@ export async function startProber({
     stateKnown = state;
     if (await setProberState(sql, state, state === 'paused' ? NO_NETWORK_REASON : null)) {
       log.info({ state }, state === 'paused' ? NO_NETWORK_REASON : 'health checks running');
+      // Pages say whether checks run: cached answers are redone when that changes.
+      await db.publishInvalidation();
     }
   }
 
@@ -201,8 +201,8 @@ export async function startProber({
     unreachableHosts.clear();
     const proven = held;
     held = [];
-    await record(target, result);
-    for (const h of proven) await record(h.target, h.result);
+    await sql.begin((tx) => recordProbe(tx, target, result));
+    for (const h of proven) await sql.begin((tx) => recordProbe(tx, h.target, h.result));
     await setState('running');
   }
 

@@ -2,17 +2,9 @@
 // latency percentiles. The /status page states the same rule in words.
 import type { ProbeStatus } from '../../sql/queries/health.ts';
 import type { ProbeResult } from './probe.ts';
+import { HEALTH_RULE } from '../../contract/health.ts';
 
-export const HEALTH_RULE = {
-  /** Blocks behind the consensus head still counted as fresh. */
-  maxLagBlocks: 3,
-  /** A head block at most this old is fresh, however many blocks behind (fast chains). */
-  maxHeadAgeS: 30,
-  /** Slower answers are degraded. */
-  maxLatencyMs: 2_000,
-  /** Heads reported within this window make the consensus. */
-  consensusWindowS: 600,
-} as const;
+export { HEALTH_RULE };
 
 /** Median of the three highest heads; the highest when fewer than three; null when none. */
 export function consensusHead(heads: number[]): number | null {

@@ -25,7 +25,9 @@ type Document = { openapi: string; paths: Record<string, { get: Operation }> };
 const document = async () => (await t.get('/api/openapi.json')).body as Document;
 
 /** A real value for each path parameter of the routes, so that the call answers 200 with data. */
-const SAMPLE_PARAMS: Record<string, string> = { slug: 'base', chainId: '1', category: 'chains', position: 'header' };
+const SAMPLE_PARAMS: Record<string, string> = {
+  slug: 'base', chainId: '1', category: 'chains', position: 'header', id: '1',
+};
 const SAMPLE_PATHS: Record<string, string> = {
   '/api/providers/{slug}': 'publicnode',
   '/api/providers/{slug}/reviews': 'publicnode',

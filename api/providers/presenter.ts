@@ -1,20 +1,27 @@
 // Shapes provider rows into the API's provider responses (contract/providers.ts).
 import { pickColumns } from '../../sql/columns.ts';
+import { presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
-  providerPlainColumns, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow, type ProviderEndpointRow,
+  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow,
+  type ProviderEndpointRow,
   type ProviderRow,
 } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
-import type { ChainRef } from '../../contract/chains.ts';
-import type { EditorialReview, Provider, ProviderDetail, UserReview } from '../../contract/providers.ts';
+import type {
+  EditorialReview, Provider, ProviderChain, ProviderDetail, UserReview,
+} from '../../contract/providers.ts';
+import { providerFactsSchema } from '../../contract/facts.ts';
 import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
-export function presentProvider(r: ProviderRow): Provider & { chains: ChainRef[] } {
+export function presentProvider(r: ProviderRow): Provider & { chains: ProviderChain[] } {
   return {
     ...pickColumns(r, providerPlainColumns), averageRating: r.averageRating, tracking: r.tracking,
-    chains: r.chains.map(presentChainRef), chainIds: r.chains.map((c) => c.id), updatedAt: r.updatedAt.toISOString(),
+    chains: r.chains.map((c) => ({ ...presentChainRef(c), kind: c.kind })), chainIds: r.chains.map((c) => c.id),
+    // Stored only through the same schema (PUT /api/admin/providers/{id}/facts); parsing types the jsonb values.
+    facts: providerFactsSchema.parse(r.facts),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -38,17 +45,21 @@ export function presentEditorial(r: EditorialRow): EditorialReview {
 export function presentProviderDetail(
   r: ProviderRow & { detailedDescription: string },
   reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
-  endpoints: ProviderEndpointRow[],
+  endpoints: ProviderEndpointRow[], apiKeyChains: ApiKeyChainRow[],
 ): ProviderDetail {
   return {
     ...presentProvider(r),
+    apiKeyChains: apiKeyChains.map((l) => ({
+      chain: presentChainRef(l), source: l.source, urlTemplates: l.urlTemplates,
+    })),
     detailedDescription: r.detailedDescription,
     userReviews: reviews.rows.map(presentApprovedReview),
     userReviewsNext: reviews.next ?? null,
     editorialReview: editorial ? presentEditorial(editorial) : null,
     rpcEndpoints: endpoints.map((e) => ({
-      url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
+      id: e.id, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
       chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
+      health: presentHealth(e),
     })),
   };
 }

@@ -49,9 +49,13 @@ describe('provider lists carry their chains (spec 000 §3 "chains (list of chain
     expect(res.status).toBe(200);
     const items = read(res.body);
     expect(items.length).toBeGreaterThan(0);
-    const links = await t.sql<{ providerId: number; id: number; name: string; slug: string; iconUrl: string | null; color: string }[]>`
-      SELECT pc.provider_id, c.id, c.name, c.slug, c.icon_url, c.color
-      FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id ORDER BY c.sort_rank, c.id`;
+    type Link = { providerId: number; id: number; name: string; slug: string; iconUrl: string | null; color: string };
+    // One entry per chain, 'public-endpoint' when any of the provider's links to it is (contract/providers.ts).
+    const links = await t.sql<(Link & { kind: string })[]>`
+      SELECT pc.provider_id, c.id, c.name, c.slug, c.icon_url, c.color,
+             CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END AS kind
+      FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+      GROUP BY pc.provider_id, c.id ORDER BY c.sort_rank, c.id`;
     for (const item of items) {
       const expected = links.filter((l) => l.providerId === item.id).map(({ providerId: _, ...chain }) => chain);
       expect(item.chains, `${path}: provider ${item.id}`).toEqual(expected);
@@ -79,7 +83,8 @@ describe('GET /api/providers/by-chain/{chainId}', () => {
     const res = await t.get(`/api/providers/by-chain/${chain.id}`);
     const providers = providerListSchema.parse(res.body);
     const linked = await t.sql<{ slug: string }[]>`
-      SELECT p.slug FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id WHERE pc.chain_id = ${chain.id}`;
+      SELECT DISTINCT p.slug FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+      WHERE pc.chain_id = ${chain.id}`;
     expect(providers.map((p) => p.slug).sort()).toEqual(linked.map((r) => r.slug).sort());
     expect(providers.every((p) => p.chainIds.includes(chain.id))).toBe(true);
   });

@@ -12,7 +12,7 @@ import { validate } from '../middleware/validate.ts';
 import { existingChainIds, findChainRef } from '../../sql/queries/chains.ts';
 import {
   addProviderChain, deleteProvider, findProviderById, insertProvider, listApprovedReviews, listProviderChainIds,
-  listProviders, listProvidersByChain, lockProvider, replaceProviderChains, updateProvider,
+  listProviders, listProvidersByChain, lockProvider, replaceProviderChains, replaceProviderFacts, updateProvider,
 } from '../../sql/queries/providers.ts';
 import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
 import { presentAdminEditorial, presentAdminProvider, presentApprovedReview, presentProvider } from './presenter.ts';
@@ -27,6 +27,7 @@ import {
   providerCreateSchema, providerUpdateSchema,
 } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
+import { providerFactsInputSchema } from '../../contract/facts.ts';
 import {
   findAdminEditorialReview, listAdminEditorialReviews, saveEditorialReview,
 } from '../../sql/queries/editorial.ts';
@@ -131,7 +132,20 @@ export function adminProviderRoutes() {
     ctx.body = { id, deleted: true };
   });
 
-  // Replaces the provider's chain links with exactly the ids sent.
+  // Replaces the provider's facts with those sent; answers the provider as GET /api/admin/providers/{id}.
+  const factsInput = validate({ params: idParams, body: providerFactsInputSchema });
+  router.put('/:id/facts', requireAdmin, factsInput, async (ctx) => {
+    const { id } = ctx.valid.params;
+    const facts = Object.entries(ctx.valid.body.facts).flatMap(([fact, f]) => (f ? [{ fact, ...f }] : []));
+    ctx.body = presentAdminProvider((await inTransaction(ctx, async (tx) => {
+      if (!(await lockProvider(tx, id))) throw new HttpError(404, 'Provider not found');
+      await replaceProviderFacts(tx, id, facts);
+      return findProviderById(tx, id);
+    }))!);
+  });
+
+  // Sets the provider's admin links: it then serves the chains sent plus those its sourced links (dataset,
+  // packages) give, which no admin call removes; answers all the chains it serves.
   router.put('/:id/chains', requireAdmin, validate({ params: idParams, body: providerChainsSchema }), async (ctx) => {
     const { id } = ctx.valid.params;
     const { chainIds } = ctx.valid.body;
@@ -145,7 +159,7 @@ export function adminProviderRoutes() {
     });
   });
 
-  // Adds one chain link (adding a link that exists changes nothing).
+  // Adds one admin link (a chain the provider already serves changes nothing).
   router.post('/:id/chains/:chainId', requireAdmin, validate({ params: providerChainParams }), async (ctx) => {
     const { id, chainId } = ctx.valid.params;
     ctx.body = await inTransaction(ctx, async (tx): Promise<ProviderChainsResponse> => {

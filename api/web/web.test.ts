@@ -205,7 +205,8 @@ describe('page heads without JavaScript', () => {
     expect(detail.title).toContain('Base');
     expect(detail.types).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
     const [{ n }] = await t.sql<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id WHERE c.slug = 'base'`;
+      SELECT count(DISTINCT pc.provider_id)::int AS n FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+      WHERE c.slug = 'base'`;
     expect(detail.ld('ItemList').numberOfItems).toBe(n);
   });
 

@@ -1,12 +1,13 @@
-// Chains tab: card grid (icon or colour dot, name, two-line description, edit/delete), 'Add Chain' dialog,
-// and the /chains page content editor below.
-import { useState } from 'react';
+// Chains tab: the dead-endpoints filter, card grid (icon or colour dot, name, two-line description, edit/delete),
+// 'Add Chain' dialog, and the /chains page content editor below.
+import { useMemo, useState } from 'react';
 import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useDeleteChain } from '../data/admin/chains.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
+import { DeadEndpoints } from './dead-endpoints.tsx';
 import { ChainForm } from './chain-dialog.tsx';
 import { CatalogueSection } from './parts.tsx';
 
@@ -41,8 +42,10 @@ export function ChainsTab({
   isAdmin: boolean;
 }) {
   const remove = useDeleteChain();
+  const chainNames = useMemo(() => new Map(chains.map((c) => [c.id, c.name])), [chains]);
   return (
     <section>
+      {isAdmin && <DeadEndpoints chainNames={chainNames} />}
       <CatalogueSection
         title="Chains"
         description={`${chains.length} networks in the directory.`}

@@ -203,7 +203,7 @@ type TextFieldProps = {
   /** Shows an n/max counter and stops typing beyond max. */
   max?: number;
   required?: boolean;
-  type?: 'text' | 'url' | 'email' | 'number';
+  type?: 'text' | 'url' | 'email' | 'number' | 'date';
   placeholder?: string;
   multiline?: boolean;
   className?: string;

@@ -5,21 +5,29 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { providerCreateSchema, type AdminProvider } from '../../contract/admin.ts';
+import { providerFactsSchema } from '../../contract/facts.ts';
 import type { Chain } from '../../contract/chains.ts';
 import { trackingLabelSchema, type Provider } from '../../contract/providers.ts';
 import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin/providers.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
-import { Bind, CheckboxField, formValues, FormSection, SelectField, TextField, useAdminForm } from './form.tsx';
+import {
+  Bind, CheckboxField, formValues, FormSection, SelectField, TextField, useAdminForm, type AdminForm,
+} from './form.tsx';
+import { FactsSection, factsForm, factsInput, type FactsForm } from './provider-facts.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, matches, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const TRACKING_OPTIONS = trackingLabelSchema.options.map((value) => ({ value, label: trackingLabels[value].text }));
 
-/** The form's values: the provider's fields as the API takes them, and the chains it is linked to. */
-const toForm = (p?: AdminProvider) => formValues(providerCreateSchema, p, { chainIds: p?.chainIds ?? [] });
+/** The form's values: the provider's fields as the API takes them, the chains it is linked to, its facts. */
+const toForm = (p?: AdminProvider) =>
+  formValues(providerCreateSchema, p, { chainIds: p?.chainIds ?? [], facts: factsForm(p?.facts) });
+
+/** What the form checks: the provider's fields and its facts (PUT /api/admin/providers/{id}/facts). */
+const providerFormSchema = providerCreateSchema.extend({ facts: providerFactsSchema.strict() });
 
 /** The add / edit form of the providers tab's dialog. */
 export function ProviderForm({
@@ -57,12 +65,17 @@ function ProviderFormBody({
   chains: Chain[];
   onDone: () => void;
 }) {
-  const form = useAdminForm('provider', { schema: providerCreateSchema, values: toForm(provider) });
+  const form = useAdminForm('provider', {
+    schema: providerFormSchema,
+    values: toForm(provider),
+    toInput: (v) => ({ ...v, facts: factsInput(v.facts) }),
+  });
   const save = useSaveProvider();
 
-  // The schema leaves chainIds out of the input: the links are their own calls, made after the provider is saved.
-  const submit = form.handleSubmit((input) =>
-    save.mutate({ id: provider?.id, input, chainIds: form.getValues('chainIds') }, { onSuccess: onDone }),
+  // The schema leaves chainIds out of the input: the links are their own calls, made after the provider is saved;
+  // so are the facts.
+  const submit = form.handleSubmit(({ facts, ...input }) =>
+    save.mutate({ id: provider?.id, input, chainIds: form.getValues('chainIds'), facts }, { onSuccess: onDone }),
   );
 
   return (
@@ -105,6 +118,9 @@ function ProviderFormBody({
           {(f) => <ChainPicker chains={chains} value={f.value} onChange={f.onChange} />}
         </Bind>
       </FormSection>
+
+      {/* The section sees the form through its facts fields only (react-hook-form's types are invariant). */}
+      <FactsSection form={form as unknown as AdminForm<{ facts: FactsForm }, unknown>} />
 
       <FormSection title="Links and listing">
         <div className="grid gap-3 sm:grid-cols-3">

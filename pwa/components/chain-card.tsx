@@ -1,5 +1,6 @@
 // A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
-// description, providers' mean rating, upvotes and provider count; the whole card links to /chains/{slug}.
+// description, "N/M endpoints healthy", providers' mean rating, upvotes and provider count; the whole card links to
+// /chains/{slug}.
 import { Server, ThumbsUp } from 'lucide-react';
 import type { ChainWithStats } from '../../contract/chains.ts';
 import { paths } from '../../contract/urls.ts';
@@ -28,6 +29,14 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
             {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
+            {chain.endpointsPublic ? (
+              <Badge
+                variant={chain.endpointsHealthy ? 'success' : 'neutral'}
+                title="Public endpoints needing no API key that work"
+              >
+                {chain.endpointsHealthy}/{chain.endpointsPublic} endpoints healthy
+              </Badge>
+            ) : null}
           </div>
         </div>
       </div>

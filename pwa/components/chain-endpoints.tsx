@@ -1,11 +1,15 @@
-// A chain's public RPC endpoints: URL, provider (linked, or '—'), Chainlist's tracking label, an API-key
+// A chain's public RPC endpoints: URL, health (status, lag, latency, 7-day uptime, when checked: the prober's
+// summary as of the page's load, never polled), provider (linked, or '—'), Chainlist's tracking label, an API-key
 // marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
-// Busy chains list 80+; the table shows the first rows until expanded.
+// Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
+// table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
 import { KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
+import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
+import { CheckedAgo, formatUptime, HealthNote, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
@@ -15,14 +19,23 @@ import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
 
+const lag = (blocks: number | null) => (blocks === null ? '—' : `${blocks} ${blocks === 1 ? 'block' : 'blocks'}`);
+const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+
 type EndpointsChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'>;
 
 export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   const { rpcEndpoints: endpoints, name: chainName } = chain;
   const [expanded, setExpanded] = useState(false);
+  const [filters, setFilters] = useState<ReadonlySet<EndpointFilter>>(new Set());
+  const [showDead, setShowDead] = useState(false);
   const keyless = endpoints.filter((e) => !e.needsApiKey).length;
   const ordered = useMemo(() => rankEndpoints(endpoints), [endpoints]);
-  const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_ENDPOINTS);
+  const dead = ordered.filter((e) => isDead(e.health)).length;
+  const listed = filterEndpoints(showDead ? ordered : ordered.filter((e) => !isDead(e.health)), filters);
+  const shown = expanded ? listed : listed.slice(0, COLLAPSED_ENDPOINTS);
+  const toggle = (f: EndpointFilter) =>
+    setFilters((on) => (on.has(f) ? new Set([...on].filter((x) => x !== f)) : new Set([...on, f])));
 
   return (
     <Card id="rpc-endpoints">
@@ -36,14 +49,39 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
       </CardHeader>
       {endpoints.length > 0 && (
         <CardContent className="space-y-4">
-          <div className="overflow-hidden rounded-lg border border-slate-200">
+          <HealthNote endpoints={endpoints} />
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+            <legend className="sr-only">Filter endpoints</legend>
+            {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
+              <label key={f} className="inline-flex items-center gap-1.5">
+                <input
+                  type="checkbox" checked={filters.has(f)} onChange={() => toggle(f)} className="accent-accent-600"
+                />
+                {ENDPOINT_FILTERS[f].label}
+              </label>
+            ))}
+            {dead > 0 && (
+              <label className="inline-flex items-center gap-1.5">
+                <input
+                  type="checkbox" checked={showDead} onChange={() => setShowDead((x) => !x)}
+                  className="accent-accent-600"
+                />
+                Show {dead} down for 7+ days
+              </label>
+            )}
+          </fieldset>
+          {listed.length === 0 && <p className="text-sm text-slate-600">No endpoint matches these filters.</p>}
+          <div className={listed.length ? 'overflow-hidden rounded-lg border border-slate-200' : 'hidden'}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Public RPC endpoints of {chainName}</caption>
               <thead className="hidden bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase md:table-header-group">
                 <tr>
-                  <th scope="col" className="px-3 py-2">RPC URL</th>
-                  <th scope="col" className="px-3 py-2">Provider</th>
-                  <th scope="col" className="px-3 py-2">Privacy</th>
+                  <th scope="col" className="px-3 py-2">RPC URL · provider</th>
+                  <th scope="col" className="px-2 py-2">Status</th>
+                  <th scope="col" className="px-2 py-2 text-right">Lag</th>
+                  <th scope="col" className="px-2 py-2 text-right">Latency</th>
+                  <th scope="col" className="px-2 py-2 whitespace-nowrap">Uptime 7d</th>
+                  <th scope="col" className="px-2 py-2">Privacy</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Copy or add to a wallet</span></th>
                 </tr>
               </thead>
@@ -58,16 +96,42 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           <KeyRound className="size-3" aria-hidden="true" />API key
                         </Badge>
                       )}
+                      <span className="mt-0.5 block text-xs text-slate-600">
+                        {e.provider ? (
+                          <Link
+                            to="/providers/$slug" params={{ slug: e.provider.slug }}
+                            className="text-accent-700 hover:underline"
+                          >
+                            {e.provider.name}
+                          </Link>
+                        ) : (
+                          'No provider listed'
+                        )}
+                      </span>
                     </td>
-                    <td className="col-start-1 text-slate-700 md:px-3 md:py-2.5">
-                      <span className="text-xs text-slate-500 md:hidden">Provider: </span>
-                      {e.provider ? (
-                        <Link to="/providers/$slug" params={{ slug: e.provider.slug }} className="text-accent-700 hover:underline">{e.provider.name}</Link>
-                      ) : (
-                        <span aria-label="No provider listed">—</span>
+                    <td className="col-start-1 md:px-2 md:py-2.5">
+                      <span className="flex flex-wrap items-center gap-x-2 md:flex-col md:items-start">
+                        <HealthStatusLabel health={e.health} />
+                        <CheckedAgo health={e.health} />
+                      </span>
+                      {/* Phones: the figures on one line under the status, when there are any. */}
+                      {e.health.checkedAt && (
+                        <span className="mt-0.5 block text-xs text-slate-600 tabular-nums md:hidden">
+                          Lag {lag(e.health.blockLag)} · {latency(e.health.latencyMs)} ·{' '}
+                          {formatUptime(e.health.uptime7d)} over 7 days
+                        </span>
                       )}
                     </td>
-                    <td className="col-start-1 md:px-3 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
+                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">
+                      {lag(e.health.blockLag)}
+                    </td>
+                    <td className="hidden px-2 py-2.5 text-right text-slate-700 tabular-nums md:table-cell">
+                      {latency(e.health.latencyMs)}
+                    </td>
+                    <td className="hidden px-2 py-2.5 text-slate-700 tabular-nums md:table-cell">
+                      <WeekUptime id={e.id} health={e.health} />
+                    </td>
+                    <td className="col-start-1 md:px-2 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
                     <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
                       <div className="flex items-center justify-end gap-1">
                         {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
@@ -82,9 +146,9 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               </tbody>
             </table>
           </div>
-          {endpoints.length > COLLAPSED_ENDPOINTS && (
+          {listed.length > COLLAPSED_ENDPOINTS && (
             <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} aria-controls="rpc-endpoints">
-              {expanded ? 'Show fewer endpoints' : `Show all ${endpoints.length} endpoints`}
+              {expanded ? 'Show fewer endpoints' : `Show all ${listed.length} endpoints`}
             </Button>
           )}
         </CardContent>
@@ -92,3 +156,4 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
     </Card>
   );
 }
+

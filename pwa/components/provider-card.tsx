@@ -4,9 +4,10 @@
 // Compare toggle reads one shared store).
 import { ExternalLink, KeyRound } from 'lucide-react';
 import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
-import type { Provider } from '../../contract/providers.ts';
+import type { ChainKind, Provider } from '../../contract/providers.ts';
 import { paths } from '../../contract/urls.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
+import { chainKindOf } from '../lib/provider-list.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { AppLink } from './app-link.tsx';
@@ -20,8 +21,24 @@ import { buttonClasses } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-/** A chain page's view of its providers: the chain's name and each provider's endpoints on it, ranked. */
-export type ChainEndpointsByProvider = { chainName: string; endpoints: ReadonlyMap<number, readonly RpcEndpoint[]> };
+/** A chain page's view of its providers: the chain, and each provider's endpoints on it, ranked. */
+export type ChainEndpointsByProvider = {
+  chainId: number; chainName: string; endpoints: ReadonlyMap<number, readonly RpcEndpoint[]>;
+};
+
+/** How the pages say a chain is served with an API key (beside the public-endpoint ones, which say nothing). */
+export const API_KEY_LABEL = 'With an API key';
+const API_KEY_TITLE = 'Served to customers with an API key; no public endpoint is listed';
+
+/** A chain's badge on a provider card or page: api-key chains are marked with a key. */
+export function ChainKindBadge({ name, kind }: { name: string; kind: ChainKind | undefined }) {
+  if (kind !== 'api-key') return <Badge>{name}</Badge>;
+  return (
+    <Badge variant="neutral" title={API_KEY_TITLE}>
+      <KeyRound className="size-3" aria-hidden="true" />{name}<span className="sr-only"> ({API_KEY_LABEL.toLowerCase()})</span>
+    </Badge>
+  );
+}
 
 export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChain }: {
   provider: Provider;
@@ -51,11 +68,13 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
           <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{provider.description}</p>
           {shown.length > 0 && (
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
-              {shown.map((c) => <li key={c.id}><Badge>{c.name}</Badge></li>)}
+              {shown.map((c) => <li key={c.id}><ChainKindBadge name={c.name} kind={chainKindOf(provider, c.id)} /></li>)}
               {more > 0 && <li><Badge variant="neutral">+{more} more</Badge></li>}
             </ul>
           )}
-          {onChain && <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />}
+          {onChain && (chainKindOf(provider, onChain.chainId) === 'api-key'
+            ? <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
+            : <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />)}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
           <AppLink href={paths.provider(provider.slug)} className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}>
@@ -70,6 +89,19 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A provider serving the chain only to customers with a key: its URL templates are on its page. */
+function ApiKeyOnChain({ provider, chainName }: { provider: Provider; chainName: string }) {
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <Badge variant="warning" title={API_KEY_TITLE}><KeyRound className="size-3" aria-hidden="true" />{API_KEY_LABEL}</Badge>
+      <span>
+        Serves {chainName} to its customers with an API key; the endpoint format is on{' '}
+        <AppLink href={paths.provider(provider.slug)} className="text-accent-700 hover:underline">its page</AppLink>.
+      </span>
+    </p>
   );
 }
 

@@ -8,3 +8,4 @@ export {
 export { searchResultSchema } from '../../contract/search.ts';
 export { authUserSchema, profileUpdateSchema } from '../../contract/auth.ts';
 export { myReviewSchema, reviewSubmittedSchema } from '../../contract/reviews.ts';
+export { endpointHistorySchema, proberStateSchema } from '../../contract/health.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterProviders, matchesSearch, sortProviders } from './provider-list.ts';
+import { chainKindOf, filterProviders, matchesSearch, sortProviders } from './provider-list.ts';
+import type { ProviderChain } from '../../contract/providers.ts';
 
 const p = (name: string, o: Partial<{ description: string; averageRating: number; totalReviews: number; popularityScore: number; chainIds: number[] }> = {}) => ({
   name, description: o.description ?? '', averageRating: o.averageRating ?? 0, totalReviews: o.totalReviews ?? 0,
@@ -53,5 +54,32 @@ describe('sortProviders', () => {
     const ties = [p('x'), p('y'), p('a')];
     expect(sortProviders(ties, 'rating').map((x) => x.name)).toEqual(['x', 'y', 'a']);
     expect(ties.map((x) => x.name)).toEqual(['x', 'y', 'a']);
+  });
+});
+
+describe('filterProviders by kind and facts', () => {
+  const chain = (id: number, kind: ProviderChain['kind']) =>
+    ({ id, name: `C${id}`, slug: `c${id}`, iconUrl: null, color: '#000000', kind });
+  const known = (value: boolean) => ({ value, note: null, sourceUrl: 'https://example.com', asOf: '2026-11-20' });
+  const list = [
+    { ...p('Public', { chainIds: [1, 2] }), chains: [chain(1, 'public-endpoint'), chain(2, 'api-key')] },
+    { ...p('Keyed', { chainIds: [1] }), chains: [chain(1, 'api-key')], facts: { archive: known(true) } },
+    { ...p('Unknown', { chainIds: [1] }), chains: undefined, facts: { archive: known(false), websocket: known(true) } },
+  ];
+  it('public endpoint only: on the chain chosen, or on any chain', () => {
+    expect(filterProviders(list, { chainId: 1, publicOnly: true }).map((x) => x.name)).toEqual(['Public']);
+    expect(filterProviders(list, { chainId: 2, publicOnly: true })).toEqual([]);
+    expect(filterProviders(list, { publicOnly: true }).map((x) => x.name)).toEqual(['Public']);
+    expect(filterProviders(list, { chainId: 1 })).toHaveLength(3);
+  });
+  it('facts: only those known true pass (false and unknown do not)', () => {
+    expect(filterProviders(list, { facts: ['archive'] }).map((x) => x.name)).toEqual(['Keyed']);
+    expect(filterProviders(list, { facts: ['archive', 'websocket'] })).toEqual([]);
+    expect(filterProviders(list, { facts: [] })).toHaveLength(3);
+  });
+  it('chainKindOf reads the kind of one chain', () => {
+    expect(chainKindOf(list[0], 2)).toBe('api-key');
+    expect(chainKindOf(list[0], 3)).toBeUndefined();
+    expect(chainKindOf(list[2], 1)).toBeUndefined();
   });
 });

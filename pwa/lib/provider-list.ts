@@ -1,6 +1,7 @@
 // Filtering and sorting of provider lists (home hotlist, /providers), done in the browser over the cached
 // list so every keystroke answers at once and works offline.
-import type { Provider } from '../../contract/providers.ts';
+import type { ChainKind, Provider } from '../../contract/providers.ts';
+import { factKnownTrue, type FILTER_FACTS } from '../../contract/fact-names.ts';
 
 export const providerSorts = {
   rating: 'Highest Rated',
@@ -10,7 +11,14 @@ export const providerSorts = {
 } as const;
 export type ProviderSort = keyof typeof providerSorts;
 
-type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'>;
+type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'>
+  & Partial<Pick<Provider, 'chains' | 'facts'>>;
+
+export type FilterFact = (typeof FILTER_FACTS)[number];
+
+/** How the provider serves the chain; undefined when it does not (or the answer predates kinds). */
+export const chainKindOf = (p: Pick<Provider, 'chains'>, chainId: number): ChainKind | undefined =>
+  p.chains?.find((c) => c.id === chainId)?.kind;
 
 /** Case-insensitive match on name or description (spec 000 §5); a blank term matches everything. */
 export function matchesSearch(p: Pick<Provider, 'name' | 'description'>, term: string): boolean {
@@ -19,9 +27,20 @@ export function matchesSearch(p: Pick<Provider, 'name' | 'description'>, term: s
   return p.name.toLowerCase().includes(t) || p.description.toLowerCase().includes(t);
 }
 
-export function filterProviders<T extends Sortable>(providers: readonly T[], opts: { search?: string; chainId?: number | null }): T[] {
+/**
+ * The providers matching every option given. `publicOnly`: with a chain, those with a public endpoint on it;
+ * without, those with a public endpoint on any chain. `facts`: those whose every listed fact is known true.
+ */
+export function filterProviders<T extends Sortable>(providers: readonly T[], opts: {
+  search?: string; chainId?: number | null; publicOnly?: boolean; facts?: readonly FilterFact[];
+}): T[] {
+  const { chainId, publicOnly, facts = [] } = opts;
+  const servesPublicly = (p: T) => chainId == null
+    ? Boolean(p.chains?.some((c) => c.kind === 'public-endpoint'))
+    : chainKindOf(p, chainId) === 'public-endpoint';
   return providers.filter((p) =>
-    matchesSearch(p, opts.search ?? '') && (opts.chainId == null || p.chainIds.includes(opts.chainId)));
+    matchesSearch(p, opts.search ?? '') && (chainId == null || p.chainIds.includes(chainId))
+    && (!publicOnly || servesPublicly(p)) && facts.every((f) => factKnownTrue(p.facts, f)));
 }
 
 const byName = (a: Sortable, b: Sortable) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });

@@ -32,9 +32,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // What the header and footer show, on every page that has them (the header's menus read their lists when opened).
   loader: async ({ context: { queryClient, ownChrome } }) => {
     if (ownChrome) return;
+    // Who is signed in: the server's render waits for it (the header is drawn signed in or out at once); a page drawn
+    // in the browser (the offline shell) shows the header's loading state meanwhile (spec 000 §7), not a blank page.
+    const user = ensure(queryClient, currentUserQuery());
     await Promise.all([
       ensure(queryClient, chainsQuery()), ensure(queryClient, featuredProvidersQuery()),
-      ensure(queryClient, partnerLinksQuery()), ensure(queryClient, currentUserQuery()),
+      ensure(queryClient, partnerLinksQuery()), typeof window === 'undefined' ? user : undefined,
     ]);
   },
   // Only where a path is no page: each page's own route declares its head.

@@ -32,7 +32,9 @@ import {
 } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
-import { optionalOneOf } from '../lib/search-params.ts';
+import { optionalBoolean, optionalOneOf } from '../lib/search-params.ts';
+import { filterProviders } from '../lib/provider-list.ts';
+import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 import { adsQuery } from '../data/content.ts';
@@ -42,7 +44,10 @@ import { myVotesQuery } from '../data/votes.ts';
 const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
 export const Route = createFileRoute('/chains/$slug')({
-  validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort } => ({ sort: optionalOneOf(chainProviderSortKeys)(s.sort) }),
+  validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort; public?: true } => ({
+    sort: optionalOneOf(chainProviderSortKeys)(s.sort),
+    public: optionalBoolean(s.public) || undefined,
+  }),
   loader: async ({ context: { queryClient }, params }) => {
     // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
     const known = queryClient.getQueryData(chainsQuery().queryKey)?.find((c) => c.slug === params.slug);
@@ -105,26 +110,40 @@ function ChainHeader({ chain }: { chain: ChainDetail }) {
 }
 
 function ChainProviders({ chain }: { chain: ChainDetail }) {
-  const { sort: sortParam } = Route.useSearch();
+  const { sort: sortParam, public: publicOnly } = Route.useSearch();
   const navigate = useNavigate({ from: '/chains/$slug' });
   const providers = useQuery(providersByChainQuery(chain.id));
   const chains = useQuery(chainsQuery());
   const sort = sortParam ?? DEFAULT_SORT;
-  const onChain = useMemo(() => ({ chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }), [chain]);
-  const sorted = useMemo(() => providers.data && sortChainProviders(providers.data, sort, onChain.endpoints), [providers.data, sort, onChain]);
+  const onChain = useMemo(
+    () => ({ chainId: chain.id, chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }), [chain]);
+  const sorted = useMemo(() => providers.data && sortChainProviders(
+    filterProviders(providers.data, { chainId: chain.id, publicOnly }), sort, onChain.endpoints,
+  ), [providers.data, sort, onChain, chain.id, publicOnly]);
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
 
   return (
     <section aria-labelledby="chain-providers">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="chain-providers" className="text-xl font-semibold text-slate-900">
-          {chain.name} RPC Providers{providers.data && <span className="font-normal text-slate-500"> ({providers.data.length})</span>}
+          {chain.name} RPC Providers{sorted && <span className="font-normal text-slate-500"> ({sorted.length})</span>}
         </h2>
+        <FilterToggle
+          label={PUBLIC_ONLY_LABEL}
+          title={PUBLIC_ONLY_TITLE}
+          checked={publicOnly === true}
+          onChange={(on) => void navigate({
+            search: (prev) => ({ ...prev, public: on || undefined }), replace: true, resetScroll: false,
+          })}
+        />
         <Select
           aria-label="Sort providers"
           className="sm:w-52"
           value={sort}
-          onValueChange={(v) => void navigate({ search: { sort: v === DEFAULT_SORT ? undefined : (v as ChainProviderSort) }, replace: true, resetScroll: false })}
+          onValueChange={(v) => void navigate({
+            search: (prev) => ({ ...prev, sort: v === DEFAULT_SORT ? undefined : (v as ChainProviderSort) }),
+            replace: true, resetScroll: false,
+          })}
           options={chainProviderSortKeys.map((k) => ({ value: k, label: `Sort: ${chainProviderSorts[k]}` }))}
         />
       </div>

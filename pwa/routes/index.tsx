@@ -8,6 +8,7 @@ import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Sidebar } from '../components/sidebar.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -19,7 +20,7 @@ import { adsQuery, homepageQuery } from '../data/content.ts';
 import { popularProvidersQuery, providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
 import { pluralize } from '../lib/rating.ts';
-import { optionalOneOf, optionalPositiveInt, optionalString } from '../lib/search-params.ts';
+import { optionalBoolean, optionalOneOf, optionalPositiveInt, optionalString } from '../lib/search-params.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
@@ -28,9 +29,10 @@ const sortKeys = Object.keys(providerSorts) as [ProviderSort, ...ProviderSort[]]
 const ALL_CHAINS = 'all';
 
 export const Route = createFileRoute('/')({
-  validateSearch: (s: Record<string, unknown>): { q?: string; chain?: number; sort?: ProviderSort } => ({
+  validateSearch: (s: Record<string, unknown>): { q?: string; chain?: number; public?: true; sort?: ProviderSort } => ({
     q: optionalString(s.q),
     chain: optionalPositiveInt(s.chain),
+    public: optionalBoolean(s.public) || undefined,
     sort: optionalOneOf(sortKeys)(s.sort),
   }),
   loader: async ({ context: { queryClient } }) => {
@@ -83,8 +85,10 @@ function HomePage() {
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
   const selectedChain = search.chain ? chainMap.get(search.chain) : undefined;
   const visible = useMemo(
-    () => providers.data && sortProviders(filterProviders(providers.data, { search: term, chainId: search.chain ?? null }), sort),
-    [providers.data, term, search.chain, sort],
+    () => providers.data && sortProviders(filterProviders(providers.data, {
+      search: term, chainId: search.chain ?? null, publicOnly: search.public,
+    }), sort),
+    [providers.data, term, search.chain, search.public, sort],
   );
 
 
@@ -122,11 +126,20 @@ function HomePage() {
         />
       </div>
 
+      <FilterToggle
+        label={PUBLIC_ONLY_LABEL}
+        title={PUBLIC_ONLY_TITLE}
+        checked={search.public === true}
+        onChange={(on) => setSearch({ public: on || undefined })}
+        className="mb-4"
+      />
+
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm text-slate-600">
         <p aria-live="polite">
           {visible ? `Showing ${pluralize(visible.length, 'provider')}` : 'Loading providers…'}
           {term.trim() && <> matching “<span className="font-medium text-slate-900">{term.trim()}</span>”</>}
           {selectedChain && <> on <span className="font-medium text-slate-900">{selectedChain.name}</span></>}
+          {search.public && <> with a public endpoint</>}
         </p>
         {sort === 'popular' && (
           <Link to="/about" hash="most-popular" className="text-accent-700 hover:underline">How is “Most Popular” ranked?</Link>

@@ -1,7 +1,7 @@
 // /providers/{slug}: the provider's page (spec 000 §2) plus its public RPC endpoints.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { BarChart3, ExternalLink, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
+import { BarChart3, ExternalLink, KeyRound, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForProvider } from '../../contract/meta.ts';
@@ -28,6 +28,9 @@ import { formatRating, reviewCountLabel } from '../lib/rating.ts';
 import { paths } from '../lib/site.ts';
 import { formatDay } from '../lib/dates.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
+import { ProviderApiKeyChains } from './-components/provider-api-key-chains.tsx';
+import { ProviderFactsCard } from './-components/provider-facts-card.tsx';
+import { API_KEY_LABEL, ChainKindBadge } from '../components/provider-card.tsx';
 import { ProviderReviews } from './-components/provider-reviews.tsx';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
@@ -98,11 +101,18 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
           {provider.chains.slice(0, HEADER_CHAIN_BADGES).map((c) => (
             <li key={c.id}>
-              <Link to="/chains/$slug" params={{ slug: c.slug }} className="rounded-md"><Badge className="hover:bg-accent-100">{c.name}</Badge></Link>
+              <Link to="/chains/$slug" params={{ slug: c.slug }} className="rounded-md hover:opacity-80">
+                <ChainKindBadge name={c.name} kind={c.kind} />
+              </Link>
             </li>
           ))}
           {provider.chains.length > HEADER_CHAIN_BADGES && <li><Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge></li>}
         </ul>
+      )}
+      {provider.chains.some((c) => c.kind === 'api-key') && (
+        <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500" aria-hidden="true">
+          <KeyRound className="size-3" />{API_KEY_LABEL.toLowerCase()}: served to customers, no public endpoint listed
+        </p>
       )}
     </EntityHeader>
   );
@@ -137,7 +147,7 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
           <p className="text-sm text-slate-600">No chains specified</p>
         ) : (
           <LinkList noun="chains" items={provider.chains} className="max-h-80 space-y-0.5 overflow-y-auto pr-1">
-            {(c) => <EntityLink chain={c} />}
+            {(c) => <EntityLink chain={c} detail={c.kind === 'api-key' && API_KEY_LABEL} />}
           </LinkList>
         )}
       </SidebarCard>
@@ -216,9 +226,11 @@ function ProviderPage() {
             <CardContent><HtmlContent html={provider.detailedDescription} /></CardContent>
           </Card>
         )}
+        <ProviderFactsCard facts={provider.facts} />
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />
+        <ProviderApiKeyChains links={provider.apiKeyChains ?? []} providerName={provider.name} />
         <p className="text-xs text-slate-500">Last updated {formatDay(provider.updatedAt)}</p>
       </div>
     </Page>

@@ -15,15 +15,23 @@ import { Select } from '../components/ui/select.tsx';
 import { chainsById, chainsQuery } from '../data/chains.ts';
 import { adsQuery, categoryQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
-import { filterProviders, providerSorts, sortProviders } from '../lib/provider-list.ts';
+import { filterProviders, providerSorts, sortProviders, type FilterFact } from '../lib/provider-list.ts';
+import { FACT_LABELS, FILTER_FACTS } from '../../contract/fact-names.ts';
+import { FilterToggle } from '../components/filter-toggle.tsx';
 import { optionalOneOf, optionalString } from '../lib/search-params.ts';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 
 const sorts = ['rating', 'name', 'reviews'] as const;
 
+/** The facts filtered on, from `?has=archive,websocket` (unknown names ignored). */
+const factsOf = (has: string | undefined): FilterFact[] =>
+  FILTER_FACTS.filter((f) => has?.split(',').includes(f));
+
 export const Route = createFileRoute('/providers/')({
-  validateSearch: (s: Record<string, unknown>): { q?: string; sort?: (typeof sorts)[number] } => ({ q: optionalString(s.q), sort: optionalOneOf(sorts)(s.sort) }),
+  validateSearch: (s: Record<string, unknown>): { q?: string; sort?: (typeof sorts)[number]; has?: string } => ({
+    q: optionalString(s.q), sort: optionalOneOf(sorts)(s.sort), has: optionalString(s.has),
+  }),
   loader: async ({ context: { queryClient } }) => {
     const [providers, category] = await Promise.all([
       ensure(queryClient, providersQuery()), ensure(queryClient, categoryQuery('providers')),
@@ -59,10 +67,15 @@ function ProvidersPage() {
   const sort = search.sort ?? 'rating';
 
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
+  const facts = useMemo(() => factsOf(search.has), [search.has]);
   const visible = useMemo(
-    () => providers.data && sortProviders(filterProviders(providers.data, { search: term }), sort),
-    [providers.data, term, sort],
+    () => providers.data && sortProviders(filterProviders(providers.data, { search: term, facts }), sort),
+    [providers.data, term, facts, sort],
   );
+  const setFact = (fact: FilterFact, on: boolean) => {
+    const has = on ? [...facts, fact] : facts.filter((f) => f !== fact);
+    void navigate({ search: (p) => ({ ...p, has: has.join(',') || undefined }), replace: true, resetScroll: false });
+  };
   const rated = providers.data?.filter((p) => p.averageRating > 0).length;
 
 
@@ -92,12 +105,20 @@ function ProvidersPage() {
           options={sorts.map((k) => ({ value: k, label: providerSorts[k] }))}
         />
       </div>
+      <div className="mb-6 flex flex-wrap gap-x-5 gap-y-2" role="group" aria-label="Only providers known to have">
+        {FILTER_FACTS.map((fact) => (
+          <FilterToggle key={fact} label={FACT_LABELS[fact]} checked={facts.includes(fact)}
+            onChange={(on) => setFact(fact, on)} title={`Only providers whose ${FACT_LABELS[fact]} is known to be yes`} />
+        ))}
+      </div>
 
       <ProviderList
         providers={visible}
         chainsById={chainMap}
         headingLevel="h2"
-        empty={trimmed
+        empty={facts.length
+          ? 'No provider is known to have all the facts chosen: facts show only once someone has entered them.'
+          : trimmed
           ? `No providers match "${trimmed}". Try a different search term.`
           : 'No RPC providers are currently available.'}
       />

@@ -41,7 +41,7 @@ it('searches with the same stats, best matches first, within the limit', async (
 it('gives each provider its chains in the chains\' order', async () => {
   const rank = new Map((await t.sql<{ id: number; r: number }[]>`SELECT id, row_number() OVER (ORDER BY sort_rank, id)::int AS r FROM chains`)
     .map((c) => [c.id, c.r]));
-  const links = await t.sql<{ providerId: number; n: number }[]>`SELECT provider_id, count(*)::int AS n FROM provider_chains GROUP BY provider_id`;
+  const links = await t.sql<{ providerId: number; n: number }[]>`SELECT provider_id, count(DISTINCT chain_id)::int AS n FROM provider_chains GROUP BY provider_id`;
   const count = new Map(links.map((l) => [l.providerId, l.n]));
   for (const p of await listProviders(t.sql)) {
     expect(p.chains.length).toBe(count.get(p.id) ?? 0);

@@ -3,6 +3,7 @@ import type postgres from 'postgres';
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
 import { selectColumns, type RowOf } from '../columns.ts';
+import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The chains columns every chain answer carries as stored (sql/columns.ts). */
 export const chainPlainColumns = {
@@ -17,18 +18,36 @@ export type ChainRow = RowOf<typeof chainPlainColumns> & {
   nativeCurrency: { name: string; symbol: string; decimals: number } | null; explorers: { name: string; url: string }[];
   updatedAt: Date;
 };
-export type ChainStatsRow = ChainRow & { providerCount: number; averageRating: number };
+export type ChainStatsRow = ChainRow & {
+  providerCount: number; averageRating: number; endpointsHealthy: number; endpointsPublic: number;
+};
+
+// Per chain, its keyless endpoints and how many of them answered the right chain at their latest probe (the
+// summary rows: never the raw probes). `chainIds` limits the pass to the chains listed.
+const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
+  LEFT JOIN (
+    SELECT e.chain_id, count(*) AS endpoints_public,
+      count(*) FILTER (WHERE h.status IN ('ok', 'degraded')) AS endpoints_healthy
+    FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+      ${chainIds ? sql`AND e.chain_id IN (${chainIds})` : sql``}
+    GROUP BY e.chain_id
+  ) ec ON ec.chain_id = c.id`;
+const endpointCountColumns = (sql: Queryable) =>
+  sql`coalesce(ec.endpoints_healthy, 0)::int AS endpoints_healthy,
+    coalesce(ec.endpoints_public, 0)::int AS endpoints_public`;
 
 const chainColumns = (sql: Queryable) =>
   sql`${selectColumns(sql, 'c', chainPlainColumns)}, c.native_currency, c.explorers, c.updated_at`;
 
-// Provider count and the mean of the rated providers' averages, per chain.
+// Provider count and the mean of the rated providers' averages, per chain, over both kinds of link (a provider
+// linked several ways counts once).
 const statsJoin = (sql: Sql) => sql`
   LEFT JOIN LATERAL (
     SELECT count(*)::int AS provider_count,
            coalesce(avg(p.average_rating) FILTER (WHERE p.total_reviews > 0), 0)::float8 AS average_rating
-    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
-    WHERE pc.chain_id = c.id
+    FROM (SELECT DISTINCT provider_id FROM provider_chains WHERE chain_id = c.id) pc
+    JOIN providers p ON p.id = pc.provider_id
   ) s ON true`;
 
 // The same stats for many chains in one grouped pass over their links (one hash join with providers),
@@ -37,12 +56,14 @@ const statsJoin = (sql: Sql) => sql`
 const groupedStats = (sql: Sql, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
   LEFT JOIN (
     SELECT pc.chain_id, count(*) AS provider_count, avg(p.average_rating) FILTER (WHERE p.total_reviews > 0) AS average_rating
-    FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
-    ${chainIds ? sql`WHERE pc.chain_id IN (${chainIds})` : sql``}
+    FROM (SELECT DISTINCT chain_id, provider_id FROM provider_chains
+          ${chainIds ? sql`WHERE chain_id IN (${chainIds})` : sql``}) pc
+    JOIN providers p ON p.id = pc.provider_id
     GROUP BY pc.chain_id
   ) s ON s.chain_id = c.id`;
-const groupedStatsColumns = (sql: Sql) =>
-  sql`coalesce(s.provider_count, 0)::int AS provider_count, coalesce(s.average_rating, 0)::float8 AS average_rating`;
+const groupedStatsColumns = (sql: Sql) => sql`
+  coalesce(s.provider_count, 0)::int AS provider_count, coalesce(s.average_rating, 0)::float8 AS average_rating,
+  ${endpointCountColumns(sql)}`;
 
 export function listChains(sql: Sql) {
   return sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c ORDER BY c.sort_rank, c.id`;
@@ -57,6 +78,7 @@ export function listChainsWithStats(sql: Sql, page?: Page) {
       ORDER BY c.sort_rank, c.id ${pageLimit(sql, page)})
     SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}, json_build_array(c.sort_rank, c.id) AS page_key
     FROM listed c ${groupedStats(sql, page ? sql`SELECT id FROM listed` : undefined)}
+      ${endpointCounts(sql, page ? sql`SELECT id FROM listed` : undefined)}
     ORDER BY c.sort_rank, c.id`;
 }
 
@@ -67,8 +89,8 @@ export type ChainDetailRow = ChainStatsRow & {
 
 export async function findChainBySlug(sql: Sql, slug: string) {
   const [row] = await sql<ChainDetailRow[]>`
-    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating, c.ethereum_lists
-    FROM chains c ${statsJoin(sql)}
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating, ${endpointCountColumns(sql)}, c.ethereum_lists
+    FROM chains c ${statsJoin(sql)} ${endpointCounts(sql, sql`SELECT id FROM chains WHERE slug = ${slug}`)}
     WHERE c.slug = ${slug}`;
   return row;
 }
@@ -79,17 +101,32 @@ export async function findChainRef(sql: Sql, id: number) {
   return row;
 }
 
-export type EndpointRow = {
-  url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
+export type EndpointRow = EndpointHealthRow & {
+  id: number; chainId: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
   providerId: number | null; providerName: string | null; providerSlug: string | null;
 };
 
-export function listChainEndpoints(sql: Sql, chainId: number) {
-  return sql<EndpointRow[]>`
-    SELECT e.url, e.tracking, e.needs_api_key, p.id AS provider_id, p.name AS provider_name, p.slug AS provider_slug
+const endpointSelect = (sql: Queryable, where: postgres.PendingQuery<postgres.Row[]>) => sql`
+    SELECT e.id, e.chain_id, e.url, e.tracking, e.needs_api_key, p.id AS provider_id, p.name AS provider_name,
+      p.slug AS provider_slug, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e LEFT JOIN providers p ON p.id = e.provider_id
-    WHERE e.chain_id = ${chainId}
-    ORDER BY e.position, e.id`;
+      LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE ${where}`;
+
+export function listChainEndpoints(sql: Sql, chainId: number) {
+  return sql<EndpointRow[]>`${endpointSelect(sql, sql`e.chain_id = ${chainId}`)} ORDER BY e.position, e.id`;
+}
+
+export async function findEndpoint(sql: Queryable, id: number) {
+  const [row] = await sql<EndpointRow[]>`${endpointSelect(sql, sql`e.id = ${id}`)}`;
+  return row;
+}
+
+/** Endpoints down without a break for at least `days` (the admin's "dead endpoints"), longest down first. */
+export function listDeadEndpoints(sql: Queryable, days: number) {
+  return sql<EndpointRow[]>`
+    ${endpointSelect(sql, sql`h.down_since <= now() - make_interval(days => ${days})`)}
+    ORDER BY h.down_since, e.id`;
 }
 
 export function searchChains(sql: Sql, pattern: string, term: string, limit: number) {
@@ -98,7 +135,7 @@ export function searchChains(sql: Sql, pattern: string, term: string, limit: num
   return sql<ChainStatsRow[]>`
     WITH kept AS (SELECT * FROM chains c WHERE c.name ILIKE ${pattern} OR c.description ILIKE ${pattern} ORDER BY ${order} LIMIT ${limit})
     SELECT ${chainColumns(sql)}, ${groupedStatsColumns(sql)}
-    FROM kept c ${groupedStats(sql, sql`SELECT id FROM kept`)}
+    FROM kept c ${groupedStats(sql, sql`SELECT id FROM kept`)} ${endpointCounts(sql, sql`SELECT id FROM kept`)}
     ORDER BY ${order}`;
 }
 
@@ -163,4 +200,29 @@ export async function replaceChainEndpoints(sql: Queryable, chainId: number, end
     INSERT INTO chain_rpc_endpoints ${sql(rows)}
     ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
       provider_id = excluded.provider_id, position = excluded.position`;
+}
+
+/** Adds one endpoint at the end of its chain's list; its id. */
+export async function insertEndpoint(sql: Queryable, chainId: number, e: EndpointInput): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO chain_rpc_endpoints (chain_id, url, tracking, needs_api_key, provider_id, source, position)
+    SELECT ${chainId}, ${e.url}, ${e.tracking}, ${e.needsApiKey}, ${e.providerId ?? null}, 'admin',
+      coalesce(max(position) + 1, 0)
+    FROM chain_rpc_endpoints WHERE chain_id = ${chainId}
+    RETURNING id`;
+  return row.id;
+}
+
+/** Updates the given columns of one endpoint, in place (its id stays); false when no endpoint has that id. */
+export async function updateEndpoint(sql: Queryable, id: number, values: Partial<EndpointInput>): Promise<boolean> {
+  const keys = Object.keys(values) as (keyof EndpointInput)[];
+  const result = keys.length
+    ? await sql`UPDATE chain_rpc_endpoints SET ${sql(values, keys)} WHERE id = ${id}`
+    : await sql`SELECT 1 FROM chain_rpc_endpoints WHERE id = ${id}`;
+  return result.count > 0;
+}
+
+export async function deleteEndpoint(sql: Queryable, id: number): Promise<boolean> {
+  const result = await sql`DELETE FROM chain_rpc_endpoints WHERE id = ${id}`;
+  return result.count > 0;
 }

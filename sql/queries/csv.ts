@@ -3,6 +3,7 @@
 // each), so a 10,000-provider file imports within the spec's time (bench/RESULTS.md).
 import postgres from 'postgres';
 import type { Queryable } from '../db-types.ts';
+import { addAdminLinks } from './providers.ts';
 
 export type CsvChainRow = {
   id: number; slug: string; name: string; title: string | null; description: string; detailedDescription: string;
@@ -31,10 +32,10 @@ export function listProvidersForCsv(sql: Queryable, slugs?: string[]) {
            p.meta_title, p.meta_description, p.nofollow_links, p.og_title, p.og_description, p.og_image,
            e.rating AS editorial_rating, e.content AS editorial_content, p.created_at, p.updated_at,
            coalesce((SELECT array_agg(c.slug ORDER BY c.sort_rank, c.id)
-                     FROM provider_chains pc
+                     FROM (SELECT DISTINCT chain_id FROM provider_chains pc WHERE pc.provider_id = p.id) pc
                      -- OFFSET 0: a primary-key lookup per link, not all chains hashed per provider (as in providers.ts).
                      CROSS JOIN LATERAL (SELECT c.slug, c.sort_rank, c.id FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
-                     WHERE pc.provider_id = p.id), '{}') AS chain_slugs
+                     ), '{}') AS chain_slugs
     FROM providers p LEFT JOIN editorial_reviews e ON e.provider_id = p.id
     ${slugs ? sql`WHERE p.slug = ANY(${sql.array(slugs)}::text[])` : sql``}
     ORDER BY p.sort_rank, p.id`;
@@ -88,18 +89,14 @@ export async function updateCsvRows(sql: Queryable, table: CsvTable, rows: (CsvV
 }
 
 /**
- * Makes each listed provider's chain links exactly its `chainIds`: one delete of their old links, one
- * insert of all new ones. (The table holds nothing but the pair, so relinking an unchanged pair is invisible.)
+ * Makes each listed provider's admin links its `chainIds` not covered by a sourced link, as the admin's link
+ * call does (replaceProviderChains): one delete of their admin links, one insert of all new ones.
  */
 export async function replaceCsvChainLinks(sql: Queryable, links: { providerId: number; chainIds: number[] }[]) {
   if (!links.length) return;
-  await sql`DELETE FROM provider_chains WHERE provider_id = ANY(${sql.array(links.map((l) => l.providerId))}::int[])`;
-  const providerIds = links.flatMap((l) => l.chainIds.map(() => l.providerId));
-  const chainIds = links.flatMap((l) => l.chainIds);
-  if (!chainIds.length) return;
-  await sql`
-    INSERT INTO provider_chains (provider_id, chain_id)
-    SELECT * FROM unnest(${sql.array(providerIds)}::int[], ${sql.array(chainIds)}::int[])`;
+  await sql`DELETE FROM provider_chains
+            WHERE source = 'admin' AND provider_id = ANY(${sql.array(links.map((l) => l.providerId))}::int[])`;
+  await addAdminLinks(sql, links.flatMap((l) => l.chainIds.map(() => l.providerId)), links.flatMap((l) => l.chainIds));
 }
 
 /**

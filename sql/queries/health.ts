@@ -197,3 +197,52 @@ export async function pruneHealth(sql: Queryable) {
     await sql`DELETE FROM endpoint_health_hourly WHERE hour < now() - make_interval(days => ${HOURLY_KEPT_DAYS})`;
   return { raw: raw.count, hourly: hourly.count };
 }
+
+// ---------- reads (pages and the API) ----------
+
+/** An endpoint's summary-row fields as the endpoint lists select them (`healthColumns`, joined as `h`). */
+export type EndpointHealthRow = {
+  healthStatus: ProbeStatus | 'unverified';
+  healthCheckedAt: Date | null;
+  healthLatencyMs: number | null;
+  healthBlockLag: number | null;
+  healthUptimeDay: number | null;
+  healthUptimeWeek: number | null;
+  healthBrowserCallable: boolean | null;
+  healthDownSince: Date | null;
+};
+
+/** The select list of EndpointHealthRow; the query joins `LEFT JOIN endpoint_health h ON h.endpoint_id = e.id`. */
+export const healthColumns = (sql: Queryable) => sql`
+  coalesce(h.status, 'unverified') AS health_status, h.checked_at AS health_checked_at,
+  h.latency_ms AS health_latency_ms, h.block_lag::int AS health_block_lag, h.uptime_24h AS health_uptime_day,
+  h.uptime_7d AS health_uptime_week, h.browser_callable AS health_browser_callable,
+  h.down_since AS health_down_since`;
+
+export function endpointHistory(sql: Queryable, endpointId: number, hours: number) {
+  return sql<{ hour: Date; probes: number; up: number; p50Ms: number | null; p95Ms: number | null }[]>`
+    SELECT hour, probes, up, p50_ms, p95_ms FROM endpoint_health_hourly
+    WHERE endpoint_id = ${endpointId} AND hour > now() - make_interval(hours => ${hours})
+    ORDER BY hour`;
+}
+
+/** Every listed endpoint by its summary status (no summary row: unverified). */
+export function countEndpointsByStatus(sql: Queryable) {
+  return sql<{ status: ProbeStatus | 'unverified'; count: number }[]>`
+    SELECT coalesce(h.status, 'unverified') AS status, count(*)::int AS count
+    FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    GROUP BY 1`;
+}
+
+/** Gives one endpoint its summary row now (a probe on demand); the round's sync does the same for all. */
+export async function ensureHealthRow(sql: Queryable, endpointId: number, intervalS: number) {
+  await sql`
+    INSERT INTO endpoint_health (endpoint_id, next_probe_at)
+    VALUES (${endpointId}, now() + random() * make_interval(secs => ${intervalS}))
+    ON CONFLICT (endpoint_id) DO NOTHING`;
+}
+
+/** Forgets an endpoint's current health (its URL changed: what was measured was another address). */
+export async function resetHealthSummary(sql: Queryable, endpointId: number) {
+  await sql`DELETE FROM endpoint_health WHERE endpoint_id = ${endpointId}`;
+}

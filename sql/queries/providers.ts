@@ -2,6 +2,7 @@
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
 import { selectColumns, type RowOf } from '../columns.ts';
+import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The providers columns every provider answer carries as stored (sql/columns.ts). */
 export const providerPlainColumns = {
@@ -14,20 +15,31 @@ export const providerPlainColumns = {
 
 export type ProviderRow = RowOf<typeof providerPlainColumns> & {
   averageRating: number; tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified'; updatedAt: Date;
-  chains: ChainRefRow[];
+  chains: (ChainRefRow & { kind: ChainKind })[];
+  /** provider_facts as the contract's ProviderFacts (values as stored, dates as YYYY-MM-DD). */
+  facts: Record<string, { value: unknown; note: string | null; sourceUrl: string; asOf: string }>;
 };
+
+export type ChainKind = 'public-endpoint' | 'api-key';
+
+/** A provider's kind of support for a chain over its links (pc): 'public-endpoint' when any link is. */
+const chainKind = (sql: Queryable) =>
+  sql`CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END`;
 
 const providerColumns = (sql: Queryable) => sql`
   ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking,
   p.updated_at,
   coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'iconUrl', c.icon_url,
-                                             'color', c.color) ORDER BY c.sort_rank, c.id)
-            FROM provider_chains pc
+                                             'color', c.color, 'kind', l.kind) ORDER BY c.sort_rank, c.id)
+            FROM (SELECT pc.chain_id, ${chainKind(sql)} AS kind FROM provider_chains pc
+                  WHERE pc.provider_id = p.id GROUP BY pc.chain_id) l
             -- OFFSET 0 keeps this a primary-key lookup per link: left to itself the planner hashes all
             -- chains for every provider (10,000 × 1,000 rows for the full list, 4× slower; bench/RESULTS.md).
             CROSS JOIN LATERAL (SELECT c.sort_rank, c.id, c.name, c.slug, c.icon_url, c.color
-                                FROM chains c WHERE c.id = pc.chain_id OFFSET 0) c
-            WHERE pc.provider_id = p.id), '[]') AS chains`;
+                                FROM chains c WHERE c.id = l.chain_id OFFSET 0) c), '[]') AS chains,
+  coalesce((SELECT json_object_agg(f.fact, json_build_object('value', f.value, 'note', f.note,
+                                                             'sourceUrl', f.source_url, 'asOf', f.as_of))
+            FROM provider_facts f WHERE f.provider_id = p.id), '{}') AS facts`;
 
 /** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
 export function listProviders(sql: Sql, page?: Page) {
@@ -59,9 +71,9 @@ export function listProvidersByChain(sql: Sql, chainId: number, page?: Page) {
   const after = page?.after;
   return sql<(ProviderRow & Keyed)[]>`
     SELECT ${providerColumns(sql)}, json_build_array(p.total_reviews, p.sort_rank, p.id) AS page_key
-    FROM provider_chains link JOIN providers p ON p.id = link.provider_id
-    WHERE link.chain_id = ${chainId}
-    ${after ? sql`AND p.total_reviews <= ${after[0]}
+    FROM (SELECT DISTINCT provider_id FROM provider_chains WHERE chain_id = ${chainId}) link
+    JOIN providers p ON p.id = link.provider_id
+    ${after ? sql`WHERE p.total_reviews <= ${after[0]}
                   AND (p.total_reviews < ${after[0]} OR (p.sort_rank, p.id) > (${after[1]}, ${after[2]}))` : sql``}
     ORDER BY p.total_reviews DESC, p.sort_rank, p.id
     ${pageLimit(sql, page)}`;
@@ -115,18 +127,30 @@ export async function findEditorialReview(sql: Sql, providerId: number) {
   return row;
 }
 
-export type ProviderEndpointRow = {
-  url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
+export type ProviderEndpointRow = EndpointHealthRow & {
+  id: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
   chainId: number; chainName: string; chainSlug: string; chainIconUrl: string | null; chainColor: string;
 };
 
 export function listProviderEndpoints(sql: Sql, providerId: number) {
   return sql<ProviderEndpointRow[]>`
-    SELECT e.url, e.tracking, e.needs_api_key, c.id AS chain_id, c.name AS chain_name, c.slug AS chain_slug,
-           c.icon_url AS chain_icon_url, c.color AS chain_color
+    SELECT e.id, e.url, e.tracking, e.needs_api_key, c.id AS chain_id, c.name AS chain_name, c.slug AS chain_slug,
+           c.icon_url AS chain_icon_url, c.color AS chain_color, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
+      LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
     WHERE e.provider_id = ${providerId}
     ORDER BY c.sort_rank, c.id, e.position`;
+}
+
+export type ApiKeyChainRow = ChainRefRow & { source: string; urlTemplates: string[] };
+
+/** The provider's api-key links (sourced first, then the admin's), in the chains' order. */
+export function listApiKeyChains(sql: Sql, providerId: number) {
+  return sql<ApiKeyChainRow[]>`
+    SELECT c.id, c.name, c.slug, c.icon_url, c.color, pc.source, pc.url_templates
+    FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+    WHERE pc.provider_id = ${providerId} AND pc.kind = 'api-key'
+    ORDER BY c.sort_rank, c.id, pc.source = 'admin', pc.source`;
 }
 
 // ---------- admin writes ----------
@@ -169,24 +193,50 @@ export async function lockProvider(sql: Queryable, id: number): Promise<boolean>
 
 export async function listProviderChainIds(sql: Queryable, providerId: number): Promise<number[]> {
   const rows = await sql<{ chainId: number }[]>`
-    SELECT pc.chain_id FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
-    WHERE pc.provider_id = ${providerId} ORDER BY c.sort_rank, c.id`;
+    SELECT c.id AS chain_id FROM chains c
+    WHERE c.id IN (SELECT chain_id FROM provider_chains WHERE provider_id = ${providerId})
+    ORDER BY c.sort_rank, c.id`;
   return rows.map((r) => r.chainId);
 }
 
-/** Makes the provider's chain links exactly `chainIds` (links already there are left alone). */
+/**
+ * Makes the provider's admin links (source 'admin') those of `chainIds` that no sourced link covers; links read
+ * from the dataset or a package stay whatever was sent, so the chains served become the sourced ones plus these.
+ */
 export async function replaceProviderChains(sql: Queryable, providerId: number, chainIds: number[]) {
-  await sql`DELETE FROM provider_chains
-            WHERE provider_id = ${providerId} AND NOT (chain_id = ANY(${sql.array(chainIds)}::int[]))`;
-  if (chainIds.length) {
-    await sql`INSERT INTO provider_chains (provider_id, chain_id)
-              SELECT ${providerId}, unnest(${sql.array(chainIds)}::int[])
-              ON CONFLICT DO NOTHING`;
-  }
+  await sql`DELETE FROM provider_chains WHERE provider_id = ${providerId} AND source = 'admin'`;
+  await addAdminLinks(sql, chainIds.map(() => providerId), chainIds);
 }
 
+/** Adds an admin link unless the provider already serves the chain. */
 export async function addProviderChain(sql: Queryable, providerId: number, chainId: number) {
-  await sql`INSERT INTO provider_chains (provider_id, chain_id) VALUES (${providerId}, ${chainId}) ON CONFLICT DO NOTHING`;
+  await addAdminLinks(sql, [providerId], [chainId]);
+}
+
+/** An admin link for each pair (providerIds[i], chainIds[i]) whose provider does not serve that chain yet. */
+export async function addAdminLinks(sql: Queryable, providerIds: number[], chainIds: number[]) {
+  if (!chainIds.length) return;
+  await sql`
+    INSERT INTO provider_chains (provider_id, chain_id, kind, source)
+    SELECT DISTINCT l.provider_id, l.chain_id, 'api-key', 'admin'
+    FROM unnest(${sql.array(providerIds)}::int[], ${sql.array(chainIds)}::int[]) AS l (provider_id, chain_id)
+    WHERE NOT EXISTS (SELECT 1 FROM provider_chains pc
+                      WHERE pc.provider_id = l.provider_id AND pc.chain_id = l.chain_id)
+    ON CONFLICT DO NOTHING`;
+}
+
+export type FactValues = {
+  fact: string; value: boolean | number | string; note: string | null; sourceUrl: string; asOf: string;
+};
+
+/** Makes the provider's facts exactly `facts` (a fact left out becomes unknown). */
+export async function replaceProviderFacts(sql: Queryable, providerId: number, facts: FactValues[]) {
+  await sql`DELETE FROM provider_facts WHERE provider_id = ${providerId}`;
+  for (const f of facts) {
+    await sql`INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
+              VALUES (${providerId}, ${f.fact}, ${sql.json(f.value)}, ${f.note}, ${f.sourceUrl},
+                      ${f.asOf})`;
+  }
 }
 
 /** Of the given provider ids, those that exist. */

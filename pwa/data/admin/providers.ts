@@ -2,6 +2,7 @@
 // the outbound click counts the providers tab shows.
 import { queryOptions } from '@tanstack/react-query';
 import { adminProviderSchema, type ProviderCreateInput, type ProviderUpdateInput } from '../../../contract/admin.ts';
+import type { ProviderFacts } from '../../../contract/facts.ts';
 import { outboundClicksSchema } from '../../../contract/outbound.ts';
 import { apiRequest, getJson } from '../../lib/api.ts';
 import { chainKeys } from '../chains.ts';
@@ -31,13 +32,16 @@ export const outboundClicksQuery = (enabled: boolean) =>
     enabled,
   });
 
-export type ProviderSave = { id?: number; input: ProviderCreateInput | ProviderUpdateInput; chainIds: number[] };
+export type ProviderSave = {
+  id?: number; input: ProviderCreateInput | ProviderUpdateInput; chainIds: number[]; facts: ProviderFacts;
+};
 
 export function useSaveProvider() {
   return useAdminMutation({
     mutationKey: ['admin', 'providers', 'save'],
     // Spec 001 §7: the provider first, then its chain links (one POST per chain when new, one PUT when edited).
-    mutationFn: async ({ id, input, chainIds }: ProviderSave) => {
+    // Then its facts, all of them (issue 20).
+    mutationFn: async ({ id, input, chainIds, facts }: ProviderSave) => {
       const provider = adminProviderSchema.parse(await saveTo('/api/admin/providers', id, input));
       if (id === undefined) {
         const link = (chainId: number) => apiRequest('POST', `/api/admin/providers/${provider.id}/chains/${chainId}`);
@@ -45,6 +49,7 @@ export function useSaveProvider() {
       } else {
         await apiRequest('PUT', `/api/admin/providers/${id}/chains`, { chainIds });
       }
+      await apiRequest('PUT', `/api/admin/providers/${provider.id}/facts`, { facts });
       return provider;
     },
     // Provider counts per chain change with the links.

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { groupByChain } from './provider-endpoints.tsx';
+import { UNVERIFIED_HEALTH } from '../../../contract/health.ts';
 
 const chain = (id: number, name: string) => ({ id, name, slug: name.toLowerCase(), iconUrl: null, color: '#3b82f6' });
-const ep = (url: string, c: ReturnType<typeof chain>) => ({ url, chain: c, tracking: 'none' as const, needsApiKey: false });
+const ep = (url: string, c: ReturnType<typeof chain>) => ({
+  url, chain: c, tracking: 'none' as const, needsApiKey: false, health: UNVERIFIED_HEALTH,
+});
 
 describe('groupByChain', () => {
   it('groups endpoints by chain in first-seen order, keeping each group in order', () => {

@@ -5,6 +5,8 @@ import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { HealthNote, HealthStatusLabel } from '../../components/endpoint-health.tsx';
+import { healthyCount } from '../../lib/endpoint-health.ts';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { TrackingBadge } from '../../components/tracking-badge.tsx';
@@ -33,6 +35,7 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
   const term = filter.trim().toLowerCase();
   const matching = term ? groups.filter((g) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term))) : groups;
   const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
+  const { healthy, total } = healthyCount(endpoints);
 
   if (endpoints.length === 0) return null;
   return (
@@ -41,10 +44,14 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
         <CardTitle>Public RPC Endpoints</CardTitle>
         <p className="text-sm text-slate-600">
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across {groups.length}{' '}
-          {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.
+          {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.{' '}
+          <strong className="font-medium text-slate-800" data-testid="provider-healthy">
+            {healthy} of {total} public endpoints healthy.
+          </strong>
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <HealthNote endpoints={endpoints} />
         {groups.length > COLLAPSED_GROUPS && (
           <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..." label="Filter endpoints by network" />
         )}
@@ -60,6 +67,7 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
                   <li key={e.url} className="flex flex-col gap-1 rounded-md bg-slate-50 py-1.5 pr-1 pl-3 sm:flex-row sm:items-center sm:gap-2">
                     <code className="min-w-0 pr-2 font-mono text-xs break-all text-slate-800 sm:flex-1 sm:pr-0 sm:text-sm">{e.url}</code>
                     <span className="flex items-center gap-1.5 [&>button]:ml-auto">
+                      <span className="text-xs"><HealthStatusLabel health={e.health} /></span>
                       {e.needsApiKey && <Badge variant="neutral" title="Needs an API key"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>}
                       <TrackingBadge tracking={e.tracking} />
                       <CopyButton value={e.url} label={`${g.chain.name} endpoint ${e.url}`} />

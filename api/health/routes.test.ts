@@ -1,0 +1,175 @@
+// The health API: every endpoint object's id and health, an endpoint's history, the prober's state, and the admin's
+// endpoint writes (add, edit in place, remove, probe now) against small JSON-RPC servers on loopback.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signIn, type SignedIn } from '../test/sign-in.ts';
+import { signInAdmin } from '../admin/test-support.ts';
+import { chainDetailSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
+import { providerDetailSchema } from '../../contract/providers.ts';
+import { adminEndpointListSchema, adminEndpointSchema } from '../../contract/admin.ts';
+import { endpointHistorySchema, probeNowSchema, proberStateSchema, UNVERIFIED_HEALTH } from '../../contract/health.ts';
+import { closedPort, startFakeRpc, type FakeRpc } from './test-servers.ts';
+
+const EVM_ID = 424242;
+let t: TestServer;
+let admin: SignedIn;
+let rpc: FakeRpc;
+let chainId: number;
+
+beforeAll(async () => {
+  t = await startTestServer({ PROBE_ALLOW_PRIVATE: '1' });
+  admin = await signInAdmin(t);
+  rpc = await startFakeRpc({ chainId: EVM_ID });
+  const res = await admin.json('POST', '/api/admin/chains', {
+    name: 'Health Chain',
+    slug: 'health-chain',
+    evmChainId: EVM_ID,
+  });
+  chainId = res.body.id;
+});
+afterAll(async () => {
+  await rpc.close();
+  await t.close();
+});
+
+const addEndpoint = async (body: Record<string, unknown>) => {
+  const res = await admin.json('POST', '/api/admin/endpoints', { chainId, ...body });
+  expect(res.status).toBe(201);
+  return adminEndpointSchema.parse(res.body);
+};
+const chainEndpoints = async () => chainDetailSchema.parse((await t.get('/api/chains/health-chain')).body).rpcEndpoints;
+
+describe('endpoint objects', () => {
+  it('carry an id and health on chain and provider details (unverified until probed)', async () => {
+    const eth = chainDetailSchema.parse((await t.get('/api/chains/ethereum')).body);
+    expect(eth.rpcEndpoints.length).toBeGreaterThan(0);
+    for (const e of eth.rpcEndpoints) {
+      expect(e.id).toBeGreaterThan(0);
+      expect(e.health).toEqual(UNVERIFIED_HEALTH);
+    }
+    const [{ slug }] = await t.sql<{ slug: string }[]>`
+      SELECT p.slug FROM providers p JOIN chain_rpc_endpoints e ON e.provider_id = p.id LIMIT 1`;
+    const provider = providerDetailSchema.parse((await t.get(`/api/providers/${slug}`)).body);
+    expect(provider.rpcEndpoints[0]).toMatchObject({ id: expect.any(Number), health: UNVERIFIED_HEALTH });
+  });
+
+  it('parse from an offline copy saved before they existed: no id, health unverified', () => {
+    const saved = { url: 'https://rpc.example', provider: null, tracking: 'none', needsApiKey: false };
+    const [parsed] = chainDetailSchema.shape.rpcEndpoints.parse([saved]);
+    expect(parsed.id).toBeUndefined();
+    expect(parsed.health).toEqual(UNVERIFIED_HEALTH);
+  });
+});
+
+describe('admin endpoint writes', () => {
+  it('are refused signed out and to a non-admin', async () => {
+    const anonymous = await t.request('/api/admin/endpoints', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: t.url },
+      body: JSON.stringify({ chainId, url: 'https://x.example' }),
+    });
+    expect(anonymous.status).toBe(401);
+    const user = await signIn(t, 'visitor@example.com');
+    expect((await user.json('POST', '/api/admin/endpoints', { chainId, url: 'https://x.example' })).status).toBe(403);
+    expect((await user.json('POST', '/api/admin/endpoints/1/probe')).status).toBe(403);
+    expect((await user.json('GET', '/api/admin/endpoints?dead=1')).status).toBe(403);
+  });
+
+  it('add one endpoint at the end of its chain, refusing duplicates, unknown chains and bad URLs', async () => {
+    const first = await addEndpoint({ url: 'https://one.example', tracking: 'none' });
+    const second = await addEndpoint({ url: 'https://two.example' });
+    expect(second).toMatchObject({ chainId, tracking: 'unspecified', needsApiKey: false, health: UNVERIFIED_HEALTH });
+    expect((await chainEndpoints()).map((e) => e.id)).toEqual([first.id, second.id]);
+    const dup = await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'https://one.example' });
+    expect(dup).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: expect.stringContaining('already lists') }),
+    });
+    expect(
+      (await admin.json('POST', '/api/admin/endpoints', { chainId: 99999999, url: 'https://a.example' })).status,
+    ).toBe(400);
+    expect((await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'ftp://a.example' })).status).toBe(400);
+    expect(
+      (await admin.json('POST', '/api/admin/endpoints', { chainId, url: 'https://a.example', providerId: 99999999 }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('probe now: records the answer; its history, the chain page and the prober state show it', async () => {
+    const e = await addEndpoint({ url: rpc.url });
+    const res = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);
+    expect(res.status).toBe(200);
+    const answer = probeNowSchema.parse(res.body);
+    expect(answer).toMatchObject({ recorded: true, probe: { answeredChainId: EVM_ID, errorClass: null } });
+    expect(answer.health).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true });
+    const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
+    expect(listed.health).toEqual(answer.health);
+    // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
+    const counts = { endpointsHealthy: 1, endpointsPublic: 3 };
+    expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);
+    const list = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
+    expect(list.find((c) => c.id === chainId)).toMatchObject(counts);
+    const [first] = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats?limit=1')).body);
+    expect(first.endpointsPublic).toBeGreaterThan(0);
+    expect(first).toEqual(list[0]);
+    const history = endpointHistorySchema.parse((await t.get(`/api/endpoints/${e.id}/history?window=7d`)).body);
+    expect(history).toEqual([expect.objectContaining({ probes: 1, ok: 1 })]);
+    expect((await t.get(`/api/endpoints/${e.id}/history?window=1y`)).status).toBe(400);
+    expect((await t.get('/api/endpoints/99999999/history')).status).toBe(404);
+    const prober = proberStateSchema.parse((await t.get('/api/health/prober')).body);
+    expect(prober.state).toBe('running');
+    expect(prober.byStatus.ok).toBe(1);
+    const [{ count }] = await t.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM chain_rpc_endpoints`;
+    expect(prober.endpoints).toBe(count);
+    expect(Object.values(prober.byStatus).reduce((a, b) => a + b)).toBe(count);
+  });
+
+  it('probe now: an unreachable address is answered but not recorded (no network is never "down")', async () => {
+    const e = await addEndpoint({ url: `http://127.0.0.1:${await closedPort()}/` });
+    const answer = probeNowSchema.parse((await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`)).body);
+    expect(answer).toMatchObject({ recorded: false, probe: { errorClass: 'connect' }, health: UNVERIFIED_HEALTH });
+    const keyed = await addEndpoint({ url: 'https://keyed.example/${API_KEY}', needsApiKey: true });
+    expect((await admin.json('POST', `/api/admin/endpoints/${keyed.id}/probe`)).status).toBe(409);
+  });
+
+  it('edit in place: the id and health stay; a new URL starts its health again and keeps its history', async () => {
+    const e = (await chainEndpoints()).find((x) => x.url === rpc.url)!;
+    const edited = await admin.json('PUT', `/api/admin/endpoints/${e.id}`, { tracking: 'limited' });
+    expect(edited.body).toMatchObject({ id: e.id, tracking: 'limited', health: { status: 'ok' } });
+    const moved = await admin.json('PUT', `/api/admin/endpoints/${e.id}`, { url: `${rpc.url}v2` });
+    expect(moved.body).toMatchObject({ id: e.id, url: `${rpc.url}v2`, health: UNVERIFIED_HEALTH });
+    expect((await t.get(`/api/endpoints/${e.id}/history`)).body).toHaveLength(1);
+    expect((await admin.json('PUT', '/api/admin/endpoints/99999999', { tracking: 'none' })).status).toBe(404);
+    const clash = await admin.json('PUT', `/api/admin/endpoints/${e.id}`, { url: 'https://one.example' });
+    expect(clash.status).toBe(409);
+  });
+
+  it('dead endpoints (down 7 days in a row) are listed for admins and removed in one click', async () => {
+    const e = (await chainEndpoints()).find((x) => x.url === 'https://two.example')!;
+    await t.sql`
+      INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, down_since)
+      VALUES (${e.id!}, now(), 'down', now(), now() - interval '8 days')`;
+    const dead = adminEndpointListSchema.parse((await admin.json('GET', '/api/admin/endpoints?dead=1')).body);
+    expect(dead.map((x) => x.id)).toEqual([e.id]);
+    expect(dead[0].health.downSince).not.toBeNull();
+    expect(await admin.json('DELETE', `/api/admin/endpoints/${e.id}`)).toEqual({
+      status: 200,
+      body: { id: e.id, deleted: true },
+    });
+    expect((await chainEndpoints()).some((x) => x.id === e.id)).toBe(false);
+    expect((await admin.json('DELETE', `/api/admin/endpoints/${e.id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/health/prober with PROBES=off', () => {
+  it('says off, whatever the stored state', async () => {
+    const off = await startTestServer({ PROBES: 'off' });
+    try {
+      const state = proberStateSchema.parse((await off.get('/api/health/prober')).body);
+      expect(state).toMatchObject({ state: 'off', lastRoundAt: null });
+      expect(state.byStatus.unverified).toBe(state.endpoints);
+    } finally {
+      await off.close();
+    }
+  });
+});

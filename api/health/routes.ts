@@ -1,0 +1,190 @@
+// Endpoint health: the public reads (an endpoint's hourly history, the prober's state) and the admin's endpoint
+// writes (add, edit, remove one endpoint; probe one now; list the dead ones).
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppContext, AppState } from '../context.ts';
+import { cached } from '../middleware/response-cache.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { validate } from '../middleware/validate.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { idParams } from '../lib/params.ts';
+import { definedOnly, inTransaction } from '../lib/write.ts';
+import {
+  existingChainIds,
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listDeadEndpoints,
+  updateEndpoint,
+  type EndpointRow,
+} from '../../sql/queries/chains.ts';
+import { existingProviderIds } from '../../sql/queries/providers.ts';
+import {
+  countEndpointsByStatus,
+  endpointHistory,
+  ensureHealthRow,
+  probeTargets,
+  readProberState,
+  resetHealthSummary,
+} from '../../sql/queries/health.ts';
+import type { Queryable } from '../db/index.ts';
+import { presentEndpoint } from '../chains/presenter.ts';
+import { presentHealth } from './presenter.ts';
+import { probeEndpoint } from './probe.ts';
+import { recordProbe } from './prober.ts';
+import { answers } from '../openapi/document.ts';
+import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
+import {
+  DEAD_AFTER_DAYS,
+  HEALTH_STATUSES,
+  endpointHistorySchema,
+  historyQuerySchema,
+  proberStateSchema,
+  type EndpointHistory,
+  type ProbeNow,
+  type ProberState,
+} from '../../contract/health.ts';
+
+const WINDOW_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
+
+export function healthRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+
+  // Hourly buckets that have probes, oldest first (an hour without any is absent, not zero).
+  router.get(
+    '/endpoints/:id/history',
+    cached,
+    answers(endpointHistorySchema, "An endpoint's hourly health, oldest first"),
+    validate({ params: idParams, query: historyQuerySchema }),
+    async (ctx) => {
+      const { id } = ctx.valid.params;
+      if (!(await findEndpoint(ctx.sql, id))) throw new HttpError(404, 'Endpoint not found');
+      const rows = await endpointHistory(ctx.sql, id, WINDOW_HOURS[ctx.valid.query.window]);
+      ctx.body = rows.map((r) => ({
+        hour: r.hour.toISOString(),
+        probes: r.probes,
+        ok: r.up,
+        p50: r.p50Ms,
+        p95: r.p95Ms,
+      })) satisfies EndpointHistory;
+    },
+  );
+
+  router.get('/health/prober', cached, answers(proberStateSchema, "The prober's state"), async (ctx) => {
+    const [stored, counts] = await Promise.all([readProberState(ctx.sql), countEndpointsByStatus(ctx.sql)]);
+    const byStatus = Object.fromEntries(HEALTH_STATUSES.map((s) => [s, 0])) as ProberState['byStatus'];
+    for (const c of counts) byStatus[c.status] = c.count;
+    // Only this process's configuration knows PROBES=off; the stored state is the probers' (running or paused).
+    const off = !ctx.config.probes.enabled;
+    ctx.body = {
+      state: off ? 'off' : stored.state,
+      reason: off ? 'Health checks are switched off (PROBES=off)' : stored.reason,
+      lastRoundAt: stored.lastRoundAt?.toISOString() ?? null,
+      endpoints: counts.reduce((sum, c) => sum + c.count, 0),
+      byStatus,
+    } satisfies ProberState;
+  });
+
+  return router;
+}
+
+const presentAdminEndpoint = (e: EndpointRow): AdminEndpoint => ({
+  ...presentEndpoint(e),
+  id: e.id,
+  chainId: e.chainId,
+});
+
+async function checkProvider(tx: Queryable, providerId: number | null | undefined) {
+  if (providerId && !(await existingProviderIds(tx, [providerId])).length) {
+    throw new HttpError(400, `providerId: No provider has the id ${providerId}`);
+  }
+}
+
+const conflicts = (url: string | undefined) => ({
+  chain_rpc_endpoints_chain_id_url_key: () => `The chain already lists the endpoint ${url}`,
+});
+
+export function adminEndpointRoutes() {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/endpoints' });
+
+  router.get('/', requireAdmin, validate({ query: z.object({ dead: z.literal('1') }) }), async (ctx) => {
+    ctx.body = (await listDeadEndpoints(ctx.sql, DEAD_AFTER_DAYS)).map(presentAdminEndpoint);
+  });
+
+  router.post('/', requireAdmin, validate({ body: endpointCreateSchema }), async (ctx) => {
+    const { chainId, ...input } = ctx.valid.body;
+    const endpoint = await inTransaction(
+      ctx,
+      async (tx) => {
+        if (!(await existingChainIds(tx, [chainId])).length) {
+          throw new HttpError(400, `chainId: No chain has the id ${chainId}`);
+        }
+        await checkProvider(tx, input.providerId);
+        return findEndpoint(tx, await insertEndpoint(tx, chainId, input));
+      },
+      conflicts(input.url),
+    );
+    ctx.status = 201;
+    ctx.body = presentAdminEndpoint(endpoint!);
+  });
+
+  router.put('/:id', requireAdmin, validate({ params: idParams, body: endpointUpdateSchema }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    const values = definedOnly(ctx.valid.body);
+    const endpoint = await inTransaction(
+      ctx,
+      async (tx) => {
+        const before = await findEndpoint(tx, id);
+        if (!before) throw new HttpError(404, 'Endpoint not found');
+        await checkProvider(tx, values.providerId);
+        await updateEndpoint(tx, id, values);
+        // A new address has not been measured: its health starts again (the round's sync gives it a timer).
+        if (values.url !== undefined && values.url !== before.url) await resetHealthSummary(tx, id);
+        return findEndpoint(tx, id);
+      },
+      conflicts(values.url),
+    );
+    ctx.body = presentAdminEndpoint(endpoint!);
+  });
+
+  router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    if (!(await deleteEndpoint(ctx.sql, id))) throw new HttpError(404, 'Endpoint not found');
+    ctx.body = { id, deleted: true };
+  });
+
+  // Probes one endpoint now with the prober's own probe (SSRF rules included) and records it as a round would.
+  router.post('/:id/probe', requireAdmin, validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.valid.params;
+    if (!(await findEndpoint(ctx.sql, id))) throw new HttpError(404, 'Endpoint not found');
+    const [target] = await probeTargets(ctx.sql, [id]);
+    if (!target) {
+      throw new HttpError(409, 'This endpoint is not probed (it needs an API key or its chain has no EVM chain id)');
+    }
+    const { allowPrivate } = ctx.config.probes;
+    const result = await probeEndpoint(target.url, { allowPrivate, origin: new URL(ctx.config.publicUrl).origin });
+    const recorded = result.errorClass !== 'dns' && result.errorClass !== 'connect';
+    if (recorded) {
+      await ctx.sql.begin(async (tx) => {
+        await ensureHealthRow(tx, id, ctx.config.probes.intervalS);
+        await recordProbe(tx, target, result);
+      });
+    }
+    const endpoint = await findEndpoint(ctx.sql, id);
+    ctx.body = {
+      recorded,
+      probe: {
+        at: result.at.toISOString(),
+        httpStatus: result.httpStatus,
+        latencyMs: result.latencyMs,
+        errorClass: result.errorClass,
+        answeredChainId: result.answeredChainId,
+        headBlock: result.headBlock,
+        browserCallable: result.browserCallable,
+      },
+      health: presentHealth(endpoint!),
+    } satisfies ProbeNow;
+  });
+
+  return router;
+}

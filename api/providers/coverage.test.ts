@@ -1,0 +1,145 @@
+// Issue 20: provider-chain links by kind and source (public endpoint, with an API key), and provider facts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signInAdmin } from '../admin/test-support.ts';
+import type { SignedIn } from '../test/sign-in.ts';
+import { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
+import { chainWithStatsListSchema } from '../../contract/chains.ts';
+
+let t: TestServer;
+let admin: SignedIn;
+let base: { id: number };
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await signInAdmin(t);
+  [base] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'base'`;
+});
+afterAll(async () => { await t.close(); });
+
+const providerId = async (slug: string) =>
+  (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${slug}`)[0].id;
+
+describe('the loaded links', () => {
+  it('counts the sourced links of data/provider-coverage.json by provider and source', async () => {
+    const rows = await t.sql<{ slug: string; source: string; n: number }[]>`
+      SELECT p.slug, pc.source, count(*)::int AS n FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+      WHERE pc.kind = 'api-key' GROUP BY p.slug, pc.source ORDER BY p.slug, pc.source`;
+    expect(rows).toEqual([
+      { slug: 'alchemy', source: 'alchemy-sdk@3.6.5', n: 58 },
+      { slug: 'alchemy', source: '@account-kit/infra@4.88.5', n: 3 },
+      { slug: 'infura', source: '@wagmi/chains@1.8.0', n: 8 },
+      { slug: 'quicknode', source: '@quicknode/sdk@2.6.0', n: 45 },
+      { slug: 'thirdweb', source: '@thirdweb-dev/chains@0.1.120', n: 107 },
+    ].sort((a, b) => a.slug.localeCompare(b.slug) || a.source.localeCompare(b.source)));
+    const [{ n }] = await t.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM provider_chains WHERE kind = 'public-endpoint' AND source = 'dataset'`;
+    expect(n).toBe(983);
+  });
+});
+
+describe('answers', () => {
+  it("Alchemy's detail lists Base as api-key, with its URL template", async () => {
+    const res = await t.get('/api/providers/alchemy');
+    const alchemy = providerDetailSchema.parse(res.body);
+    expect(alchemy.chains.find((c) => c.slug === 'base')).toMatchObject({ id: base.id, kind: 'api-key' });
+    expect(alchemy.chains.length).toBeGreaterThanOrEqual(61);
+    expect(alchemy.apiKeyChains?.find((l) => l.chain.slug === 'base')).toEqual({
+      chain: expect.objectContaining({ slug: 'base' }), source: 'alchemy-sdk@3.6.5',
+      urlTemplates: [
+        'https://base-mainnet.g.alchemy.com/v2/{API_KEY}', 'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+      ],
+    });
+    expect(alchemy.facts).toEqual({});
+  });
+
+  it("a chain served both ways is 'public-endpoint', once", async () => {
+    const [both] = await t.sql<{ slug: string; chainId: number }[]>`
+      SELECT p.slug, pc.chain_id FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+      GROUP BY p.slug, pc.chain_id HAVING count(DISTINCT pc.kind) = 2 LIMIT 1`;
+    const provider = providerDetailSchema.parse((await t.get(`/api/providers/${both.slug}`)).body);
+    const entries = provider.chains.filter((c) => c.id === both.chainId);
+    expect(entries).toEqual([expect.objectContaining({ kind: 'public-endpoint' })]);
+  });
+
+  it("Base's provider list and provider count include the api-key providers, each once", async () => {
+    const providers = providerListSchema.parse((await t.get(`/api/providers/by-chain/${base.id}`)).body);
+    const slugs = providers.map((p) => p.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['alchemy', 'quicknode', 'thirdweb']));
+    expect(new Set(slugs).size).toBe(slugs.length);
+    const paged = providerListSchema.parse((await t.get(`/api/providers/by-chain/${base.id}?limit=1000`)).body);
+    expect(paged.map((p) => p.slug)).toEqual(slugs);
+    const chains = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
+    expect(chains.find((c) => c.id === base.id)?.providerCount).toBe(slugs.length);
+  });
+});
+
+describe('admin links', () => {
+  it('PUT …/chains replaces only the admin links, never the sourced ones, and answers every chain served', async () => {
+    const id = await providerId('alchemy');
+    const before = await t.sql`SELECT chain_id, source FROM provider_chains WHERE provider_id = ${id} ORDER BY 1, 2`;
+    const served = new Set(before.map((r) => r.chainId)).size;
+    const [extra] = await t.sql<{ id: number }[]>`
+      SELECT id FROM chains WHERE id NOT IN (SELECT chain_id FROM provider_chains WHERE provider_id = ${id}) LIMIT 1`;
+
+    const add = await admin.json('PUT', `/api/admin/providers/${id}/chains`, { chainIds: [base.id, extra.id] });
+    expect(add.status).toBe(200);
+    expect(add.body.chainIds).toContain(extra.id);
+    expect(add.body.chainIds).toHaveLength(served + 1);
+    const admins = await t.sql`SELECT chain_id FROM provider_chains WHERE provider_id = ${id} AND source = 'admin'`;
+    expect(admins).toEqual([{ chainId: extra.id }]); // Base is sourced: no admin copy
+
+    const cleared = await admin.json('PUT', `/api/admin/providers/${id}/chains`, { chainIds: [] });
+    expect(cleared.body.chainIds).toHaveLength(served);
+    const after = await t.sql`SELECT chain_id, source FROM provider_chains WHERE provider_id = ${id} ORDER BY 1, 2`;
+    expect(after).toEqual(before);
+  });
+
+  it('POST …/chains/{chainId} adds an admin link only for a chain not served yet', async () => {
+    const id = await providerId('alchemy');
+    await admin.json('POST', `/api/admin/providers/${id}/chains/${base.id}`);
+    const [{ n }] = await t.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM provider_chains WHERE provider_id = ${id} AND source = 'admin'`;
+    expect(n).toBe(0);
+  });
+});
+
+describe('facts', () => {
+  const source = { sourceUrl: 'https://example.com/pricing', asOf: '2026-11-20' };
+  const facts = {
+    freeTier: { value: true, note: '30M compute units a month', ...source },
+    pricingModel: { value: 'compute units', note: null, ...source },
+    startingPrice: { value: 49, note: null, ...source },
+  };
+
+  it('an admin sets them; every provider answer carries them; leaving one out makes it unknown', async () => {
+    const id = await providerId('infura');
+    const saved = await admin.json('PUT', `/api/admin/providers/${id}/facts`, { facts });
+    expect(saved.status).toBe(200);
+    expect(saved.body.facts).toEqual(facts);
+    expect(providerDetailSchema.parse((await t.get('/api/providers/infura')).body).facts).toEqual(facts);
+    const list = providerListSchema.parse((await t.get('/api/providers')).body);
+    expect(list.find((p) => p.slug === 'infura')?.facts).toEqual(facts);
+
+    const { freeTier } = facts;
+    await admin.json('PUT', `/api/admin/providers/${id}/facts`, { facts: { freeTier } });
+    expect(providerDetailSchema.parse((await t.get('/api/providers/infura')).body).facts).toEqual({ freeTier });
+  });
+
+  it('refuses a fact without a source or date, an unknown fact, a wrong value, and non-admins', async () => {
+    const id = await providerId('infura');
+    const bad = [
+      { freeTier: { value: true, note: null, sourceUrl: '', asOf: '2026-11-20' } },
+      { freeTier: { value: true, note: null, sourceUrl: 'https://example.com', asOf: 'yesterday' } },
+      { colour: { value: true, note: null, sourceUrl: 'https://example.com', asOf: '2026-11-20' } },
+      { archive: { value: 'yes', note: null, sourceUrl: 'https://example.com', asOf: '2026-11-20' } },
+    ];
+    for (const body of bad) {
+      expect((await admin.json('PUT', `/api/admin/providers/${id}/facts`, { facts: body })).status).toBe(400);
+    }
+    const anonymous = await t.request(`/api/admin/providers/${id}/facts`, {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: t.url }, body: JSON.stringify({ facts }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await admin.json('PUT', '/api/admin/providers/999999/facts', { facts })).status).toBe(404);
+  });
+});

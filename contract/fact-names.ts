@@ -1,0 +1,32 @@
+// The provider facts' names and labels (contract/facts.ts has their schemas): kept free of zod, which the pages
+// load only when they parse an answer.
+import type { ProviderFacts } from './facts.ts';
+
+export const PRICING_MODELS = ['per request', 'compute units', 'subscription', 'free'] as const;
+
+export const FACT_NAMES = [
+  'freeTier', 'pricingModel', 'pricingPage', 'startingPrice', 'archive', 'trace', 'websocket', 'dedicatedNodes', 'sla',
+  'regions',
+] as const;
+export type FactName = (typeof FACT_NAMES)[number];
+
+/** How the pages and the admin dialog name each fact. */
+export const FACT_LABELS: Record<FactName, string> = {
+  freeTier: 'Free tier',
+  pricingModel: 'Pricing model',
+  pricingPage: 'Pricing page',
+  startingPrice: 'Paid plans from',
+  archive: 'Archive data',
+  trace: 'Trace/debug methods',
+  websocket: 'WebSocket',
+  dedicatedNodes: 'Dedicated nodes',
+  sla: 'SLA',
+  regions: 'Regions',
+};
+
+/** The facts the provider list filters on: a provider passes when the fact is known to be true. */
+export const FILTER_FACTS = ['freeTier', 'archive', 'websocket', 'trace'] as const satisfies readonly FactName[];
+
+/** True when the provider's fact is known and true (the list filters). */
+export const factKnownTrue = (facts: ProviderFacts | undefined, name: (typeof FILTER_FACTS)[number]) =>
+  facts?.[name]?.value === true;

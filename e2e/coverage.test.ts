@@ -1,0 +1,102 @@
+// Browser test of issue 20's coverage by kind: Base's page lists Alchemy marked "With an API key" (and the
+// "Public endpoint only" filter leaves it out); Alchemy's page lists Base, with its URL template as text and the
+// Facts card at "Unknown". Screenshots of both pages on a phone and a desktop.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+
+let e: BrowserTest;
+beforeAll(async () => { e = await startBrowserTest(); });
+afterAll(async () => { await e?.close(); });
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('provider-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+describe('coverage by kind', () => {
+  it("Base's page lists Alchemy with an API key; 'Public endpoint only' leaves it out", async () => {
+    const page = await e.newPage();
+    await page.goto('/chains/base');
+    await whenSettled(page);
+    const alchemy = card(page, 'Alchemy');
+    expect(await alchemy.innerText()).toContain('With an API key');
+    for (const name of ['QuickNode', 'thirdweb']) expect(await card(page, name).count()).toBe(1);
+
+    await page.getByLabel('Public endpoint only').check();
+    await page.waitForURL(/public=true/);
+    expect(await card(page, 'Alchemy').count()).toBe(0);
+    expect(await page.getByTestId('provider-card').count()).toBeGreaterThan(0);
+    // Shareable: the filter is in the address, and the server renders it.
+    const shared = await e.newPage();
+    await shared.goto('/chains/base?public=true');
+    expect(await card(shared, 'Alchemy').count()).toBe(0);
+  });
+
+  it("Alchemy's page lists Base with an API key, its address format as text, and facts as unknown", async () => {
+    const page = await e.newPage();
+    await page.goto('/providers/alchemy');
+    await whenSettled(page);
+    const keyed = page.getByTestId('api-key-chains');
+    await keyed.getByLabel('Filter the networks served with an API key').fill('Base');
+    const template = keyed.locator('code', { hasText: 'https://base-mainnet.g.alchemy.com/v2/{API_KEY}' });
+    expect(await template.count()).toBe(1);
+    expect(await keyed.locator('a[href*="alchemy.com"]').count()).toBe(0); // a template is never a link
+    expect(await keyed.locator('a[href="/chains/base"]').innerText()).toContain('Base');
+    const facts = page.getByTestId('provider-facts');
+    expect(await facts.getByText('Unknown').count()).toBe(10);
+  });
+});
+
+describe('facts', () => {
+  it("an admin enters Alchemy's free tier in the dialog's Facts section; its page shows it with source and date", async () => {
+    const page = await e.newPage();
+    await e.signIn(page, 'admin@example.com', '/admin');
+    await page.getByRole('tab', { name: 'Providers', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit Alchemy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Provider' });
+    await dialog.locator('#provider-facts-freeTier-value').selectOption('yes');
+    await dialog.locator('#provider-facts-freeTier-note').fill('30M compute units a month');
+    // Without a source the form refuses, naming the field.
+    await dialog.locator('#provider-facts-freeTier-sourceUrl').fill('');
+    await dialog.getByRole('button', { name: 'Update Provider' }).click();
+    expect(await dialog.locator('#provider-facts-freeTier-sourceUrl').getAttribute('aria-invalid')).toBe('true');
+    await dialog.locator('#provider-facts-freeTier-sourceUrl').fill('https://www.alchemy.com/pricing');
+    await dialog.locator('#provider-facts-freeTier-asOf').fill('2026-11-20');
+    await dialog.getByRole('button', { name: 'Update Provider' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto('/providers/alchemy');
+    const facts = page.getByTestId('provider-facts');
+    await facts.waitFor();
+    const freeTier = facts.locator('div', { has: page.getByText('Free tier', { exact: true }) }).last();
+    const text = await freeTier.innerText();
+    expect(text).toContain('Yes — 30M compute units a month');
+    expect(text).toContain('as of Nov 20, 2026');
+    expect(await facts.getByText('Unknown').count()).toBe(9);
+    expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe('https://www.alchemy.com/pricing');
+  });
+});
+
+describe('screenshots', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`Alchemy's page and Base's page on a ${label}`, async () => {
+      const page = await e.newPage(viewport);
+      for (const [path, name] of [['/providers/alchemy', 'alchemy'], ['/chains/base', 'base']]) {
+        await page.goto(path);
+        await whenSettled(page);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await e.screenshot(page, `coverage-${name}-${label}`);
+      }
+      // The parts this work added, close up (the whole pages are long).
+      const shot = (name: string) => ({ path: `e2e/screenshots/coverage-${name}-${label}-part.png` });
+      await page.locator('#chain-providers').locator('xpath=..').screenshot(shot('base-filter'));
+      await card(page, 'Alchemy').screenshot(shot('base-alchemy-card'));
+      await page.goto('/providers/alchemy');
+      await whenSettled(page);
+      await page.getByTestId('provider-facts').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot(shot('alchemy-top'));
+      await page.getByTestId('provider-facts').screenshot(shot('alchemy-facts'));
+    });
+  }
+});

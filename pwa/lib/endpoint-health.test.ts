@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { UNVERIFIED_HEALTH, type EndpointHealth } from '../../contract/health.ts';
+import type { RpcEndpoint } from '../../contract/chains.ts';
+import { filterEndpoints, isDead } from './endpoint-health.ts';
+import { timeAgo } from './dates.ts';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const health = (over: Partial<EndpointHealth>): EndpointHealth => ({ ...UNVERIFIED_HEALTH, ...over });
+const ep = (url: string, over: Partial<RpcEndpoint> = {}): RpcEndpoint => ({
+  url,
+  provider: null,
+  tracking: 'none',
+  needsApiKey: false,
+  health: UNVERIFIED_HEALTH,
+  ...over,
+});
+
+describe('endpoint health on the chain page', () => {
+  it('calls an endpoint dead after 7 days down in a row, not before', () => {
+    expect(isDead(health({ status: 'down', downSince: '2026-11-18T11:00:00Z' }), NOW)).toBe(true);
+    expect(isDead(health({ status: 'down', downSince: '2026-11-20T12:00:00Z' }), NOW)).toBe(false);
+    expect(isDead(health({ status: 'ok' }), NOW)).toBe(false);
+  });
+
+  it('filters: working only, no tracking, no API key, HTTPS / WSS, together', () => {
+    const list = [
+      ep('https://ok', { health: health({ status: 'ok' }) }),
+      ep('http://plain', { health: health({ status: 'ok' }) }),
+      ep('wss://track', { tracking: 'yes', health: health({ status: 'degraded' }) }),
+      ep('https://unverified'),
+      ep('https://key', { needsApiKey: true, health: health({ status: 'ok' }) }),
+    ];
+    const urls = (on: Parameters<typeof filterEndpoints>[1]) => filterEndpoints(list, on).map((e) => e.url);
+    expect(urls(new Set(['working']))).toEqual(['https://ok', 'http://plain', 'wss://track', 'https://key']);
+    expect(urls(new Set(['working', 'secure', 'noKey', 'noTracking']))).toEqual(['https://ok']);
+    expect(urls(new Set())).toHaveLength(5);
+  });
+
+  it('says how long ago a check ran', () => {
+    expect(timeAgo('2026-11-25T11:57:00Z', NOW)).toBe('3 min ago');
+    expect(timeAgo('2026-11-25T07:00:00Z', NOW)).toBe('5 h ago');
+    expect(timeAgo('2026-11-22T12:00:00Z', NOW)).toBe('3 days ago');
+  });
+});

@@ -1,0 +1,75 @@
+// The chains a provider serves its customers with an API key (issue 20), with the URL formats its own package
+// publishes: templates whose {API_KEY} the customer fills in, shown as text to copy, never as links.
+import { Link } from '@tanstack/react-router';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import type { ProviderDetail } from '../../../contract/providers.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { COLLAPSED_GROUPS } from './provider-endpoints.tsx';
+
+type ApiKeyLink = NonNullable<ProviderDetail['apiKeyChains']>[number];
+
+/** Where a link was read, as visitors read it: the npm package and version, or the directory's editors. */
+export const sourceLabel = (source: string) => (source === 'admin' ? 'added by the editors' : `listed by ${source}`);
+
+export function ProviderApiKeyChains({ links, providerName }: { links: readonly ApiKeyLink[]; providerName: string }) {
+  const [filter, setFilter] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const term = filter.trim().toLowerCase();
+  const matching = term ? links.filter((l) => l.chain.name.toLowerCase().includes(term)) : links;
+  const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
+  if (links.length === 0) return null;
+  return (
+    <Card data-testid="api-key-chains">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="size-5 text-accent-600" aria-hidden="true" />With an API key
+        </CardTitle>
+        <p className="text-sm text-slate-600">
+          {links.length} {links.length === 1 ? 'network' : 'networks'} {providerName} serves to its customers: sign up
+          with {providerName} and put your own key where the address says <code className="font-mono">{'{API_KEY}'}</code>.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {links.length > COLLAPSED_GROUPS && (
+          <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..."
+            label="Filter the networks served with an API key" />
+        )}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {shown.map((l) => (
+            <li key={`${l.chain.id}-${l.source}`} className="p-3 sm:p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <Link to="/chains/$slug" params={{ slug: l.chain.slug }}
+                  className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700">
+                  <Logo src={l.chain.iconUrl} name={l.chain.name} color={l.chain.color} size="xs" />
+                  {l.chain.name}
+                </Link>
+                <span className="text-xs text-slate-500">{sourceLabel(l.source)}</span>
+              </div>
+              {l.urlTemplates.length > 0 && (
+                <ul className="mt-2 space-y-1.5" aria-label={`${l.chain.name} address formats`}>
+                  {l.urlTemplates.map((t) => (
+                    <li key={t} className="flex items-center gap-2 rounded-md bg-slate-50 py-1.5 pr-1 pl-3">
+                      <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800 sm:text-sm">{t}</code>
+                      <CopyButton value={t} label={`${l.chain.name} address format ${t}`} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+          {shown.length === 0 && <li className="p-4 text-sm text-slate-600">No networks match “{filter.trim()}”.</li>}
+        </ul>
+        {!term && matching.length > COLLAPSED_GROUPS && (
+          <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded}>
+            {expanded ? 'Show fewer networks' : `Show all ${matching.length} networks`}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
