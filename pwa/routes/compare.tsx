@@ -8,6 +8,8 @@ import { bestOf, COMPARE_MAX, COMPARE_MIN, compareChains, compareSlugs } from '.
 import type { ChainRef } from '../../contract/chains.ts';
 import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../../contract/meta.ts';
+import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
+import { factText } from './-components/provider-facts-card.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { Logo } from '../components/logo.tsx';
 import { Page } from '../components/page.tsx';
@@ -144,6 +146,14 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
       cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
       differs: unique.some((u) => u.length > 0),
     },
+    // Facts an admin entered with their source (contract/facts.ts); one nobody entered is unknown, never guessed.
+    ...FACT_NAMES.map((name): Row => {
+      const texts = providers.map((p) => {
+        const fact = p.facts?.[name];
+        return fact ? factText(name, fact.value) : 'Unknown';
+      });
+      return { label: FACT_LABELS[name], cells: texts, differs: new Set(texts).size > 1 };
+    }),
   ];
 
   return (
@@ -235,8 +245,8 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
         <CardHeader>
           <CardTitle>Facts</CardTitle>
           <p className="text-sm text-slate-600">
-            Free tier, pricing, archive data, trace and debug methods, WebSockets, dedicated nodes, SLA and regions are
-            not recorded in the directory yet, so nothing is compared here rather than guessed.
+            The facts rows (free tier to regions) show what an admin entered from each provider's own pages, with its
+            source on the provider's page; a fact nobody entered is “Unknown”, never guessed.
           </p>
         </CardHeader>
       </Card>
