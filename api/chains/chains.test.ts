@@ -111,9 +111,9 @@ describe('GET /api/chains/{slug}/snippets', () => {
     await t.sql`DELETE FROM chains WHERE slug = 'no-evm-snippets'`;
   });
 
-  it('fills the ethereum-lists facts of a database seeded before they were kept (migration 00011)', async () => {
+  it('fills the ethereum-lists facts of a database seeded before they were kept (migration 00010)', async () => {
     const [row] = await t.sql<{ facts: unknown }[]>`SELECT ethereum_lists AS facts FROM chains WHERE slug = 'gnosis'`;
-    const file = path.resolve(import.meta.dirname, '../../sql/migrations/00011_chain_ethereum_lists.sql');
+    const file = path.resolve(import.meta.dirname, '../../sql/migrations/00010_chain_ethereum_lists.sql');
     const migration = readFileSync(file, 'utf8');
     await t.sql`UPDATE chains SET ethereum_lists = NULL`;
     await t.sql.unsafe(migration.replace(/^ALTER TABLE.*$/m, ''));
