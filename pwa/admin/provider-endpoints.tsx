@@ -98,7 +98,7 @@ function AddEndpoint({ providerId, chains }: { providerId: number; chains: Chain
       <div className="flex flex-wrap items-start gap-2">
         <div className="grid gap-1">
           <select aria-label="New endpoint chain" {...form.register('chainId')} className={selectClass}>
-            <option value="">Choose a chain</option>
+            <option value="">Chain…</option>
             {chains.map((c) => (
               <option key={c.id} value={String(c.id)}>
                 {c.name}
