@@ -326,13 +326,16 @@ describe('an admin', () => {
     await press(dialog.getByRole('button', { name: 'Add endpoint' }));
     await toastWith(page, 'Endpoint added');
     const [added] = (await json('/api/providers/atlas-nodes')).rpcEndpoints;
-    expect(added).toMatchObject({ url: 'https://rpc.atlasnodes.example', tracking: 'none', chain: { slug: 'atlas-testnet' } });
+    expect(added).toMatchObject({
+      url: 'https://rpc.atlasnodes.example', tracking: 'none', chain: { slug: 'atlas-testnet' },
+    });
 
     // Edited in place: the same id (its health history follows it).
     const url = dialog.getByLabel('Atlas Testnet endpoint URL');
-    await url.fill('https://rpc2.atlasnodes.example');
     await dialog.getByRole('checkbox', { name: 'Needs an API key' }).first().check();
-    await press(dialog.getByRole('button', { name: 'Save endpoint' }));
+    await url.fill('https://rpc2.atlasnodes.example');
+    markToasts(page);
+    await url.press('Enter'); // saves this endpoint, not the provider form around it
     await toastWith(page, 'Endpoint updated');
     expect((await json('/api/providers/atlas-nodes')).rpcEndpoints).toEqual([
       expect.objectContaining({ id: added.id, url: 'https://rpc2.atlasnodes.example', needsApiKey: true }),

@@ -3,6 +3,7 @@
 // /api/admin/endpoints), so its id and health history stay; none waits for the provider's save.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { endpointCreateSchema, rpcTrackingValues } from '../../contract/admin.ts';
 import type { Chain } from '../../contract/chains.ts';
 import type { ProbeNow } from '../../contract/health.ts';
@@ -20,6 +21,13 @@ type EndpointForm = { chainId: string; url: string; tracking: Tracking; needsApi
 
 const endpointFormSchema = endpointCreateSchema.omit({ providerId: true });
 const selectClass = 'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm';
+
+/** Enter in an endpoint's field saves that endpoint, not the provider form around it. */
+const enterSubmits = (submit: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  submit();
+};
 
 export function ProviderEndpoints({ providerId, slug, chains }: { providerId: number; slug: string; chains: Chain[] }) {
   const { data, isPending, isError } = useQuery(providerQuery(slug));
@@ -62,9 +70,9 @@ function EditEndpoint({ endpoint }: { endpoint: Endpoint }) {
   const { id } = endpoint;
   // An answer saved offline before endpoints had ids cannot be edited one by one.
   if (id === undefined) return <code className="font-mono text-xs break-all">{endpoint.url}</code>;
-  const submit = form.handleSubmit(({ chainId: _chain, ...input }) => save.mutate({ id, input }));
+  const submit = () => form.handleSubmit(({ chainId: _chain, ...input }) => save.mutate({ id, input }))();
   return (
-    <div className="grid gap-2 rounded-lg border border-slate-200 p-3">
+    <div className="grid gap-2 rounded-lg border border-slate-200 p-3" onKeyDown={enterSubmits(submit)}>
       <div className="flex items-start gap-2">
         <span className="pt-2 text-sm font-medium text-slate-800">{endpoint.chain.name}</span>
         <UrlInput form={form} label={`${endpoint.chain.name} endpoint URL`} />
@@ -90,11 +98,10 @@ function AddEndpoint({ providerId, chains }: { providerId: number; chains: Chain
   const form = useEndpointForm();
   const save = useSaveEndpoint();
   const chainError = form.formState.errors.chainId?.message;
-  const submit = form.handleSubmit((input) =>
-    save.mutate({ input: { ...input, providerId } }, { onSuccess: () => form.reset() }),
-  );
+  const submit = () =>
+    form.handleSubmit((input) => save.mutate({ input: { ...input, providerId } }, { onSuccess: () => form.reset() }))();
   return (
-    <div className="grid gap-2 rounded-lg border border-dashed border-slate-300 p-3">
+    <div className="grid gap-2 rounded-lg border border-dashed border-slate-300 p-3" onKeyDown={enterSubmits(submit)}>
       <div className="flex flex-wrap items-start gap-2">
         <div className="grid gap-1">
           <select aria-label="New endpoint chain" {...form.register('chainId')} className={selectClass}>
