@@ -165,7 +165,8 @@ describe('GET /api/health/prober with PROBES=off', () => {
   it('says off while no prober anywhere starts rounds; a worker process elsewhere shows through', async () => {
     const off = await startTestServer({ PROBES: 'off', PROBE_INTERVAL_S: '60' });
     const prober = async () => proberStateSchema.parse((await off.get('/api/health/prober')).body);
-    // As the worker's round does: write the state, then clear the cached answers.
+    // As the worker's round does: write the state, then clear the cached answers (through NOTIFY on PostgreSQL,
+    // so this process hears of it a moment later: the reads poll).
     const roundStarted = async (secondsAgo: number, state: 'running' | 'paused', reason: string | null) => {
       await off.sql`
         UPDATE prober_state SET state = ${state}, reason = ${reason},
@@ -177,11 +178,12 @@ describe('GET /api/health/prober with PROBES=off', () => {
       expect(state).toMatchObject({ state: 'off', lastRoundAt: null });
       expect(state.byStatus.unverified).toBe(state.endpoints);
       await roundStarted(30, 'paused', 'No network');
-      expect(await prober()).toMatchObject({ state: 'paused', reason: 'No network' });
-      await roundStarted(119, 'running', null);
-      expect(await prober()).toMatchObject({ state: 'running', reason: null });
-      await roundStarted(121, 'running', null);
-      expect(await prober()).toMatchObject({ state: 'off', reason: expect.stringContaining('PROBES=off') });
+      const polled = () => expect.poll(prober, { timeout: 10_000 });
+      await polled().toMatchObject({ state: 'paused', reason: 'No network' });
+      await roundStarted(100, 'running', null);
+      await polled().toMatchObject({ state: 'running', reason: null });
+      await roundStarted(130, 'running', null);
+      await polled().toMatchObject({ state: 'off', reason: expect.stringContaining('PROBES=off') });
     } finally {
       await off.close();
     }
