@@ -38,6 +38,8 @@ export const rpcEndpointInputSchema = z.object({
 export const endpointCreateSchema = rpcEndpointInputSchema.extend({ chainId: id('Chain id') });
 /** PUT /api/admin/endpoints/{id}: only the fields sent change; the id (and the history on it) stays. */
 export const endpointUpdateSchema = z.object(endpointFields).partial();
+export type EndpointCreateInput = z.input<typeof endpointCreateSchema>;
+export type EndpointUpdateInput = z.input<typeof endpointUpdateSchema>;
 
 const rpcEndpointListSchema = z.array(rpcEndpointInputSchema).max(500, 'At most 500 endpoints')
   .refine((list) => new Set(list.map((e) => e.url)).size === list.length, 'An endpoint URL is listed twice');

@@ -55,7 +55,11 @@ export const endpointHistorySchema = z.array(z.object({
 }));
 export type EndpointHistory = z.infer<typeof endpointHistorySchema>;
 
-/** GET /api/health/prober. `paused`: nothing reachable at all (no network); statuses are kept as they were. */
+/**
+ * GET /api/health/prober. `paused`: nothing reachable at all (no network); statuses are kept as they were. `off`:
+ * PROBES=off in the answering process and no round started anywhere within two intervals (a `worker:` process
+ * probing for PROBES=off web processes shows through).
+ */
 export const proberStateSchema = z.object({
   state: z.enum(['running', 'paused', 'off']),
   reason: z.string().nullable(),

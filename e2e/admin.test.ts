@@ -313,6 +313,49 @@ describe('an admin', () => {
     expect(await visitor.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   });
 
+  it("adds, edits, probes and removes a provider's endpoint in its dialog, each a write of its own", async () => {
+    await openTab(page, 'Providers');
+    await press(page.getByRole('button', { name: 'Edit Atlas Nodes' }));
+    const dialog = page.getByRole('dialog', { name: 'Edit Provider' });
+    await dialog.getByText('No endpoints listed.').waitFor();
+    await press(dialog.getByRole('button', { name: 'Add endpoint' }));
+    await dialog.getByText('Choose a chain').waitFor(); // no chain chosen yet
+    await dialog.getByLabel('New endpoint chain').selectOption({ label: 'Atlas Testnet' });
+    await dialog.getByLabel('New endpoint URL').fill('https://rpc.atlasnodes.example');
+    await dialog.getByLabel('Tracking of new endpoint').selectOption('none');
+    await press(dialog.getByRole('button', { name: 'Add endpoint' }));
+    await toastWith(page, 'Endpoint added');
+    const [added] = (await json('/api/providers/atlas-nodes')).rpcEndpoints;
+    expect(added).toMatchObject({
+      url: 'https://rpc.atlasnodes.example', tracking: 'none', chain: { slug: 'atlas-testnet' },
+    });
+
+    // Edited in place: the same id (its health history follows it).
+    const url = dialog.getByLabel('Atlas Testnet endpoint URL');
+    await dialog.getByRole('checkbox', { name: 'Needs an API key' }).first().check();
+    await url.fill('https://rpc2.atlasnodes.example');
+    markToasts(page);
+    await url.press('Enter'); // saves this endpoint, not the provider form around it
+    await toastWith(page, 'Endpoint updated');
+    expect((await json('/api/providers/atlas-nodes')).rpcEndpoints).toEqual([
+      expect.objectContaining({ id: added.id, url: 'https://rpc2.atlasnodes.example', needsApiKey: true }),
+    ]);
+    // Keyed endpoints are never probed; a keyless one unreachable from here is answered, not recorded as down.
+    await dialog.getByRole('checkbox', { name: 'Needs an API key' }).first().uncheck();
+    await press(dialog.getByRole('button', { name: 'Save endpoint' }));
+    await toastWith(page, 'Endpoint updated');
+    await press(dialog.getByRole('button', { name: 'Probe now' }));
+    await dialog.getByRole('status').filter({ hasText: 'Not recorded' }).waitFor();
+    expect((await json('/api/providers/atlas-nodes')).rpcEndpoints[0].health.status).toBe('unverified');
+
+    await press(dialog.getByRole('button', { name: 'Remove https://rpc2.atlasnodes.example' }));
+    await toastWith(page, 'Endpoint removed');
+    await dialog.getByText('No endpoints listed.').waitFor();
+    expect((await json('/api/providers/atlas-nodes')).rpcEndpoints).toEqual([]);
+    await press(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('writes an editorial review', async () => {
     await openTab(page, 'Editorial');
     await press(page.getByRole('button', { name: 'Write Editorial Review' }));

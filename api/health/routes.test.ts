@@ -162,12 +162,28 @@ describe('admin endpoint writes', () => {
 });
 
 describe('GET /api/health/prober with PROBES=off', () => {
-  it('says off, whatever the stored state', async () => {
-    const off = await startTestServer({ PROBES: 'off' });
+  it('says off while no prober anywhere starts rounds; a worker process elsewhere shows through', async () => {
+    const off = await startTestServer({ PROBES: 'off', PROBE_INTERVAL_S: '60' });
+    const prober = async () => proberStateSchema.parse((await off.get('/api/health/prober')).body);
+    // As the worker's round does: write the state, then clear the cached answers (through NOTIFY on PostgreSQL,
+    // so this process hears of it a moment later: the reads poll).
+    const roundStarted = async (secondsAgo: number, state: 'running' | 'paused', reason: string | null) => {
+      await off.sql`
+        UPDATE prober_state SET state = ${state}, reason = ${reason},
+          round_started_at = now() - make_interval(secs => ${secondsAgo})`;
+      await off.db.publishInvalidation();
+    };
     try {
-      const state = proberStateSchema.parse((await off.get('/api/health/prober')).body);
+      const state = await prober();
       expect(state).toMatchObject({ state: 'off', lastRoundAt: null });
       expect(state.byStatus.unverified).toBe(state.endpoints);
+      await roundStarted(30, 'paused', 'No network');
+      const polled = () => expect.poll(prober, { timeout: 10_000 });
+      await polled().toMatchObject({ state: 'paused', reason: 'No network' });
+      await roundStarted(100, 'running', null);
+      await polled().toMatchObject({ state: 'running', reason: null });
+      await roundStarted(130, 'running', null);
+      await polled().toMatchObject({ state: 'off', reason: expect.stringContaining('PROBES=off') });
     } finally {
       await off.close();
     }

@@ -74,8 +74,11 @@ export function healthRoutes() {
     const [stored, counts] = await Promise.all([readProberState(ctx.sql), countEndpointsByStatus(ctx.sql)]);
     const byStatus = Object.fromEntries(HEALTH_STATUSES.map((s) => [s, 0])) as ProberState['byStatus'];
     for (const c of counts) byStatus[c.status] = c.count;
-    // Only this process's configuration knows PROBES=off; the stored state is the probers' (running or paused).
-    const off = !ctx.config.probes.enabled;
+    // The stored state is the probers' (running or paused), wherever they run: with PROBES=off here a `worker:`
+    // process may still probe, and it starts a round every interval. Off only when none has within two.
+    const { enabled, intervalS } = ctx.config.probes;
+    const lastStart = stored.roundStartedAt?.getTime() ?? 0;
+    const off = !enabled && Date.now() - lastStart > 2 * intervalS * 1000;
     ctx.body = {
       state: off ? 'off' : stored.state,
       reason: off ? 'Health checks are switched off (PROBES=off)' : stored.reason,

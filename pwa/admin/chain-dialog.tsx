@@ -356,7 +356,7 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
 }
 
 /** A text input of a list row, named by its aria-label, with its error under it. */
-function RowInput({
+export function RowInput({
   id,
   value,
   onChange,

@@ -15,6 +15,7 @@ import { trackingLabels } from '../components/tracking-badge.tsx';
 import {
   Bind, CheckboxField, formValues, FormSection, SelectField, TextField, useAdminForm, type AdminForm,
 } from './form.tsx';
+import { ProviderEndpoints } from './provider-endpoints.tsx';
 import { FactsSection, factsForm, factsInput, type FactsForm } from './provider-facts.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, matches, WhenLoaded } from './parts.tsx';
@@ -118,6 +119,8 @@ function ProviderFormBody({
           {(f) => <ChainPicker chains={chains} value={f.value} onChange={f.onChange} />}
         </Bind>
       </FormSection>
+
+      {provider && <ProviderEndpoints providerId={provider.id} slug={provider.slug} chains={chains} />}
 
       {/* The section sees the form through its facts fields only (react-hook-form's types are invariant). */}
       <FactsSection form={form as unknown as AdminForm<{ facts: FactsForm }, unknown>} />
