@@ -11,7 +11,7 @@ import { UpdatePrompt } from './components/update-prompt.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
 import { startOffline } from './offline/start.ts';
-import { SSR_STATE_ID } from './lib/site.ts';
+import { PAGE_HEAD_MARK, SSR_STATE_ID } from './lib/site.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -36,13 +36,27 @@ const app = <App queryClient={queryClient} router={router} />;
 const promptRoot = document.body.appendChild(document.createElement('div'));
 createRoot(promptRoot).render(<UpdatePrompt />);
 
+/**
+ * Before a page is drawn in the browser (not hydrated): the head tags the server wrote for it and the shell's own
+ * <title> go, so the route's <HeadContent /> leaves one of each (beside them React added a second title and robots).
+ */
+function dropServerHead() {
+  let inside = false;
+  for (const node of [...document.head.childNodes]) {
+    const mark = node.nodeType === Node.COMMENT_NODE ? node.nodeValue : null;
+    if (mark === PAGE_HEAD_MARK) inside = true;
+    if (inside || mark === `/${PAGE_HEAD_MARK}`) node.remove();
+    if (mark === `/${PAGE_HEAD_MARK}`) inside = false;
+  }
+  document.head.querySelector('title')?.remove();
+}
+
 // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
 // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
 void persistQueryCache(queryClient).catch(() => {}).then(async () => {
   const root = document.getElementById('root')!;
   if (!state) {
-    // The route's <HeadContent /> draws the title anew (React adopts the server's other head tags, not a <title>).
-    document.head.querySelector('title')?.remove();
+    dropServerHead();
     createRoot(root).render(app);
     return;
   }

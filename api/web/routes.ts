@@ -17,6 +17,7 @@ import { loadTrackingIds } from '../content/service.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
 import { fillBody, hasBodySlot, isPersonal, renderAppPage, routeIdsAt } from './ssr.ts';
+import { PAGE_HEAD_MARK } from '../../pwa/lib/site.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -53,7 +54,8 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     const [tracking, scripts, page] = await Promise.all([
       loadTrackingIds(ctx), preloadsOf(ctx.path), renderAppPage(ctx, hasBodySlot(shell)),
     ]);
-    const head = [page.head, renderTrackingHead(tracking)].filter(Boolean).join('\n');
+    const pageHead = page.head && `<!--${PAGE_HEAD_MARK}-->${page.head}<!--/${PAGE_HEAD_MARK}-->`;
+    const head = [pageHead, renderTrackingHead(tracking)].filter(Boolean).join('\n');
     const filled = fillShell(shell, head, renderTrackingBody(tracking));
     return {
       status: page.status,

@@ -6,6 +6,12 @@ export { PRODUCT_NAME } from '../../contract/product.ts';
 /** The element of a server-rendered page holding the query data it was rendered from (api/web/ssr.ts fillBody). */
 export const SSR_STATE_ID = 'ssr-state';
 
+/**
+ * Marks around the head tags the server wrote for the page (`<!--page-head-->…<!--/page-head-->`): a page drawn in
+ * the browser rather than hydrated removes them, since its <HeadContent /> draws them anew (pwa/main.tsx).
+ */
+export const PAGE_HEAD_MARK = 'page-head';
+
 /** Spec 000 §9. */
 export const LIMITS = {
   headerChains: 16,
