@@ -1,6 +1,6 @@
 // Browser test of issue 20's measured facts: with the prober's summary rows written directly (this machine has no
 // network), the provider page's Facts card shows "Verified {date}" beside an entered fact and alone where nobody
-// entered one. Close-up screenshots of the card on a phone and a desktop.
+// entered one. Close-up screenshots of the card on a phone, a tablet and a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(async () => { await e?.close(); });
 
 describe('verified facts', () => {
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  const TABLET = { width: 700, height: 900 };
+  for (const [label, viewport] of [['phone', PHONE], ['tablet', TABLET], ['desktop', DESKTOP]] as const) {
     it(`dRPC's Facts card shows the prober's findings on a ${label}`, async () => {
       const page = await e.newPage(viewport);
       await page.goto('/providers/drpc');
@@ -37,8 +38,13 @@ describe('verified facts', () => {
       expect(websocket).toContain('Yes');
       expect(websocket).toContain('Verified Nov 24, 2026');
       expect(await row('Archive data').innerText()).toContain('Verified Nov 23, 2026');
-      expect(await row('Trace/debug methods').innerText()).toContain('debug_ methods answered');
+      expect(await row('Trace/debug methods').innerText()).toContain('debug_* methods answered');
       expect(await facts.getByText('Unknown').count()).toBe(7);
+      for (const badge of await facts.getByTestId('fact-verified').all()) {
+        const inside = await badge.evaluate((b) =>
+          b.getBoundingClientRect().right <= b.closest('dd')!.getBoundingClientRect().right);
+        expect(inside, 'a badge sticks out of its row').toBe(true);
+      }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(viewport.width);
       await facts.screenshot({ path: `e2e/screenshots/verified-facts-${label}.png` });

@@ -36,7 +36,8 @@ describe('GET /api/providers/{slug} measuredFacts', () => {
   });
 
   it('carries WebSocket, archive and trace/debug findings with their times', async () => {
-    const [p] = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM providers ORDER BY id OFFSET 1 LIMIT 1`;
+    const [p] = await t.sql<{ id: number; slug: string }[]>`
+      SELECT id, slug FROM providers ORDER BY id OFFSET 1 LIMIT 1`;
     await endpointWithHealth(p.id, 'wss://ws.example', { status: 'degraded', checkedAt: '2026-11-24T08:00:00Z' });
     await endpointWithHealth(p.id, 'wss://wrong.example', { status: 'wrong-chain', checkedAt: '2026-11-25T08:00:00Z' });
     await endpointWithHealth(p.id, 'https://archive.example', {

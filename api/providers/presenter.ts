@@ -3,9 +3,8 @@ import { pickColumns } from '../../sql/columns.ts';
 import { presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
-  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type MeasuredFactsRow, type ProviderDetailRow,
-  type ProviderEndpointRow,
-  type ProviderRow,
+  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type MeasuredFactsRow,
+  type ProviderDetailRow, type ProviderEndpointRow, type ProviderRow,
 } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
 import type {

@@ -27,7 +27,7 @@ describe('ProviderFactsCard verified badge', () => {
 
     const trace = within(row('Trace/debug methods'));
     expect(trace.getByTestId('fact-verified').textContent).toBe('Verified Nov 23, 2026');
-    expect(trace.getByText('Measured by our prober: debug_ methods answered.')).toBeTruthy();
+    expect(trace.getByText('Measured by our prober: debug_* methods answered.')).toBeTruthy();
     expect(trace.queryByText('Unknown')).toBeNull();
 
     expect(within(row('Archive data')).getByText('Unknown')).toBeTruthy();

@@ -25,7 +25,7 @@ function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) {
     return { ...measured.archive, text: 'an archive read (an old block\'s state) answered' };
   }
   if (name === 'trace' && measured?.trace) {
-    return { ...measured.trace, text: `${measured.trace.methods.map((m) => `${m}_`).join(' and ')} methods answered` };
+    return { ...measured.trace, text: `${measured.trace.methods.map((m) => `${m}_*`).join(' and ')} methods answered` };
   }
   return undefined;
 }
@@ -48,13 +48,15 @@ export function ProviderFactsCard({ facts, measured }: {
               + (anyVerified ? '; "Verified" ones were measured by our prober.' : '.')}
         </p>
       </CardHeader>
-      <CardContent>
-        <dl className="grid gap-x-6 sm:grid-cols-2">
+      {/* Sized by the card, not the window: a row needs room for its "Verified" badge beside the label. */}
+      <CardContent className="@container">
+        <dl className="grid gap-x-6 @3xl:grid-cols-2">
           {FACT_NAMES.map((name) => {
             const fact = facts?.[name];
             const verified = verifiedOf(name, measured);
             return (
-              <div key={name} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2">
+              <div key={name} className={'grid grid-cols-[8rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2'
+                + ' @md:grid-cols-[9.5rem_minmax(0,1fr)]'}>
                 <dt className="text-sm text-slate-600">{FACT_LABELS[name]}</dt>
                 <dd className="min-w-0 text-sm">
                   {fact && <KnownFact name={name} fact={fact} />}
