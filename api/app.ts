@@ -29,6 +29,7 @@ import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
 import { adminEndpointRoutes, healthRoutes } from './health/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 
 /** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
 export type AppDeps = { db: Database; config: Config; log: Logger; distDir?: string };
@@ -89,12 +90,13 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
-  return [
+  const routers = [
     chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(),
     adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), adminChainRoutes(),
     adminProviderRoutes(), adminEditorialRoutes(), adminAdRoutes(), adminContactRoutes(), adminPageRoutes(),
     adminCsvRoutes(), objectRoutes(), healthRoutes(), adminEndpointRoutes(),
-  ].map(caseSensitive);
+  ];
+  return [...routers, openApiRoutes(routers)].map(caseSensitive);
 }
 
 /**

@@ -70,9 +70,21 @@ export const rpcEndpointSchema = endpointIdentitySchema.extend({
 });
 export type RpcEndpoint = z.infer<typeof rpcEndpointSchema>;
 
+/** ethereum-lists' own fields of a chain, as the dataset gives them (data/README.md); its chain JSON needs them. */
+export const ethereumListsFactsSchema = z.object({
+  chain: z.string(),
+  networkId: z.number().int(),
+  faucets: z.array(z.string()),
+});
+
 /** GET /api/chains/{slug}. Providers come from /api/providers/by-chain/{chainId}. */
 export const chainDetailSchema = chainWithStatsSchema.extend({
   parentChain: chainRefSchema.nullable(),
   rpcEndpoints: z.array(rpcEndpointSchema),
+  /**
+   * Null when no source describes the chain in ethereum-lists' terms (e.g. a chain an admin added). Optional for
+   * answers saved offline before it existed; the API always sends it.
+   */
+  ethereumLists: ethereumListsFactsSchema.nullable().optional(),
 });
 export type ChainDetail = z.infer<typeof chainDetailSchema>;

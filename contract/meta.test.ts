@@ -43,7 +43,7 @@ function chain(over: Partial<ChainDetail> = {}): ChainDetail {
     telegramUrl: null, githubUrl: null, linkedinUrl: null, ...seo, evmChainId: 8453, shortName: 'base', nativeCurrency: null,
     explorers: [], isTestnet: false, status: 'active', parentChainId: null, totalUpvotes: 0, totalDownvotes: 0,
     updatedAt: '2025-01-01T00:00:00.000Z', providerCount: 2, averageRating: 0, endpointsHealthy: 0, endpointsPublic: 0,
-    parentChain: null, rpcEndpoints: [], ...over,
+    parentChain: null, rpcEndpoints: [], ethereumLists: null, ...over,
   };
 }
 

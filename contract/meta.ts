@@ -359,6 +359,24 @@ export function metaForSearch(baseUrl: string, term: string | null | undefined, 
   });
 }
 
+/** `/compare?providers=…`: the providers found, in the order asked; like search results, kept out of the index. */
+export function metaForCompare(baseUrl: string, providers: Pick<Provider, 'name' | 'slug'>[]): PageMeta {
+  const names = providers.map((p) => p.name);
+  const name = names.length ? `Compare ${names.join(' vs ')}` : 'Compare RPC providers';
+  const description = names.length
+    ? `${names.join(', ')} side by side: ratings, reviews, votes, privacy and the chains each serves.`
+    : 'Compare two to four RPC providers side by side: ratings, reviews, votes, privacy and the chains they serve.';
+  const path = paths.compare(...providers.map((p) => p.slug));
+  return assemble({
+    baseUrl, path, title: pageTitle(name), description, robots: SEARCH_RESULTS_ROBOTS,
+    jsonLd: [
+      webPage('WebPage', baseUrl, path, name, description),
+      breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }, { name: 'Compare', path }]),
+      ...(providers.length ? [itemList(baseUrl, name, providerItems(providers))] : []),
+    ],
+  });
+}
+
 /** `/about`: the about page's SEO fields win; fallback title 'About {product} Directory'. */
 export function metaForAbout(baseUrl: string, about: About | null | undefined): PageMeta {
   const heading = about?.title.trim();
@@ -392,6 +410,10 @@ export const metaForTerms = (baseUrl: string) => staticPage(baseUrl, paths.terms
 
 export const metaForPrivacy = (baseUrl: string) => staticPage(baseUrl, paths.privacy(), 'Privacy Policy', pageTitle('Privacy Policy'),
   `How ${PRODUCT_NAME} handles your data: what is collected, cookies, advertising and analytics, and your rights.`);
+
+export const metaForApiDocs = (baseUrl: string) => staticPage(baseUrl, paths.apiDocs(), 'API reference',
+  pageTitle('API reference'),
+  `The ${PRODUCT_NAME} open API: every chain, provider, review and connect snippet as JSON, readable from any site.`);
 
 export const metaForContact = (baseUrl: string) => staticPage(baseUrl, paths.contact(), 'Contact', pageTitle('Contact'),
   `Contact ${PRODUCT_NAME}: general inquiries, business partnerships, technical issues and provider updates.`, 'ContactPage');

@@ -1,20 +1,17 @@
 // Copy-ready configuration for connecting to a chain with the common libraries and tools, built from the
 // directory's facts and its public endpoints (keyless only, best first: endpoint-rank.ts). Every string literal is
 // written with JSON.stringify, which is valid JavaScript, TypeScript, Python and TOML string syntax.
-import type { ChainDetail } from './chains.ts';
+import { z } from 'zod';
+import { nativeCurrencySchema, type ChainDetail } from './chains.ts';
 import { addChainParams, isHttps, keylessUrls, type AddEthereumChainParameter, type WalletChain } from './eip3085.ts';
 
 /** Endpoints a snippet offers as alternatives (fallback lists); the first one is the single-URL choice. */
 export const SNIPPET_ENDPOINTS = 3;
 
-/** ethereum-lists' own fields that the directory keeps as they came (data/README.md), needed by its schema. */
-export type EthereumListsFacts = { chain: string; networkId: number; faucets: readonly string[] };
-
 export type SnippetChain = Omit<WalletChain, 'explorers'> &
-  Pick<ChainDetail, 'slug' | 'title' | 'shortName' | 'websiteUrl' | 'isTestnet' | 'status'> & {
+  Pick<ChainDetail, 'slug' | 'title' | 'shortName' | 'websiteUrl' | 'isTestnet' | 'status' | 'ethereumLists'> & {
     /** `apiUrl`: the explorer's Etherscan-compatible API, only when a source gives it (never guessed). */
     explorers: (ChainDetail['explorers'][number] & { apiUrl?: string | null })[];
-    ethereumLists: EthereumListsFacts | null;
   };
 
 /** A chain in the ethereum-lists (chainid.network) schema, the fields this directory can fill. */
@@ -44,6 +41,39 @@ export type ConnectSnippets = {
   /** Null when the chain lacks a field the schema requires (short name, website, ethereum-lists facts). */
   ethereumLists: EthereumListsChain | null;
 };
+
+const ethereumListsChainSchema: z.ZodType<EthereumListsChain> = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  chain: z.string(),
+  rpc: z.array(z.string()),
+  faucets: z.array(z.string()),
+  nativeCurrency: nativeCurrencySchema,
+  infoURL: z.string(),
+  shortName: z.string(),
+  chainId: z.number().int(),
+  networkId: z.number().int(),
+  explorers: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+  status: z.string().optional(),
+});
+
+/** GET /api/chains/{slug}/snippets. */
+export const connectSnippetsSchema: z.ZodType<ConnectSnippets> = z.object({
+  viem: z.string(),
+  wagmi: z.string(),
+  ethers: z.string(),
+  web3py: z.string(),
+  hardhat: z.string(),
+  foundry: z.string(),
+  eip3085: z.object({
+    chainId: z.templateLiteral(['0x', z.string()]),
+    chainName: z.string(),
+    nativeCurrency: nativeCurrencySchema,
+    rpcUrls: z.array(z.string()),
+    blockExplorerUrls: z.array(z.string()).optional(),
+  }),
+  ethereumLists: ethereumListsChainSchema.nullable(),
+});
 
 const str = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;

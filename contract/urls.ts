@@ -9,6 +9,8 @@ export const PAGES = {
   chains: '/chains',
   chain: '/chains/$slug',
   search: '/search',
+  compare: '/compare',
+  apiDocs: '/docs/api',
   about: '/about',
   login: '/login',
   terms: '/terms',
@@ -27,6 +29,10 @@ export const paths = {
   chains: () => PAGES.chains,
   chain: (slug: string) => PAGES.chain.replace('$slug', encodeURIComponent(slug)),
   search: () => PAGES.search,
+  /** `/compare?providers=a,b` (commas left readable: the address is meant to be shared). */
+  compare: (...slugs: string[]) =>
+    slugs.length ? `${PAGES.compare}?providers=${slugs.map(encodeURIComponent).join(',')}` : PAGES.compare,
+  apiDocs: () => PAGES.apiDocs,
   about: () => PAGES.about,
   login: () => PAGES.login,
   terms: () => PAGES.terms,

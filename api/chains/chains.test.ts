@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
+import { connectSnippets, connectSnippetsSchema } from '../../contract/snippets.ts';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -80,5 +81,45 @@ describe('GET /api/chains/{slug}', () => {
     const res = await t.get('/api/chains/no-such-chain');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Chain not found' });
+  });
+});
+
+describe('GET /api/chains/{slug}/snippets', () => {
+  it("answers the contract's snippets for the chain's detail, the chain JSON included", async () => {
+    const res = await t.get('/api/chains/base/snippets');
+    expect(res.status).toBe(200);
+    const snippets = connectSnippetsSchema.parse(res.body);
+    const detail = chainDetailSchema.parse((await t.get('/api/chains/base')).body);
+    expect(snippets).toEqual(connectSnippets(detail));
+    expect(snippets.viem).toContain('defineChain');
+    expect(snippets.eip3085.chainId).toBe('0x2105');
+    expect(snippets.ethereumLists).toMatchObject({ chainId: 8453, networkId: 8453, chain: 'ETH', shortName: 'base' });
+  });
+
+  it('is a cached public read', async () => {
+    const res = await t.request('/api/chains/base/snippets');
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers 404 for an unknown chain and for a chain no library could connect to', async () => {
+    expect((await t.get('/api/chains/no-such-chain/snippets')).status).toBe(404);
+    await t.sql`INSERT INTO chains (name, slug) VALUES ('No EVM', 'no-evm-snippets')`;
+    const res = await t.get('/api/chains/no-evm-snippets/snippets');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: expect.stringContaining('No connection snippets') });
+    await t.sql`DELETE FROM chains WHERE slug = 'no-evm-snippets'`;
+  });
+
+  it('fills the ethereum-lists facts of a database seeded before they were kept (migration 00010)', async () => {
+    const [row] = await t.sql<{ facts: unknown }[]>`SELECT ethereum_lists AS facts FROM chains WHERE slug = 'gnosis'`;
+    const file = path.resolve(import.meta.dirname, '../../sql/migrations/00010_chain_ethereum_lists.sql');
+    const migration = readFileSync(file, 'utf8');
+    await t.sql`UPDATE chains SET ethereum_lists = NULL`;
+    await t.sql.unsafe(migration.replace(/^ALTER TABLE.*$/m, ''));
+    const [again] = await t.sql<{ facts: unknown }[]>`SELECT ethereum_lists AS facts FROM chains WHERE slug = 'gnosis'`;
+    expect(again.facts).toEqual(row.facts);
+    expect(row.facts).toMatchObject({ chain: 'GNO', networkId: 100 });
+    expect((row.facts as { faucets: string[] }).faucets.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,8 @@
 // Shapes chain rows into the API's chain responses (contract/chains.ts).
 import { pickColumns } from '../../sql/columns.ts';
-import { chainPlainColumns, type ChainRow, type ChainStatsRow, type EndpointRow } from '../../sql/queries/chains.ts';
+import {
+  chainPlainColumns, type ChainDetailRow, type ChainRow, type ChainStatsRow, type EndpointRow,
+} from '../../sql/queries/chains.ts';
 import { presentHealth } from '../health/presenter.ts';
 import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 
@@ -33,6 +35,9 @@ export function presentEndpoint(e: EndpointRow): RpcEndpoint {
   };
 }
 
-export function presentChainDetail(r: ChainStatsRow, parent: ChainRef | null, endpoints: EndpointRow[]): ChainDetail {
-  return { ...presentChainWithStats(r), parentChain: parent, rpcEndpoints: endpoints.map(presentEndpoint) };
+export function presentChainDetail(r: ChainDetailRow, parent: ChainRef | null, endpoints: EndpointRow[]): ChainDetail {
+  return {
+    ...presentChainWithStats(r), parentChain: parent, rpcEndpoints: endpoints.map(presentEndpoint),
+    ethereumLists: r.ethereumLists,
+  };
 }

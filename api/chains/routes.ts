@@ -1,5 +1,5 @@
-// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug}) and the admin writes
-// (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
+// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug} and its /snippets) and the
+// admin writes (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
@@ -17,6 +17,9 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
+import { connectSnippets, connectSnippetsSchema } from '../../contract/snippets.ts';
+import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
+import { answers } from '../openapi/document.ts';
 
 /** Sort key of the paged chain list (?limit&after, api/lib/paging.ts): sort_rank, id. */
 const chainListKey = z.tuple([keyPart.int, keyPart.int]);
@@ -24,20 +27,33 @@ const chainListKey = z.tuple([keyPart.int, keyPart.int]);
 export function chainRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/chains' });
 
-  router.get('/', cached, async (ctx) => {
+  router.get('/', cached, answers(chainListSchema, 'Every chain, in directory order'), async (ctx) => {
     ctx.body = await loadChainList(ctx.sql);
   });
 
-  router.get('/with-stats', cached, async (ctx) => {
+  router.get('/with-stats', cached,
+    answers(chainWithStatsListSchema, 'Every chain with its provider count and mean rating'), async (ctx) => {
     const page = requestedPage(ctx, chainListKey);
     if (page) answerPage(ctx, await listChainsWithStats(ctx.sql, page), page, presentChainWithStats);
     else ctx.body = await loadChainsWithStats(ctx.sql);
   });
 
-  router.get('/:slug', cached, validate({ params: slugParams }), async (ctx) => {
+  router.get('/:slug', cached, answers(chainDetailSchema, 'A chain with its public RPC endpoints'),
+    validate({ params: slugParams }), async (ctx) => {
     const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
     if (!detail) throw new HttpError(404, 'Chain not found');
     ctx.body = detail;
+  });
+
+  router.get('/:slug/snippets', cached, answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain'),
+    validate({ params: slugParams }), async (ctx) => {
+    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
+    if (!detail) throw new HttpError(404, 'Chain not found');
+    const snippets = connectSnippets(detail);
+    if (!snippets) {
+      throw new HttpError(404, 'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC');
+    }
+    ctx.body = snippets;
   });
 
   return router;

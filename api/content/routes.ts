@@ -7,7 +7,10 @@ import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
-import { adPositionSchema, categoryNames } from '../../contract/content.ts';
+import {
+  aboutSchema, adListSchema, adPositionSchema, categoryContentSchema, categoryNames, homepageSchema,
+  partnerLinkListSchema, trackingSettingsSchema,
+} from '../../contract/content.ts';
 import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from './service.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -23,34 +26,36 @@ import {
 } from '../../contract/admin.ts';
 import { presentAbout, presentAdminAd, presentCategory, presentHomepage, presentPartnerLink } from './presenter.ts';
 import { definedOnly } from '../lib/write.ts';
+import { answers } from '../openapi/document.ts';
 
 export function contentRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
-  router.get('/homepage', cached, async (ctx) => {
+  router.get('/homepage', cached, answers(homepageSchema, 'The home page texts'), async (ctx) => {
     ctx.body = await loadHomepage(ctx.sql);
   });
 
-  router.get('/about', cached, async (ctx) => {
+  router.get('/about', cached, answers(aboutSchema, 'The About page'), async (ctx) => {
     ctx.body = await loadAbout(ctx.sql);
   });
 
-  router.get('/category/:category', cached,
+  router.get('/category/:category', cached, answers(categoryContentSchema, 'A category page text'),
     validate({ params: z.object({ category: z.enum(categoryNames) }) }), async (ctx) => {
     const { category } = ctx.valid.params;
     ctx.body = await loadCategory(ctx.sql, category);
   });
 
-  router.get('/partner-links', cached, async (ctx) => {
+  router.get('/partner-links', cached, answers(partnerLinkListSchema, 'The partner links'), async (ctx) => {
     ctx.body = await loadPartnerLinks(ctx.sql);
   });
 
-  router.get('/ads/:position', cached, validate({ params: z.object({ position: adPositionSchema }) }), async (ctx) => {
+  router.get('/ads/:position', cached, answers(adListSchema, 'The active ads of a position'),
+    validate({ params: z.object({ position: adPositionSchema }) }), async (ctx) => {
     const { position } = ctx.valid.params;
     ctx.body = await loadAds(ctx.sql, position);
   });
 
-  router.get('/tracking-settings', cached, async (ctx) => {
+  router.get('/tracking-settings', cached, answers(trackingSettingsSchema, 'Site analytics settings'), async (ctx) => {
     ctx.body = await loadTrackingSettings(ctx.sql);
   });
 

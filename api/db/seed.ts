@@ -14,6 +14,9 @@ const datasetChain = z.object({
   slug: z.string(),
   chainId: z.number().int(),
   shortName: z.string(),
+  ethereumListsChain: z.string(),
+  networkId: z.number().int(),
+  faucets: z.array(z.string()),
   nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
   infoUrl: z.string(),
   explorers: z.array(z.object({ name: z.string(), url: z.string() })),
@@ -78,10 +81,11 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
     for (const [rank, c] of chains.entries()) {
       const [row] = await tx<{ id: number }[]>`
         INSERT INTO chains (name, slug, title, description, website_url, evm_chain_id, short_name,
-                            native_currency, explorers, is_testnet, status, sort_rank, icon_url)
+                            native_currency, explorers, is_testnet, status, sort_rank, icon_url, ethereum_lists)
         VALUES (${c.name}, ${c.slug}, ${c.title}, ${c.description}, ${c.infoUrl}, ${c.chainId}, ${c.shortName},
                 ${tx.json(c.nativeCurrency)}, ${tx.json(c.explorers)}, ${c.isTestnet}, ${c.status}, ${rank},
-                ${chainIconUrls.get(c.chainId) ?? null})
+                ${chainIconUrls.get(c.chainId) ?? null},
+                ${tx.json({ chain: c.ethereumListsChain, networkId: c.networkId, faucets: c.faucets })})
         RETURNING id`;
       chainIds.set(c.slug, row.id);
     }

@@ -17,12 +17,13 @@ import {
 } from '../providers/service.ts';
 import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
-import type { Directory } from '../../contract/directory.ts';
+import { directorySchema, type Directory } from '../../contract/directory.ts';
+import { answers } from '../openapi/document.ts';
 
 export function directoryRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
-  router.get('/directory', cached, async (ctx) => {
+  router.get('/directory', cached, answers(directorySchema, 'The whole public directory'), async (ctx) => {
     ctx.body = await loadDirectory(ctx.sql);
   });
 

@@ -32,11 +32,14 @@ import { presentEndpoint } from '../chains/presenter.ts';
 import { presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
 import { recordProbe } from './prober.ts';
+import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
 import {
   DEAD_AFTER_DAYS,
   HEALTH_STATUSES,
+  endpointHistorySchema,
   historyQuerySchema,
+  proberStateSchema,
   type EndpointHistory,
   type ProbeNow,
   type ProberState,
@@ -51,6 +54,7 @@ export function healthRoutes() {
   router.get(
     '/endpoints/:id/history',
     cached,
+    answers(endpointHistorySchema, "An endpoint's hourly health, oldest first"),
     validate({ params: idParams, query: historyQuerySchema }),
     async (ctx) => {
       const { id } = ctx.valid.params;
@@ -66,7 +70,7 @@ export function healthRoutes() {
     },
   );
 
-  router.get('/health/prober', cached, async (ctx) => {
+  router.get('/health/prober', cached, answers(proberStateSchema, "The prober's state"), async (ctx) => {
     const [stored, counts] = await Promise.all([readProberState(ctx.sql), countEndpointsByStatus(ctx.sql)]);
     const byStatus = Object.fromEntries(HEALTH_STATUSES.map((s) => [s, 0])) as ProberState['byStatus'];
     for (const c of counts) byStatus[c.status] = c.count;

@@ -24,6 +24,7 @@ type Entry = {
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const JSON_TYPE = 'application/json';
 /** Bodies smaller than this go uncompressed (koa-compress's threshold, which the app uses for the rest). */
 const COMPRESS_THRESHOLD = 1024;
 /** Memory the cached bodies may take; beyond it the least recently used entries are dropped. */
@@ -90,6 +91,9 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
   function serve(ctx: Context, key: string, entry: Entry): Promise<void> | void {
     ctx.status = 200; // before ctx.fresh, which only holds for 2xx answers
     ctx.type = entry.type;
+    // A cached API answer is public and the same for everyone: other sites' scripts may read it, without
+    // credentials (`*` forbids them). Nothing else (a signed-in read, any write) is ever given this header.
+    if (entry.type === JSON_TYPE) ctx.set('Access-Control-Allow-Origin', '*');
     ctx.etag = entry.etag;
     if (entry.link) ctx.set('Link', entry.link);
     const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(ctx) : undefined;
@@ -161,7 +165,7 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       try {
         await next();
         if (ctx.status === 200 && ctx.body !== undefined && ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body)) {
-          entry = newEntry('application/json', Buffer.from(JSON.stringify(ctx.body)), ctx.response.get('Link') || undefined);
+          entry = newEntry(JSON_TYPE, Buffer.from(JSON.stringify(ctx.body)), ctx.response.get('Link') || undefined);
         }
       } finally {
         // Requests waiting on this one get the entry, or compute their own when there is none (errors, 404s).

@@ -4,11 +4,14 @@ import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
 
-type Parts = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+export type Parts = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
 type Parsed<P extends Parts> = { [K in keyof P]: P[K] extends z.ZodType ? z.output<P[K]> : never };
 
-export function validate<P extends Parts>(parts: P): RouterMiddleware<AppState, AppContext & { valid: Parsed<P> }> {
-  return async function validated(ctx, next) {
+/** The middleware carries its `parts`, from which the OpenAPI document describes the route's input (api/openapi). */
+export function validate<P extends Parts>(
+  parts: P,
+): RouterMiddleware<AppState, AppContext & { valid: Parsed<P> }> & { parts: P } {
+  const validated: RouterMiddleware<AppState, AppContext & { valid: Parsed<P> }> = async (ctx, next) => {
     const sent = { params: ctx.params, query: ctx.query, body: ctx.request.body };
     const valid: Partial<Record<keyof Parts, unknown>> = {};
     for (const part of ['params', 'query', 'body'] as const) {
@@ -19,4 +22,5 @@ export function validate<P extends Parts>(parts: P): RouterMiddleware<AppState, 
     ctx.valid = valid as Parsed<P>;
     await next();
   };
+  return Object.assign(validated, { parts });
 }

@@ -31,6 +31,8 @@ import { providerFactsInputSchema } from '../../contract/facts.ts';
 import {
   findAdminEditorialReview, listAdminEditorialReviews, saveEditorialReview,
 } from '../../sql/queries/editorial.ts';
+import { answers } from '../openapi/document.ts';
+import { providerDetailSchema, providerListSchema, userReviewPageSchema } from '../../contract/providers.ts';
 
 // Sort keys of the paged lists (?limit&after, api/lib/paging.ts), as sql/queries/providers.ts orders them.
 const providerListKey = z.tuple([keyPart.int, keyPart.int]); // sort_rank, id
@@ -40,21 +42,22 @@ const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microse
 export function providerRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
-  router.get('/', cached, async (ctx) => {
+  router.get('/', cached, answers(providerListSchema, 'Every provider'), async (ctx) => {
     const page = requestedPage(ctx, providerListKey);
     if (page) answerPage(ctx, await listProviders(ctx.sql, page), page, presentProvider);
     else ctx.body = await loadProviderList(ctx.sql);
   });
 
-  router.get('/popular', cached, async (ctx) => {
+  router.get('/popular', cached, answers(providerListSchema, 'Providers, most popular first'), async (ctx) => {
     ctx.body = await loadPopularProviders(ctx.sql);
   });
 
-  router.get('/featured', cached, async (ctx) => {
+  router.get('/featured', cached, answers(providerListSchema, 'The featured providers'), async (ctx) => {
     ctx.body = await loadFeaturedProviders(ctx.sql);
   });
 
-  router.get('/by-chain/:chainId', cached, validate({ params: chainIdParams }), async (ctx) => {
+  router.get('/by-chain/:chainId', cached, answers(providerListSchema, 'The providers serving a chain'),
+    validate({ params: chainIdParams }), async (ctx) => {
     const { chainId } = ctx.valid.params;
     const page = requestedPage(ctx, byChainKey);
     if (page) {
@@ -67,7 +70,8 @@ export function providerRoutes() {
     ctx.body = providers;
   });
 
-  router.get('/:slug', cached, validate({ params: slugParams }), async (ctx) => {
+  router.get('/:slug', cached, answers(providerDetailSchema, 'A provider with its chains and reviews'),
+    validate({ params: slugParams }), async (ctx) => {
     const { slug } = ctx.valid.params;
     const detail = await loadProviderDetail(ctx.sql, slug);
     if (!detail) throw new HttpError(404, 'Provider not found');
@@ -76,7 +80,9 @@ export function providerRoutes() {
   });
 
   // The provider's approved reviews after those its detail embeds, newest first, a page at a time.
-  router.get('/:slug/reviews', cached, validate({ params: slugParams }), async (ctx) => {
+  router.get('/:slug/reviews', cached,
+    answers(userReviewPageSchema, "A page of a provider's approved reviews (newest first)"),
+    validate({ params: slugParams }), async (ctx) => {
     const { slug } = ctx.valid.params;
     const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
     const providerId = await findProviderIdBySlug(ctx.sql, slug);

@@ -3,13 +3,15 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
-import { searchQuerySchema } from '../../contract/search.ts';
+import { searchQuerySchema, searchResultSchema } from '../../contract/search.ts';
+import { answers } from '../openapi/document.ts';
 import { runSearch } from './service.ts';
 
 export function searchRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/search' });
 
-  router.get('/', cached, validate({ query: searchQuerySchema }), async (ctx) => {
+  router.get('/', cached, answers(searchResultSchema, 'Providers and chains matching a term'),
+    validate({ query: searchQuerySchema }), async (ctx) => {
     const { q } = ctx.valid.query;
     ctx.body = await runSearch(ctx.sql, q);
   });

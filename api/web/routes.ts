@@ -133,7 +133,9 @@ function errorPage(status: number, message: string): string {
     `<body><h1>${status}: ${escapeHtml(message)}</h1><p><a href="/">Back to ${escapeHtml(PRODUCT_NAME)}</a></p></body></html>\n`;
 }
 
-const STATIC_PAGES = [paths.login(), paths.terms(), paths.privacy(), paths.contact(), paths.landing(), paths.search()];
+const STATIC_PAGES = [
+  paths.login(), paths.terms(), paths.privacy(), paths.contact(), paths.landing(), paths.search(), paths.apiDocs(),
+];
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -430,7 +430,8 @@ describe('route preloads', () => {
 
   it('every page of the URL registry is a route of the router', async () => {
     for (const url of Object.values(paths).map((build) => build('a-slug'))) {
-      expect((await routeIdsAt(url)).length, url).toBe(2);
+      // The router matches the path; a query (/compare?providers=…) is the page's own business.
+      expect((await routeIdsAt(new URL(url, 'http://x').pathname)).length, url).toBe(2);
     }
   });
 

@@ -1,6 +1,7 @@
 // A provider in a list (spec 000 §2): logo, name, two-line description, 3 chain badges then '+N more',
 // stars with the review count, View Details and Visit Website; on a chain page also its endpoints on that chain.
-// No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors).
+// No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors; the
+// Compare toggle reads one shared store).
 import { ExternalLink, KeyRound } from 'lucide-react';
 import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
 import type { ChainKind, Provider } from '../../contract/providers.ts';
@@ -10,6 +11,7 @@ import { chainKindOf } from '../lib/provider-list.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { AppLink } from './app-link.tsx';
+import { CompareToggle } from './compare-tray.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { Logo } from './logo.tsx';
 import { Stars } from './stars.tsx';
@@ -74,7 +76,7 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
             ? <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
             : <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />)}
         </div>
-        <div className="flex shrink-0 gap-2 md:flex-col">
+        <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
           <AppLink href={paths.provider(provider.slug)} className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}>
             View Details<span className="sr-only"> of {provider.name}</span>
           </AppLink>
@@ -83,6 +85,7 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
               Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
             </a>
           )}
+          <CompareToggle provider={provider} className="flex-1 md:flex-none" />
         </div>
       </div>
     </Card>

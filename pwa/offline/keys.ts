@@ -12,6 +12,8 @@ export const OFFLINE = {
   signedOutAtKey: 'rpc-atlas:signed-out-at',
   /** localStorage flag: the "ready to work offline" toast was shown once on this device. */
   offlineReadyAnnouncedKey: 'rpc-atlas:offline-ready-announced',
+  /** localStorage: the providers collected for comparison (pwa/lib/compare-tray.ts), kept across visits and tabs. */
+  compareTrayKey: 'rpc-atlas:compare-tray',
   /** Cache Storage name of the service worker's runtime cache for uploaded images (/objects/). */
   imageCacheName: 'rpc-atlas-images',
   /** How many uploaded images the image cache keeps, and for how long (they are immutable). */

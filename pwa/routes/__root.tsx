@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useAppLinkNavigation } from '../components/app-link.tsx';
+import { CompareTray } from '../components/compare-tray.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
@@ -87,6 +88,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CompareTray />
       <Toasts />
       <TrackingScripts />
     </div>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { metaForChain } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { ChainConnect } from '../components/chain-connect.tsx';
 import { ChainEndpoints } from '../components/chain-endpoints.tsx';
 import { ChainFacts } from '../components/chain-facts.tsx';
 import { ChainWalletButton } from '../components/chain-wallet-button.tsx';
@@ -192,6 +193,7 @@ function ChainPage() {
         )}
         {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}
         <ChainEndpoints chain={chain} />
+        <ChainConnect chain={chain} />
         <ChainProviders chain={chain} />
       </div>
     </Page>

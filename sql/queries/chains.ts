@@ -82,9 +82,14 @@ export function listChainsWithStats(sql: Sql, page?: Page) {
     ORDER BY c.sort_rank, c.id`;
 }
 
+/** A chain's page: its stats and the ethereum-lists facts only its detail carries. */
+export type ChainDetailRow = ChainStatsRow & {
+  ethereumLists: { chain: string; networkId: number; faucets: string[] } | null;
+};
+
 export async function findChainBySlug(sql: Sql, slug: string) {
-  const [row] = await sql<ChainStatsRow[]>`
-    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating, ${endpointCountColumns(sql)}
+  const [row] = await sql<ChainDetailRow[]>`
+    SELECT ${chainColumns(sql)}, s.provider_count, s.average_rating, ${endpointCountColumns(sql)}, c.ethereum_lists
     FROM chains c ${statsJoin(sql)} ${endpointCounts(sql, sql`SELECT id FROM chains WHERE slug = ${slug}`)}
     WHERE c.slug = ${slug}`;
   return row;

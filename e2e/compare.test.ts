@@ -1,0 +1,131 @@
+// Choosing and connecting in Chromium: the chain page's Connect section copies a working viem config; /compare shows
+// the providers side by side; the cards' Compare toggle fills the tray, which links to the comparison.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Provider } from '../contract/providers.ts';
+import { connectSnippets } from '../contract/snippets.ts';
+import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+
+let e: BrowserTest;
+let providers: Provider[];
+beforeAll(async () => {
+  e = await startBrowserTest();
+  providers = (await e.server.get('/api/providers')).body;
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** Three providers serving many chains, so the comparison has chains in common. */
+const busiest = () => [...providers].sort((a, b) => b.chainIds.length - a.chainIds.length).slice(0, 3);
+
+describe('Connect on a chain page', () => {
+  it("copies Base's viem snippet, the one the API answers, server-rendered before any script", async () => {
+    const context = await e.newContext(DESKTOP);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    const html = await (await page.request.get('/chains/base')).text();
+    expect(html).toContain('id="connect"');
+    expect(html).toContain('defineChain');
+
+    await page.goto('/chains/base');
+    await whenSettled(page);
+    const connect = page.locator('#connect');
+    await expect.poll(() => connect.getByRole('tab', { name: 'viem' }).getAttribute('aria-selected')).toBe('true');
+    await connect.getByRole('tab', { name: 'Foundry' }).click();
+    await expect.poll(() => connect.getByRole('tabpanel').innerText()).toContain('[rpc_endpoints]');
+    await connect.getByRole('tab', { name: 'viem' }).click();
+    await connect.getByRole('button', { name: 'Copy viem configuration' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe((await e.server.get('/api/chains/base/snippets')).body.viem);
+    expect(copied).toBe(connectSnippets((await e.server.get('/api/chains/base')).body)!.viem);
+    await e.screenshot(page, 'connect-desktop');
+    const phone = await e.newPage(PHONE);
+    await phone.goto('/chains/base#connect');
+    await whenSettled(phone);
+    await e.screenshot(phone, 'connect-phone');
+  });
+});
+
+describe('/compare', () => {
+  it('shows the providers side by side, server-rendered, with the chains they share', async () => {
+    const chosen = busiest();
+    const url = `/compare?providers=${chosen.map((p) => p.slug).join(',')}`;
+    const page = await e.newPage(DESKTOP);
+    const html = await (await page.request.get(url)).text();
+    expect(html).toContain('data-testid="compare-table"');
+    expect(html).toMatch(new RegExp(`<title>Compare ${chosen[0].name}`));
+
+    await page.goto(url);
+    await whenSettled(page);
+    const table = page.getByTestId('compare-table');
+    for (const p of chosen) await expect.poll(() => table.locator('thead').innerText()).toContain(p.name);
+    const rowText = (label: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label }) })
+        .innerText();
+    expect(await rowText('Chains served')).toContain(String(chosen[0].chainIds.length));
+    const common = chosen[0].chainIds.filter((id) => chosen.every((p) => p.chainIds.includes(id)));
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Chains all 3 serve/ }).innerText())
+      .toContain(`(${common.length})`);
+    await e.screenshot(page, 'compare-desktop');
+    const phone = await e.newPage(PHONE);
+    await phone.goto(url);
+    await whenSettled(phone);
+    await e.screenshot(phone, 'compare-phone');
+  });
+
+  it('says which slug names no provider, and asks for more when fewer than two are found', async () => {
+    const page = await e.newPage(DESKTOP);
+    await page.goto(`/compare?providers=${busiest()[0].slug},no-such-provider`);
+    await whenSettled(page);
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('no-such-provider');
+    expect(await page.getByText('add at least one more').count()).toBe(1);
+  });
+});
+
+describe('The compare tray', () => {
+  it('collects providers from their cards, keeps them across a reload, and links to the comparison', async () => {
+    const page = await e.newPage(PHONE);
+    await page.goto('/providers');
+    await whenSettled(page);
+    const [a, b] = busiest();
+    const toggle = (p: Provider) => page.getByRole('button', { name: `Compare ${p.name}`, exact: true });
+    await toggle(a).click();
+    const tray = page.getByRole('complementary', { name: 'Providers to compare' });
+    await expect.poll(() => tray.innerText()).toContain('Add 1 more to compare');
+    await toggle(b).click();
+    await expect.poll(() => toggle(b).getAttribute('aria-pressed')).toBe('true');
+
+    await page.reload();
+    await whenSettled(page);
+    const link = tray.getByRole('link', { name: 'Compare 2' });
+    await expect.poll(() => link.getAttribute('href')).toBe(`/compare?providers=${a.slug},${b.slug}`);
+    await e.screenshot(page, 'compare-tray-phone');
+    await link.click();
+    await page.waitForURL((u) => u.pathname === '/compare');
+    await expect.poll(() => page.getByTestId('compare-table').locator('thead').innerText()).toContain(b.name);
+  });
+});
+
+describe('Offline, from the saved directory', () => {
+  it('compares providers and shows a chain’s Connect snippets never opened online', async () => {
+    const context = await e.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 30_000 });
+
+    await context.setOffline(true);
+    const [a, b] = busiest();
+    await page.goto(`/compare?providers=${a.slug},${b.slug}`);
+    for (const p of [a, b])
+      await expect.poll(() => page.getByTestId('compare-table').locator('thead').innerText()).toContain(p.name);
+    await page.goto('/chains/base');
+    await expect.poll(() => page.locator('#connect').getByRole('tabpanel').innerText()).toContain('defineChain');
+  });
+});

@@ -1,0 +1,102 @@
+// "Connect": copy-ready configuration for a chain in the common libraries and tools, built from the chain's detail
+// with the contract's function (the same one GET /api/chains/{slug}/snippets answers with), so it renders on the
+// server and offline alike.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { ChainDetail } from '../../contract/chains.ts';
+import { connectSnippets, type ConnectSnippets } from '../../contract/snippets.ts';
+import { cn } from '../lib/cn.ts';
+import { paths } from '../lib/site.ts';
+import { AppLink } from './app-link.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
+
+/** The tabs, in the order developers reach for them, with the language each snippet is written in. */
+export const CONNECT_TABS = [
+  { key: 'viem', label: 'viem', file: 'chain.ts' },
+  { key: 'wagmi', label: 'wagmi', file: 'wagmi.ts' },
+  { key: 'ethers', label: 'ethers', file: 'provider.ts' },
+  { key: 'web3py', label: 'web3.py', file: 'connect.py' },
+  { key: 'hardhat', label: 'Hardhat', file: 'hardhat.config.ts' },
+  { key: 'foundry', label: 'Foundry', file: 'foundry.toml' },
+  { key: 'eip3085', label: 'EIP-3085', file: 'wallet_addEthereumChain params' },
+  { key: 'ethereumLists', label: 'Chain JSON', file: 'ethereum-lists chain JSON' },
+] as const satisfies readonly { key: keyof ConnectSnippets; label: string; file: string }[];
+type TabKey = (typeof CONNECT_TABS)[number]['key'];
+
+const text = (value: ConnectSnippets[TabKey]) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+export function ChainConnect({ chain }: { chain: ChainDetail }) {
+  const snippets = useMemo(() => connectSnippets(chain), [chain]);
+  const [active, setActive] = useState<TabKey>('viem');
+  const id = useId();
+  if (!snippets) return null;
+  // The chain JSON needs facts (short name, website, ethereum-lists' own fields) some chains lack.
+  const tabs = CONNECT_TABS.filter((t) => snippets[t.key] != null);
+  const tab = tabs.find((t) => t.key === active) ?? tabs[0];
+  const code = text(snippets[tab.key]);
+
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern); the focused tab is the selected one.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+    setActive(next.key);
+    document.getElementById(`${id}-${next.key}`)?.focus();
+  };
+
+  return (
+    <Card id="connect">
+      <CardHeader>
+        <CardTitle>Connect to {chain.name}</CardTitle>
+        <p className="text-sm text-slate-600">
+          Copy-ready configuration with the best public endpoints that need no API key. Tools can fetch the same
+          from the <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">open API</AppLink>.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div
+          role="tablist"
+          aria-label="Library or tool"
+          onKeyDown={onKeyDown}
+          className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1"
+        >
+          {tabs.map((t) => (
+            <button
+              key={t.key}
+              id={`${id}-${t.key}`}
+              type="button"
+              role="tab"
+              aria-selected={t.key === tab.key}
+              aria-controls={`${id}-panel`}
+              tabIndex={t.key === tab.key ? 0 : -1}
+              onClick={() => setActive(t.key)}
+              className={cn(
+                'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+                t.key === tab.key
+                  ? 'bg-slate-900 text-white'
+                  : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          id={`${id}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${id}-${tab.key}`}
+          className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 bg-white py-1 pr-1 pl-3">
+            <span className="font-mono text-xs text-slate-500">{tab.file}</span>
+            <CopyButton value={code} label={`${tab.label} configuration`} />
+          </div>
+          <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]">
+            <code>{code}</code>
+          </pre>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,270 @@
+// /compare?providers=a,b,c: two to four providers side by side — ratings, reviews, votes, privacy, the chains they
+// serve (in common and only one), the structured facts — with the best value of each differing row highlighted.
+// Rendered from the providers' details, which the offline directory holds too.
+import { useQueries } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { bestOf, COMPARE_MAX, COMPARE_MIN, compareChains, compareSlugs } from '../../contract/compare.ts';
+import type { ChainRef } from '../../contract/chains.ts';
+import type { ProviderDetail } from '../../contract/providers.ts';
+import { metaForCompare } from '../../contract/meta.ts';
+import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
+import { factText } from './-components/provider-facts-card.tsx';
+import { AppLink } from '../components/app-link.tsx';
+import { Logo } from '../components/logo.tsx';
+import { Page } from '../components/page.tsx';
+import { Stars } from '../components/stars.tsx';
+import { TrackingBadge, trackingLabels } from '../components/tracking-badge.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { buttonClasses } from '../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { providerQuery } from '../data/providers.ts';
+import { isNotFoundError } from '../lib/api.ts';
+import { routeHead } from '../lib/page-head.ts';
+import { ensure } from '../lib/query-client.ts';
+import { cn } from '../lib/cn.ts';
+import { paths } from '../lib/site.ts';
+
+export const Route = createFileRoute('/compare')({
+  validateSearch: (s: Record<string, unknown>): { providers?: string } => ({
+    providers: typeof s.providers === 'string' ? s.providers : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ slugs: compareSlugs(search.providers) }),
+  // An unknown slug (or one whose read failed) is shown as such beside the others, not as a page not found.
+  loader: async ({ context: { queryClient }, deps: { slugs } }) => ({
+    found: (await Promise.all(slugs.map((slug) => ensure(queryClient, providerQuery(slug))))).filter(
+      (p) => p !== undefined,
+    ),
+  }),
+  head: ({ match, loaderData }) => routeHead(match, (origin) => metaForCompare(origin, loaderData?.found ?? [])),
+  component: ComparePage,
+});
+
+function ComparePage() {
+  const { providers: param } = Route.useSearch();
+  const slugs = compareSlugs(param);
+  const results = useQueries({ queries: slugs.map((slug) => ({ ...providerQuery(slug), retry: false })) });
+  const found = results.flatMap((r) => (r.data ? [r.data] : []));
+  const missing = slugs.filter((_, i) => results[i].error && isNotFoundError(results[i].error));
+
+  return (
+    <Page breadcrumbs={[{ label: 'Providers', to: '/providers' }, { label: 'Compare' }]}>
+      <div className="space-y-6">
+        <header className="space-y-2">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {found.length ? `Compare ${found.map((p) => p.name).join(' vs ')}` : 'Compare RPC providers'}
+          </h1>
+          <p className="text-slate-600">
+            Ratings, reviews, privacy and the chains each serves, side by side. Pick {COMPARE_MIN} to {COMPARE_MAX}{' '}
+            providers with the Compare button on their cards; this page's address can be shared.
+          </p>
+        </header>
+        {missing.length > 0 && (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            No provider is listed as {missing.map((s) => `“${s}”`).join(', ')}.
+          </p>
+        )}
+        {found.length >= COMPARE_MIN ? <CompareTable providers={found} /> : <PickMore count={found.length} />}
+      </div>
+    </Page>
+  );
+}
+
+function PickMore({ count }: { count: number }) {
+  return (
+    <Card>
+      <CardContent className="space-y-3 pt-5">
+        <p className="text-slate-700">
+          {count === 0 ? 'No providers chosen yet.' : 'One provider chosen: add at least one more.'} Use “Compare” on
+          the provider cards to collect up to {COMPARE_MAX}.
+        </p>
+        <AppLink href={paths.providers()} className={buttonClasses('primary', 'sm')}>
+          Browse providers
+        </AppLink>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Row = { label: string; cells: ReactNode[]; best?: Set<number>; differs: boolean };
+
+const numberRow = (label: string, values: number[], show: (v: number) => ReactNode = String): Row => ({
+  label,
+  cells: values.map(show),
+  best: bestOf(values),
+  differs: new Set(values).size > 1,
+});
+
+function CompareTable({ providers }: { providers: ProviderDetail[] }) {
+  const { common, unique } = compareChains(providers);
+  const keyless = (p: ProviderDetail) => p.rpcEndpoints.filter((e) => !e.needsApiKey).length;
+  const rows: Row[] = [
+    numberRow(
+      'Rating',
+      providers.map((p) => p.averageRating),
+      (v) => <Stars value={v} />,
+    ),
+    numberRow(
+      'Reviews',
+      providers.map((p) => p.totalReviews),
+    ),
+    {
+      label: 'Editorial rating',
+      cells: providers.map((p) => (p.editorialReview ? `${p.editorialReview.rating} / 5` : 'Not reviewed')),
+      best: bestOf(providers.map((p) => p.editorialReview?.rating ?? null)),
+      differs: new Set(providers.map((p) => p.editorialReview?.rating ?? null)).size > 1,
+    },
+    numberRow(
+      'Upvotes',
+      providers.map((p) => p.upvotes),
+    ),
+    {
+      label: 'Downvotes',
+      cells: providers.map((p) => String(p.downvotes)),
+      best: bestOf(
+        providers.map((p) => p.downvotes),
+        'lower',
+      ),
+      differs: new Set(providers.map((p) => p.downvotes)).size > 1,
+    },
+    {
+      label: 'Privacy',
+      cells: providers.map((p) => <TrackingBadge key={p.slug} tracking={p.tracking} />),
+      differs: new Set(providers.map((p) => trackingLabels[p.tracking].text)).size > 1,
+    },
+    numberRow(
+      'Chains served',
+      providers.map((p) => p.chains.length),
+    ),
+    numberRow(
+      'Public endpoints',
+      providers.map((p) => p.rpcEndpoints.length),
+    ),
+    numberRow('Without an API key', providers.map(keyless)),
+    {
+      label: 'Only this one serves',
+      cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
+      differs: unique.some((u) => u.length > 0),
+    },
+    // Facts an admin entered with their source (contract/facts.ts); one nobody entered is unknown, never guessed.
+    ...FACT_NAMES.map((name): Row => {
+      const texts = providers.map((p) => {
+        const fact = p.facts?.[name];
+        return fact ? factText(name, fact.value) : 'Unknown';
+      });
+      return { label: FACT_LABELS[name], cells: texts, differs: new Set(texts).size > 1 };
+    }),
+  ];
+
+  return (
+    <div className="space-y-6">
+      <Card className="overflow-hidden">
+        <div className="relative overflow-x-auto">
+          <table
+            className="w-full min-w-[36rem] table-fixed border-collapse text-left text-sm"
+            data-testid="compare-table"
+          >
+            <caption className="sr-only">
+              {providers.map((p) => p.name).join(', ')} compared; the best value of each row that differs is marked
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 bg-slate-50">
+                <th scope="col" className="sticky left-0 z-10 w-36 bg-slate-50 px-3 py-3 sm:w-44">
+                  <span className="sr-only">Fact</span>
+                </th>
+                {providers.map((p) => (
+                  <th key={p.slug} scope="col" className="px-3 py-3 align-top font-normal">
+                    <div className="flex flex-col items-start gap-2">
+                      <AppLink
+                        href={paths.provider(p.slug)}
+                        className="flex items-center gap-2 font-semibold text-slate-900 hover:text-accent-700"
+                      >
+                        <Logo src={p.logoUrl} name={p.name} color={p.color} size="sm" />
+                        {p.name}
+                      </AppLink>
+                      <AppLink
+                        href={paths.compare(...providers.filter((o) => o !== p).map((o) => o.slug))}
+                        className="text-xs text-slate-500 hover:text-slate-800 hover:underline"
+                      >
+                        Remove<span className="sr-only"> {p.name} from the comparison</span>
+                      </AppLink>
+                    </div>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr key={row.label} data-differs={row.differs || undefined}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 bg-white px-3 py-2.5 align-top font-medium text-slate-700"
+                  >
+                    {row.label}
+                    {row.differs && (
+                      <span
+                        className="ml-1.5 inline-block size-1.5 rounded-full bg-accent-500 align-middle"
+                        title="Differs"
+                      />
+                    )}
+                  </th>
+                  {row.cells.map((cell, i) => {
+                    const best = row.differs && row.best?.has(i);
+                    return (
+                      <td
+                        key={providers[i].slug}
+                        className={cn(
+                          'px-3 py-2.5 align-top text-slate-800',
+                          best && 'bg-emerald-50 font-semibold text-emerald-900',
+                        )}
+                      >
+                        {cell}
+                        {best && <span className="sr-only"> (best)</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            Chains all {providers.length} serve ({common.length})
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ChainList chains={common} empty="No chain is served by all of them." />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Facts</CardTitle>
+          <p className="text-sm text-slate-600">
+            The facts rows (free tier to regions) show what an admin entered from each provider's own pages, with its
+            source on the provider's page; a fact nobody entered is “Unknown”, never guessed.
+          </p>
+        </CardHeader>
+      </Card>
+    </div>
+  );
+}
+
+function ChainList({ chains, empty }: { chains: readonly ChainRef[]; empty: string }) {
+  if (chains.length === 0) return <span className="text-slate-500">{empty}</span>;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {chains.map((c) => (
+        <li key={c.id}>
+          <AppLink href={paths.chain(c.slug)}>
+            <Badge className="hover:bg-slate-200">{c.name}</Badge>
+          </AppLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
