@@ -51,3 +51,17 @@ describe('verified facts', () => {
     });
   }
 });
+
+describe('verified facts on /compare', () => {
+  it("marks dRPC's measured WebSocket as verified beside Alchemy's unknown", async () => {
+    const page = await e.newPage(PHONE);
+    await page.goto('/compare?providers=drpc,alchemy');
+    await whenSettled(page);
+    const row = page.getByTestId('compare-table').locator('tr', { has: page.getByText('WebSocket', { exact: true }) });
+    const text = await row.innerText();
+    expect(text).toContain('Verified Nov 24, 2026');
+    expect(text).toContain('Unknown');
+    expect(await row.getAttribute('data-differs')).toBe('true');
+    await page.getByTestId('compare-table').screenshot({ path: 'e2e/screenshots/verified-compare-phone.png' });
+  });
+});

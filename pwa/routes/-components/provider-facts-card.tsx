@@ -17,7 +17,7 @@ export function factText(name: FactName, value: Fact['value']): string {
 }
 
 /** The prober's finding on the fact, in words (api/health's WebSocket and capability checks); undefined: none. */
-function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) {
+export function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) {
   if (name === 'websocket' && measured?.websocket) {
     return { ...measured.websocket, text: 'a wss:// endpoint answered on the right chain' };
   }
