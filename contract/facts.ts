@@ -47,3 +47,18 @@ export type ProviderFacts = z.infer<typeof providerFactsSchema>;
 
 /** PUT /api/admin/providers/{id}/facts: the provider's facts, all of them (a fact left out becomes unknown). */
 export const providerFactsInputSchema = z.object({ facts: providerFactsSchema.strict() });
+
+/** A fact our prober found true, when it last did (ISO time). */
+const measuredFactSchema = z.object({ checkedAt: z.string() });
+
+/**
+ * The facts the prober measured on the provider's endpoints (api/health): a wss:// endpoint answered the right chain,
+ * an archive read answered, trace_ or debug_ methods answered (`methods` says which). Only true findings, each with
+ * its time; nothing measured is absent, never "no".
+ */
+export const measuredFactsSchema = z.object({
+  websocket: measuredFactSchema,
+  archive: measuredFactSchema,
+  trace: measuredFactSchema.extend({ methods: z.array(z.enum(['trace', 'debug'])).min(1) }),
+}).partial();
+export type MeasuredFacts = z.infer<typeof measuredFactsSchema>;

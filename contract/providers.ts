@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 import { chainRefSchema, endpointIdentitySchema } from './chains.ts';
-import { providerFactsSchema } from './facts.ts';
+import { measuredFactsSchema, providerFactsSchema } from './facts.ts';
 
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
 
@@ -104,6 +104,8 @@ export const providerDetailSchema = providerSchema.extend({
    */
   userReviewsNext: z.string().nullable().optional(),
   editorialReview: editorialReviewSchema.nullable(),
+  /** The facts our prober measured (contract/facts.ts); optional for answers saved offline before it existed. */
+  measuredFacts: measuredFactsSchema.optional(),
   rpcEndpoints: z.array(endpointIdentitySchema.extend({
     url: z.string(),
     chain: chainRefSchema,

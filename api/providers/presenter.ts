@@ -3,15 +3,14 @@ import { pickColumns } from '../../sql/columns.ts';
 import { presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
-  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type ProviderDetailRow,
-  type ProviderEndpointRow,
-  type ProviderRow,
+  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type MeasuredFactsRow,
+  type ProviderDetailRow, type ProviderEndpointRow, type ProviderRow,
 } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
 import type {
   EditorialReview, Provider, ProviderChain, ProviderDetail, UserReview,
 } from '../../contract/providers.ts';
-import { providerFactsSchema } from '../../contract/facts.ts';
+import { providerFactsSchema, type MeasuredFacts } from '../../contract/facts.ts';
 import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
@@ -45,7 +44,7 @@ export function presentEditorial(r: EditorialRow): EditorialReview {
 export function presentProviderDetail(
   r: ProviderRow & { detailedDescription: string },
   reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
-  endpoints: ProviderEndpointRow[], apiKeyChains: ApiKeyChainRow[],
+  endpoints: ProviderEndpointRow[], apiKeyChains: ApiKeyChainRow[], measured: MeasuredFactsRow,
 ): ProviderDetail {
   return {
     ...presentProvider(r),
@@ -56,12 +55,25 @@ export function presentProviderDetail(
     userReviews: reviews.rows.map(presentApprovedReview),
     userReviewsNext: reviews.next ?? null,
     editorialReview: editorial ? presentEditorial(editorial) : null,
+    measuredFacts: presentMeasuredFacts(measured),
     rpcEndpoints: endpoints.map((e) => ({
       id: e.id, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
       chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
       health: presentHealth(e),
     })),
   };
+}
+
+/** The prober's true findings; a fact it never found true is left out. */
+function presentMeasuredFacts(r: MeasuredFactsRow): MeasuredFacts {
+  const facts: MeasuredFacts = {};
+  if (r.websocket) facts.websocket = { checkedAt: r.websocket.toISOString() };
+  if (r.archive) facts.archive = { checkedAt: r.archive.toISOString() };
+  if (r.traceDebug) {
+    const methods = (['trace', 'debug'] as const).filter((m) => (m === 'trace' ? r.traceApi : r.debugApi));
+    facts.trace = { checkedAt: r.traceDebug.toISOString(), methods };
+  }
+  return facts;
 }
 
 /** A provider as the admin edits it: the public list shape plus its rich-text description. */

@@ -5,8 +5,8 @@ import { pageOf } from '../lib/paging.ts';
 import type { Page } from '../../sql/paging.ts';
 import { findChainRef } from '../../sql/queries/chains.ts';
 import {
-  findEditorialReview, findProviderBySlug, listApiKeyChains, listApprovedReviews, listFeaturedProviders,
-  listPopularProviders, listProviderEndpoints, listProviders, listProvidersByChain,
+  findEditorialReview, findMeasuredFacts, findProviderBySlug, listApiKeyChains, listApprovedReviews,
+  listFeaturedProviders, listPopularProviders, listProviderEndpoints, listProviders, listProvidersByChain,
 } from '../../sql/queries/providers.ts';
 import { presentProvider, presentProviderDetail } from './presenter.ts';
 import type { Provider, ProviderDetail } from '../../contract/providers.ts';
@@ -45,12 +45,13 @@ export async function loadProviderDetail(sql: Sql, slug: string): Promise<Provid
   const provider = await findProviderBySlug(sql, slug);
   if (!provider) return undefined;
   const firstReviews: Page = { limit: EMBEDDED_REVIEWS };
-  const [reviews, editorial, endpoints, apiKeyChains] = await Promise.all([
+  const [reviews, editorial, endpoints, apiKeyChains, measured] = await Promise.all([
     listApprovedReviews(sql, provider.id, firstReviews),
     findEditorialReview(sql, provider.id),
     listProviderEndpoints(sql, provider.id),
     listApiKeyChains(sql, provider.id),
+    findMeasuredFacts(sql, provider.id),
   ]);
   const embedded = pageOf(reviews, firstReviews, `/api/providers/${encodeURIComponent(provider.slug)}/reviews`);
-  return presentProviderDetail(provider, embedded, editorial, endpoints, apiKeyChains);
+  return presentProviderDetail(provider, embedded, editorial, endpoints, apiKeyChains, measured);
 }

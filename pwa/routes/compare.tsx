@@ -9,7 +9,7 @@ import type { ChainRef } from '../../contract/chains.ts';
 import type { ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../../contract/meta.ts';
 import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
-import { factText } from './-components/provider-facts-card.tsx';
+import { factText, verifiedOf } from './-components/provider-facts-card.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { Logo } from '../components/logo.tsx';
 import { Page } from '../components/page.tsx';
@@ -23,6 +23,7 @@ import { isNotFoundError } from '../lib/api.ts';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 import { cn } from '../lib/cn.ts';
+import { formatDay } from '../lib/dates.ts';
 import { paths } from '../lib/site.ts';
 
 export const Route = createFileRoute('/compare')({
@@ -146,13 +147,24 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
       cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
       differs: unique.some((u) => u.length > 0),
     },
-    // Facts an admin entered with their source (contract/facts.ts); one nobody entered is unknown, never guessed.
+    // Facts an admin entered with their source (contract/facts.ts), and the prober's "Verified" findings; one
+    // neither knows is unknown, never guessed.
     ...FACT_NAMES.map((name): Row => {
-      const texts = providers.map((p) => {
+      const facts = providers.map((p) => {
         const fact = p.facts?.[name];
-        return fact ? factText(name, fact.value) : 'Unknown';
+        const verified = verifiedOf(name, p.measuredFacts);
+        return { text: fact ? factText(name, fact.value) : verified ? '' : 'Unknown', verified };
       });
-      return { label: FACT_LABELS[name], cells: texts, differs: new Set(texts).size > 1 };
+      return {
+        label: FACT_LABELS[name],
+        cells: facts.map(({ text, verified }) => (verified
+          // Text that wraps rather than the card's badge: four columns on a phone leave a cell about 100 px.
+          ? <>{text}<span className="block text-xs font-medium text-emerald-700" data-testid="fact-verified">
+            Verified {formatDay(verified.checkedAt)}<span className="sr-only"> by our prober: {verified.text}</span>
+          </span></>
+          : text)),
+        differs: new Set(facts.map((f) => `${f.text} ${Boolean(f.verified)}`)).size > 1,
+      };
     }),
   ];
 

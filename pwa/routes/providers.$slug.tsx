@@ -226,7 +226,7 @@ function ProviderPage() {
             <CardContent><HtmlContent html={provider.detailedDescription} /></CardContent>
           </Card>
         )}
-        <ProviderFactsCard facts={provider.facts} />
+        <ProviderFactsCard facts={provider.facts} measured={provider.measuredFacts} />
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />

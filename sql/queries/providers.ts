@@ -142,6 +142,29 @@ export function listProviderEndpoints(sql: Sql, providerId: number) {
     ORDER BY c.sort_rank, c.id, e.position`;
 }
 
+/** When the prober last found each fact true over the provider's endpoints (null: never found it). */
+export type MeasuredFactsRow = {
+  websocket: Date | null; archive: Date | null;
+  /** The newest day trace_ or debug_ methods answered; `traceApi`/`debugApi` say which ever did. */
+  traceDebug: Date | null; traceApi: boolean; debugApi: boolean;
+};
+
+/**
+ * The facts the prober measured on the provider's endpoints: a wss:// endpoint answering the right chain (its
+ * summary status ok or degraded), and the daily capability probe's archive, trace_ and debug_ findings.
+ * Only true findings count: a probe that found nothing, or none, is not a "no".
+ */
+export async function findMeasuredFacts(sql: Sql, providerId: number) {
+  const [row] = await sql<MeasuredFactsRow[]>`
+    SELECT max(h.checked_at) FILTER (WHERE e.url ILIKE 'wss://%' AND h.status IN ('ok', 'degraded')) AS websocket,
+           max(h.capabilities_checked_at) FILTER (WHERE h.archive) AS archive,
+           max(h.capabilities_checked_at) FILTER (WHERE h.trace_api OR h.debug_api) AS trace_debug,
+           coalesce(bool_or(h.trace_api), false) AS trace_api, coalesce(bool_or(h.debug_api), false) AS debug_api
+    FROM chain_rpc_endpoints e JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE e.provider_id = ${providerId}`;
+  return row;
+}
+
 export type ApiKeyChainRow = ChainRefRow & { source: string; urlTemplates: string[] };
 
 /** The provider's api-key links (sourced first, then the admin's), in the chains' order. */

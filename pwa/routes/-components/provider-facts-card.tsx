@@ -1,8 +1,9 @@
-// The provider's "Facts" card (issue 20): every fact a chooser compares, as entered with its source and date, and
-// "Unknown" for those nobody has entered; nothing here is guessed.
-import { ClipboardList } from 'lucide-react';
+// The provider's "Facts" card (issue 20): every fact a chooser compares, as entered with its source and date, a
+// "Verified" badge with its date where our prober measured it, and "Unknown" for the rest; nothing here is guessed.
+import { ClipboardList, ShieldCheck } from 'lucide-react';
 import { FACT_LABELS, FACT_NAMES, type FactName } from '../../../contract/fact-names.ts';
-import type { ProviderFacts } from '../../../contract/facts.ts';
+import type { MeasuredFacts, ProviderFacts } from '../../../contract/facts.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatDay } from '../../lib/dates.ts';
 
@@ -15,8 +16,25 @@ export function factText(name: FactName, value: Fact['value']): string {
   return String(value);
 }
 
-export function ProviderFactsCard({ facts }: { facts: ProviderFacts | undefined }) {
-  const known = FACT_NAMES.filter((name) => facts?.[name]).length;
+/** The prober's finding on the fact, in words (api/health's WebSocket and capability checks); undefined: none. */
+export function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) {
+  if (name === 'websocket' && measured?.websocket) {
+    return { ...measured.websocket, text: 'a wss:// endpoint answered on the right chain' };
+  }
+  if (name === 'archive' && measured?.archive) {
+    return { ...measured.archive, text: 'an archive read (an old block\'s state) answered' };
+  }
+  if (name === 'trace' && measured?.trace) {
+    return { ...measured.trace, text: `${measured.trace.methods.map((m) => `${m}_*`).join(' and ')} methods answered` };
+  }
+  return undefined;
+}
+
+export function ProviderFactsCard({ facts, measured }: {
+  facts: ProviderFacts | undefined; measured: MeasuredFacts | undefined;
+}) {
+  const known = FACT_NAMES.filter((name) => facts?.[name] || verifiedOf(name, measured)).length;
+  const anyVerified = FACT_NAMES.some((name) => verifiedOf(name, measured));
   return (
     <Card data-testid="provider-facts">
       <CardHeader>
@@ -26,18 +44,24 @@ export function ProviderFactsCard({ facts }: { facts: ProviderFacts | undefined 
         <p className="text-sm text-slate-600">
           {known === 0
             ? 'Nobody has entered these yet: each shows once read from a source, with the source and its date.'
-            : `${known} of ${FACT_NAMES.length} known, each from the source named, as of the date given.`}
+            : `${known} of ${FACT_NAMES.length} known, each from the source named, as of the date given`
+              + (anyVerified ? '; "Verified" ones were measured by our prober.' : '.')}
         </p>
       </CardHeader>
-      <CardContent>
-        <dl className="grid gap-x-6 sm:grid-cols-2">
+      {/* Sized by the card, not the window: a row needs room for its "Verified" badge beside the label. */}
+      <CardContent className="@container">
+        <dl className="grid gap-x-6 @3xl:grid-cols-2">
           {FACT_NAMES.map((name) => {
             const fact = facts?.[name];
+            const verified = verifiedOf(name, measured);
             return (
-              <div key={name} className="grid grid-cols-[9.5rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2">
+              <div key={name} className={'grid grid-cols-[8rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2'
+                + ' @md:grid-cols-[9.5rem_minmax(0,1fr)]'}>
                 <dt className="text-sm text-slate-600">{FACT_LABELS[name]}</dt>
                 <dd className="min-w-0 text-sm">
-                  {fact ? <KnownFact name={name} fact={fact} /> : <span className="text-slate-500">Unknown</span>}
+                  {fact && <KnownFact name={name} fact={fact} />}
+                  {verified && <VerifiedFact checkedAt={verified.checkedAt} text={verified.text} />}
+                  {!fact && !verified && <span className="text-slate-500">Unknown</span>}
                 </dd>
               </div>
             );
@@ -63,5 +87,16 @@ function KnownFact({ name, fact }: { name: FactName; fact: Fact }) {
         </a>, as of {formatDay(fact.asOf)}
       </span>
     </>
+  );
+}
+
+function VerifiedFact({ checkedAt, text }: { checkedAt: string; text: string }) {
+  return (
+    <span className="mt-1 block first:mt-0">
+      <Badge variant="success" data-testid="fact-verified">
+        <ShieldCheck className="size-3.5" aria-hidden="true" />Verified {formatDay(checkedAt)}
+      </Badge>
+      <span className="block text-xs text-slate-500">Measured by our prober: {text}.</span>
+    </span>
   );
 }

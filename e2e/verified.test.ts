@@ -1,0 +1,67 @@
+// Browser test of issue 20's measured facts: with the prober's summary rows written directly (this machine has no
+// network), the provider page's Facts card shows "Verified {date}" beside an entered fact and alone where nobody
+// entered one. Close-up screenshots of the card on a phone, a tablet and a desktop.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+
+let e: BrowserTest;
+beforeAll(async () => {
+  e = await startBrowserTest();
+  const { sql } = e.server;
+  const [drpc] = await sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'drpc'`;
+  const endpoints = await sql<{ id: number }[]>`
+    INSERT INTO chain_rpc_endpoints (chain_id, url, provider_id)
+    VALUES ((SELECT id FROM chains WHERE slug = 'base'), 'wss://base.verified.example', ${drpc.id}),
+           ((SELECT id FROM chains WHERE slug = 'base'), 'https://base.verified.example', ${drpc.id})
+    RETURNING id`;
+  await sql`
+    INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, archive, trace_api, debug_api,
+                                 capabilities_checked_at)
+    VALUES (${endpoints[0].id}, now(), 'ok', '2026-11-24T08:00:00Z', NULL, NULL, NULL, NULL),
+           (${endpoints[1].id}, now(), 'ok', '2026-11-24T08:00:00Z', true, false, true, '2026-11-23T06:00:00Z')`;
+  await sql`
+    INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
+    VALUES (${drpc.id}, 'websocket', 'true', NULL, 'https://drpc.org/docs', '2026-11-01')`;
+});
+afterAll(async () => { await e?.close(); });
+
+describe('verified facts', () => {
+  const TABLET = { width: 700, height: 900 };
+  for (const [label, viewport] of [['phone', PHONE], ['tablet', TABLET], ['desktop', DESKTOP]] as const) {
+    it(`dRPC's Facts card shows the prober's findings on a ${label}`, async () => {
+      const page = await e.newPage(viewport);
+      await page.goto('/providers/drpc');
+      await whenSettled(page);
+      const facts = page.getByTestId('provider-facts');
+      const row = (name: string) => facts.locator('div', { has: page.getByText(name, { exact: true }) }).last();
+      const websocket = await row('WebSocket').innerText();
+      expect(websocket).toContain('Yes');
+      expect(websocket).toContain('Verified Nov 24, 2026');
+      expect(await row('Archive data').innerText()).toContain('Verified Nov 23, 2026');
+      expect(await row('Trace/debug methods').innerText()).toContain('debug_* methods answered');
+      expect(await facts.getByText('Unknown').count()).toBe(7);
+      for (const badge of await facts.getByTestId('fact-verified').all()) {
+        const inside = await badge.evaluate((b) =>
+          b.getBoundingClientRect().right <= b.closest('dd')!.getBoundingClientRect().right);
+        expect(inside, 'a badge sticks out of its row').toBe(true);
+      }
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(viewport.width);
+      await facts.screenshot({ path: `e2e/screenshots/verified-facts-${label}.png` });
+    });
+  }
+});
+
+describe('verified facts on /compare', () => {
+  it("marks dRPC's measured WebSocket as verified beside Alchemy's unknown", async () => {
+    const page = await e.newPage(PHONE);
+    await page.goto('/compare?providers=drpc,alchemy');
+    await whenSettled(page);
+    const row = page.getByTestId('compare-table').locator('tr', { has: page.getByText('WebSocket', { exact: true }) });
+    const text = await row.innerText();
+    expect(text).toContain('Verified Nov 24, 2026');
+    expect(text).toContain('Unknown');
+    expect(await row.getAttribute('data-differs')).toBe('true');
+    await page.getByTestId('compare-table').screenshot({ path: 'e2e/screenshots/verified-compare-phone.png' });
+  });
+});
