@@ -36,6 +36,7 @@ import { optionalBoolean, optionalOneOf } from '../lib/search-params.ts';
 import { filterProviders } from '../lib/provider-list.ts';
 import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { routeHead } from '../lib/page-head.ts';
+import { proberQuery } from '../data/health.ts';
 import { ensure } from '../lib/query-client.ts';
 import { adsQuery } from '../data/content.ts';
 import { whenSignedIn } from '../data/auth.ts';
@@ -58,6 +59,7 @@ export const Route = createFileRoute('/chains/$slug')({
       known && ensure(queryClient, providersByChainQuery(known.id)),
       ensure(queryClient, chainsQuery()),
       ensure(queryClient, adsQuery('content-top')),
+      ensure(queryClient, proberQuery()),
       whenSignedIn(queryClient, () => ensure(queryClient, myVotesQuery(true))),
     ]);
     return { chain, providers: providers ?? await ensure(queryClient, providersByChainQuery(chain.id)) };

@@ -33,6 +33,7 @@ import { ProviderFactsCard } from './-components/provider-facts-card.tsx';
 import { API_KEY_LABEL, ChainKindBadge } from '../components/provider-card.tsx';
 import { ProviderReviews } from './-components/provider-reviews.tsx';
 import { routeHead } from '../lib/page-head.ts';
+import { proberQuery } from '../data/health.ts';
 import { ensure } from '../lib/query-client.ts';
 import { adsQuery } from '../data/content.ts';
 import { myReviewQuery } from '../data/reviews.ts';
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/providers/$slug')({
         throw isNotFoundError(error) ? notFound() : error;
       }),
       ensure(queryClient, adsQuery('content-top')),
+      ensure(queryClient, proberQuery()),
       whenSignedIn(queryClient, () => Promise.all([
         ensure(queryClient, myVotesQuery(true)), ensure(queryClient, myReviewQuery(params.slug, true)),
       ])),
