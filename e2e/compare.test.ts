@@ -129,3 +129,20 @@ describe('Offline, from the saved directory', () => {
     await expect.poll(() => page.locator('#connect').getByRole('tabpanel').innerText()).toContain('defineChain');
   });
 });
+
+describe('/docs/api', () => {
+  it('draws the open API document with Redoc, loaded on that page only', async () => {
+    const page = await e.newPage(DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await whenSettled(page);
+    expect(scripts.some((s) => s.includes('redoc'))).toBe(false);
+    await page.goto('/docs/api');
+    await page.locator('.redoc-wrap').waitFor({ timeout: 60_000 });
+    await page.getByText('/api/providers/featured').first().waitFor({ state: 'attached' });
+    expect(scripts.some((s) => s.includes('redoc'))).toBe(true);
+  });
+});

@@ -5,8 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { metaForApiDocs } from '../../contract/meta.ts';
 import { Page, PageTitle } from '../components/page.tsx';
 import { routeHead } from '../lib/page-head.ts';
-// The bundle's address, not its code: it is added as a script of its own (a UMD that defines window.Redoc).
-import redocUrl from 'redoc/bundles/redoc.standalone.js?url';
 
 const OPENAPI_URL = '/api/openapi.json';
 
@@ -23,7 +21,6 @@ function ApiDocsPage() {
   useEffect(() => {
     let live = true;
     const script = document.createElement('script');
-    script.src = redocUrl;
     script.onload = () => {
       const redoc = (window as Window & { Redoc?: RedocGlobal }).Redoc;
       if (!live) return;
@@ -33,7 +30,15 @@ function ApiDocsPage() {
       setState('ready');
     };
     script.onerror = () => live && setState('failed');
-    document.body.append(script);
+    // The bundle's address, not its code (a UMD that defines window.Redoc), asked for here only: the server renders
+    // this module too, and loading the bundle there stops the process.
+    void import('redoc/bundles/redoc.standalone.js?url').then(
+      ({ default: url }) => {
+        script.src = url;
+        document.body.append(script);
+      },
+      () => live && setState('failed'),
+    );
     return () => {
       live = false;
     };
