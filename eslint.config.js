@@ -105,10 +105,7 @@ export default defineConfig(
     rules: {
       // `_`-prefixed names are deliberately unused, as tsc's noUnusedLocals reads them (e.g. properties left out
       // of a rest).
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
 );

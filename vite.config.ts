@@ -27,7 +27,9 @@ function adminOnlyChunks(): Plugin {
     name: 'rpc-atlas:admin-only-chunks',
     apply: 'build',
     generateBundle(_, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
       // Everything the public app can load: from the entry, through static and dynamic imports, not entering the admin route.
       const reachable = new Set<string>();
       const visit = (file: string, dynamic: boolean) => {
@@ -98,7 +100,8 @@ export default defineConfig({
         id: '/',
         name: 'RPC Atlas',
         short_name: 'RPC Atlas',
-        description: 'Compare and review blockchain RPC providers and the networks they support — the whole directory works offline.',
+        description:
+          'Compare and review blockchain RPC providers and the networks they support — the whole directory works offline.',
         lang: 'en',
         start_url: '/',
         scope: '/',
@@ -121,7 +124,9 @@ export default defineConfig({
         // Chain icons are fetched as pages show them (runtime cache below), not all on the first visit; the API
         // reference viewer (0.9 MB, /docs/api only) loads when that page is opened, online.
         globIgnores: ['chain-icons/**', 'assets/redoc.standalone-*.js'],
-        manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !adminOnlyFiles.has(e.url)), warnings: [] })],
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((e) => !adminOnlyFiles.has(e.url)), warnings: [] }),
+        ],
         // Offline, any app URL opens the shell; the router and the saved directory do the rest.
         navigateFallback: '/index.html',
         // Server-owned paths must reach the network, never the app shell.

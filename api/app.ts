@@ -78,7 +78,16 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
   app.use(csrfGuard);
   mountSignIn(app, { db, config }); // sessions, OAuth and the local identity provider: before the body parser
   app.use(cache.invalidateOnWrite);
-  app.use(koaBody({ jsonLimit: JSON_BODY_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false, includeUnparsed: true }));
+  app.use(
+    koaBody({
+      jsonLimit: JSON_BODY_LIMIT,
+      jsonStrict: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      includeUnparsed: true,
+    }),
+  );
   app.use(rejectInvalidUtf8);
 
   for (const router of apiRouters()) {
@@ -91,10 +100,28 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */
 export function apiRouters(): AppRouter[] {
   const routers = [
-    chainRoutes(), providerRoutes(), contentRoutes(), directoryRoutes(), searchRoutes(), authRoutes(), reviewRoutes(),
-    adminReviewRoutes(), voteRoutes(), contactRoutes(), outboundRoutes(), crawlerRoutes(), adminChainRoutes(),
-    adminProviderRoutes(), adminEditorialRoutes(), adminAdRoutes(), adminContactRoutes(), adminPageRoutes(),
-    adminCsvRoutes(), objectRoutes(), healthRoutes(), adminEndpointRoutes(),
+    chainRoutes(),
+    providerRoutes(),
+    contentRoutes(),
+    directoryRoutes(),
+    searchRoutes(),
+    authRoutes(),
+    reviewRoutes(),
+    adminReviewRoutes(),
+    voteRoutes(),
+    contactRoutes(),
+    outboundRoutes(),
+    crawlerRoutes(),
+    adminChainRoutes(),
+    adminProviderRoutes(),
+    adminEditorialRoutes(),
+    adminAdRoutes(),
+    adminContactRoutes(),
+    adminPageRoutes(),
+    adminCsvRoutes(),
+    objectRoutes(),
+    healthRoutes(),
+    adminEndpointRoutes(),
   ];
   return [...routers, openApiRoutes(routers)].map(caseSensitive);
 }

@@ -5,7 +5,9 @@ import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ dataDir: config.dataDir });
+  return config.databaseUrl
+    ? openDatabase({ databaseUrl: config.databaseUrl })
+    : openDatabase({ dataDir: config.dataDir });
 }
 
 export async function prepareDatabase(db: Database) {

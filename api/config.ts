@@ -4,7 +4,9 @@ import { z } from 'zod';
 export { PRODUCT_NAME } from '../contract/product.ts';
 
 export type RateLimitRule = { points: number; seconds: number };
-const rateRule = z.string().regex(/^\d+\/\d+$/, 'must look like <requests>/<seconds>, e.g. 30/3600')
+const rateRule = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like <requests>/<seconds>, e.g. 30/3600')
   .transform((v): RateLimitRule => {
     const [points, seconds] = v.split('/').map(Number);
     return { points, seconds };
@@ -98,10 +100,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-      : undefined,
-    adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     sessionSecret: e.SESSION_SECRET,
     rateLimits: e.RATE_LIMITS === 'on',
     rateLimitRules: {

@@ -24,7 +24,11 @@ export type AppState = {
   appPage?: boolean;
 };
 export type AppContext = {
-  sql: Sql; db: Database; config: Config; log: Logger; cache: ResponseCache;
+  sql: Sql;
+  db: Database;
+  config: Config;
+  log: Logger;
+  cache: ResponseCache;
   /** Abuse limits shared through the database (use the `rateLimit(name)` route middleware). */
   rateLimits: RateLimits;
 };

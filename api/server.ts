@@ -27,15 +27,17 @@ async function main() {
   const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
 
   const signIn = config.google ? 'Google' : 'local development sign-in (/oidc; any e-mail signs in)';
-  console.log([
-    `${PRODUCT_NAME} is running at ${config.publicUrl}`,
-    `  database: ${db.label}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (dataset loaded)' : ''}`,
-    `  sign-in:  ${signIn}`,
-    `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
-    `  pages:    rendered with React's ${loadedReactBuild()} build`,
-    `  probes:   ${prober ? `every ${config.probes.intervalS} s per endpoint` : 'off (PROBES=off)'}`,
-    `  ready in ${Math.round(performance.now() - started)} ms`,
-  ].join('\n'));
+  console.log(
+    [
+      `${PRODUCT_NAME} is running at ${config.publicUrl}`,
+      `  database: ${db.label}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (dataset loaded)' : ''}`,
+      `  sign-in:  ${signIn}`,
+      `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
+      `  pages:    rendered with React's ${loadedReactBuild()} build`,
+      `  probes:   ${prober ? `every ${config.probes.intervalS} s per endpoint` : 'off (PROBES=off)'}`,
+      `  ready in ${Math.round(performance.now() - started)} ms`,
+    ].join('\n'),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -36,8 +36,12 @@ async function runEngine(label: string, target: Target, modes: Mode[], opts: Ben
     const rows = await compareEndpoints(target, endpoints, mode, {
       rounds: opts.rounds,
       seconds: opts.seconds,
-      variants: mode === MODES.identity ? ['app', 'ceiling', 'no cache']
-        : mode === MODES.browser ? ['app', 'ceiling', 'compress per request'] : ['app', 'ceiling'],
+      variants:
+        mode === MODES.identity
+          ? ['app', 'ceiling', 'no cache']
+          : mode === MODES.browser
+            ? ['app', 'ceiling', 'compress per request']
+            : ['app', 'ceiling'],
       coldSamples: mode.conditional ? 0 : 15,
     });
     report('api', `\n#### ${label} — ${mode.name}\n\n${renderRows(rows)}\n`);
@@ -45,7 +49,10 @@ async function runEngine(label: string, target: Target, modes: Mode[], opts: Ben
 }
 
 export async function benchApi(opts: BenchOptions) {
-  report('api', `\n### API endpoints vs ceiling — 50 connections, ${opts.rounds} rounds × ${opts.seconds} s per variant (medians)\n`);
+  report(
+    'api',
+    `\n### API endpoints vs ceiling — 50 connections, ${opts.rounds} rounds × ${opts.seconds} s per variant (medians)\n`,
+  );
 
   const url = await recreateDatabase(DB_NAME);
   let target = await startTarget(PORTS.api, { databaseUrl: url });

@@ -18,7 +18,10 @@ export async function benchPages(opts: BenchOptions) {
     try {
       const rows: (string | number)[][] = [];
       for (const route of await defaultRoutes(server.origin)) rows.push(await compare(server, src, route, opts));
-      report('pages', `\n${table(['page', 'bytes raw / br', 'page req/s', 'page p99 ms', 'file req/s', 'file p99 ms', 'page ÷ file'], rows)}\n`);
+      report(
+        'pages',
+        `\n${table(['page', 'bytes raw / br', 'page req/s', 'page p99 ms', 'file req/s', 'file p99 ms', 'page ÷ file'], rows)}\n`,
+      );
     } finally {
       await server.stop();
     }
@@ -40,13 +43,25 @@ async function compare(server: { origin: string; alive: () => void }, src: strin
   for (let round = 0; round < opts.rounds; round++) {
     for (const which of round % 2 ? (['file', 'page'] as const) : (['page', 'file'] as const)) {
       server.alive();
-      const r = await load({ url: server.origin, paths: [which === 'page' ? route : file], seconds: opts.seconds, headers: HEADERS });
+      const r = await load({
+        url: server.origin,
+        paths: [which === 'page' ? route : file],
+        seconds: opts.seconds,
+        headers: HEADERS,
+      });
       if (r.failures) throw new Error(`${which} ${route}: ${r.failures} failures (${JSON.stringify(r.statuses)})`);
       rps[which].push(r.rps);
       p99[which].push(r.p99);
     }
   }
   const ratio = median(rps.page) / median(rps.file);
-  return [route, `${fmt.kb(raw.length)} / ${fmt.kb(br.length)}`, fmt.n(median(rps.page)), fmt.ms(median(p99.page)),
-    fmt.n(median(rps.file)), fmt.ms(median(p99.file)), fmt.ratio(ratio)];
+  return [
+    route,
+    `${fmt.kb(raw.length)} / ${fmt.kb(br.length)}`,
+    fmt.n(median(rps.page)),
+    fmt.ms(median(p99.page)),
+    fmt.n(median(rps.file)),
+    fmt.ms(median(p99.file)),
+    fmt.ratio(ratio),
+  ];
 }

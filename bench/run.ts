@@ -41,7 +41,13 @@ const parts = positionals.length ? positionals : Object.keys(PARTS);
 const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
 
 for (const part of parts) {
-  report(part, `\n## ${part} — \`${command}\`\n\n${(await machine()).split('\n').map((l) => `    ${l}`).join('\n')}\n`);
+  report(
+    part,
+    `\n## ${part} — \`${command}\`\n\n${(await machine())
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n')}\n`,
+  );
   const run = await PARTS[part]();
   await run(opts);
 }

@@ -47,9 +47,13 @@ async function loadDataset(opts: BenchOptions): Promise<Database> {
   const t0 = performance.now();
   const timings = await generateScaleData(db.sql, (line) => console.error(line));
   const total = (performance.now() - t0) / 1000;
-  report('scale', `\n### Loading the dataset (COPY, indexes and foreign keys in place): **${total.toFixed(1)} s**\n\n${table(
-    ['step', 's'], Object.entries(timings).map(([k, v]) => [k, v.toFixed(1)]),
-  )}\n`);
+  report(
+    'scale',
+    `\n### Loading the dataset (COPY, indexes and foreign keys in place): **${total.toFixed(1)} s**\n\n${table(
+      ['step', 's'],
+      Object.entries(timings).map(([k, v]) => [k, v.toFixed(1)]),
+    )}\n`,
+  );
   return db;
 }
 
@@ -61,17 +65,30 @@ async function pick(sql: Sql): Promise<Picks> {
     SELECT slug FROM providers ORDER BY total_reviews, id OFFSET ${SCALE.providers / 2} LIMIT 1`;
   const [chain] = await sql<{ id: number; slug: string }[]>`
     SELECT c.id, c.slug FROM chains c JOIN provider_chains pc ON pc.chain_id = c.id GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`;
-  const [pending] = await sql<{ id: number }[]>`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY id LIMIT 1`;
+  const [pending] = await sql<
+    { id: number }[]
+  >`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY id LIMIT 1`;
   return { topProvider: top.slug, medianProvider: mid.slug, topChain: chain, pendingId: pending.id };
 }
 
 function renderExplains(explained: Explained[]) {
-  const summary = table(['#', 'request', 'statement', 'execution ms', 'sequential scans of growing tables'], explained.map((e, i) => [
-    i + 1, `\`${e.request}\``, `\`${e.query.slice(0, 90).replace(/\|/g, '\\|')}${e.query.length > 90 ? '…' : ''}\``,
-    fmt.ms(e.executionMs), e.seqScans.length ? `**${e.seqScans.join(', ')}**` : 'none',
-  ]));
-  const plans = explained.map((e, i) => `<details><summary>${i + 1}. ${e.request} — ${fmt.ms(e.executionMs)} ms</summary>\n\n`
-    + `\`\`\`sql\n${e.query}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\`\n\n</details>`).join('\n');
+  const summary = table(
+    ['#', 'request', 'statement', 'execution ms', 'sequential scans of growing tables'],
+    explained.map((e, i) => [
+      i + 1,
+      `\`${e.request}\``,
+      `\`${e.query.slice(0, 90).replace(/\|/g, '\\|')}${e.query.length > 90 ? '…' : ''}\``,
+      fmt.ms(e.executionMs),
+      e.seqScans.length ? `**${e.seqScans.join(', ')}**` : 'none',
+    ]),
+  );
+  const plans = explained
+    .map(
+      (e, i) =>
+        `<details><summary>${i + 1}. ${e.request} — ${fmt.ms(e.executionMs)} ms</summary>\n\n` +
+        `\`\`\`sql\n${e.query}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\`\n\n</details>`,
+    )
+    .join('\n');
   return `${summary}\n\n${plans}\n`;
 }
 
@@ -115,7 +132,9 @@ async function reviewPages(url: string, slug: string): Promise<Endpoint[]> {
 }
 
 async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: BenchOptions) {
-  const slugs = (await sql<{ slug: string }[]>`SELECT slug FROM providers WHERE slug NOT LIKE ${CSV_SLUG_PREFIX + '%'}`).map((r) => r.slug);
+  const slugs = (
+    await sql<{ slug: string }[]>`SELECT slug FROM providers WHERE slug NOT LIKE ${CSV_SLUG_PREFIX + '%'}`
+  ).map((r) => r.slug);
   const chains = await sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
   // Search terms as people type them: 3-6 letter prefixes of the words names and descriptions use.
   const r = rng(11);
@@ -130,10 +149,16 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
     { name: 'GET /api/providers/popular', paths: ['/api/providers/popular'] },
     { name: 'GET /api/providers/featured', paths: ['/api/providers/featured'] },
     { name: `GET /api/providers/${picks.topProvider} (most reviews)`, paths: [`/api/providers/${picks.topProvider}`] },
-    { name: `GET /api/providers/${picks.medianProvider} (median reviews)`, paths: [`/api/providers/${picks.medianProvider}`] },
+    {
+      name: `GET /api/providers/${picks.medianProvider} (median reviews)`,
+      paths: [`/api/providers/${picks.medianProvider}`],
+    },
     ...(await reviewPages(target.url, picks.topProvider)),
     { name: `GET /api/chains/${picks.topChain.slug} (most providers)`, paths: [`/api/chains/${picks.topChain.slug}`] },
-    { name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`, paths: [`/api/providers/by-chain/${picks.topChain.id}`] },
+    {
+      name: `GET /api/providers/by-chain/${picks.topChain.id} (most providers)`,
+      paths: [`/api/providers/by-chain/${picks.topChain.id}`],
+    },
     { name: 'GET /api/search?q=eth', paths: ['/api/search?q=eth'] },
     ...(await pagedEndpoints(target.url, picks.topChain.id)),
     // The page size the PWA reads.
@@ -142,39 +167,68 @@ async function endpointTables(target: Target, sql: Sql, picks: Picks, opts: Benc
   let random: Endpoint[] = [
     { name: 'GET /api/providers/{random of 10,000}', paths: slugs.map((s) => `/api/providers/${s}`) },
     { name: 'GET /api/chains/{random of 1,000}', paths: chains.map((c) => `/api/chains/${c.slug}`) },
-    { name: 'GET /api/providers/by-chain/{random of 1,000}', paths: chains.map((c) => `/api/providers/by-chain/${c.id}`) },
+    {
+      name: 'GET /api/providers/by-chain/{random of 1,000}',
+      paths: chains.map((c) => `/api/providers/by-chain/${c.id}`),
+    },
     { name: 'GET /api/search?q={random of 400 terms}', paths: [...new Set(terms)].map((t) => `/api/search?q=${t}`) },
   ];
   const common = { rounds: opts.rounds, seconds: opts.seconds, coldSamples: 5 };
   single = chosen(single);
   random = chosen(random);
   const rows = await compareEndpoints(target, single, MODES.identity, { ...common, variants: ['app', 'ceiling'] });
-  report('scale', `\n#### One path per endpoint (served from the response cache after the first request) — no compression\n\n${renderRows(rows)}\n`);
+  report(
+    'scale',
+    `\n#### One path per endpoint (served from the response cache after the first request) — no compression\n\n${renderRows(rows)}\n`,
+  );
   // Encoding and revalidation matter for the big answers: those five only.
-  const big = single.filter((e) => /^GET \/api\/(providers|chains|chains\/with-stats)$|most reviews|by-chain/.test(e.name) && !e.name.includes('limit='));
+  const big = single.filter(
+    (e) =>
+      /^GET \/api\/(providers|chains|chains\/with-stats)$|most reviews|by-chain/.test(e.name) &&
+      !e.name.includes('limit='),
+  );
   if (big.length) {
-    const browser = await compareEndpoints(target, big, MODES.browser, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
+    const browser = await compareEndpoints(target, big, MODES.browser, {
+      ...common,
+      variants: ['app', 'ceiling'],
+      coldSamples: 0,
+    });
     report('scale', `\n#### The big answers, ${MODES.browser.name}\n\n${renderRows(browser)}\n`);
-    const conditional = await compareEndpoints(target, big, MODES.conditional, { ...common, variants: ['app', 'ceiling'], coldSamples: 0 });
+    const conditional = await compareEndpoints(target, big, MODES.conditional, {
+      ...common,
+      variants: ['app', 'ceiling'],
+      coldSamples: 0,
+    });
     report('scale', `\n#### The big answers, ${MODES.conditional.name}\n\n${renderRows(conditional)}\n`);
   }
   // Fresh cache: most of these paths are requested for the first time during the run.
   await target.invalidate();
   if (random.length) {
-    const spread = await compareEndpoints(target, random, MODES.identity, { ...common, variants: ['app'], coldSamples: 0 });
-    report('scale', `\n#### A random path per request (mostly cache misses: the database path under load) — no compression\n\n${renderRows(spread)}\n`);
+    const spread = await compareEndpoints(target, random, MODES.identity, {
+      ...common,
+      variants: ['app'],
+      coldSamples: 0,
+    });
+    report(
+      'scale',
+      `\n#### A random path per request (mostly cache misses: the database path under load) — no compression\n\n${renderRows(spread)}\n`,
+    );
   }
   const mem = await target.memory();
-  report('scale', `\nServer process after the runs: RSS ${fmt.n(mem.rss / 2 ** 20)} MB, heap used ${fmt.n(mem.heapUsed / 2 ** 20)} MB.\n`);
+  report(
+    'scale',
+    `\nServer process after the runs: RSS ${fmt.n(mem.rss / 2 ** 20)} MB, heap used ${fmt.n(mem.heapUsed / 2 ** 20)} MB.\n`,
+  );
 }
 
 async function approvals(target: Target, db: Database, picks: Picks) {
   const admin = await signInAdmin(target.url);
-  const pendingOf = (where: 'random' | 'top', n: number) => (where === 'top'
-    ? db.sql<{ id: number }[]>`
+  const pendingOf = (where: 'random' | 'top', n: number) =>
+    where === 'top'
+      ? db.sql<{ id: number }[]>`
         SELECT r.id FROM user_reviews r JOIN providers p ON p.id = r.provider_id
         WHERE r.status = 'pending' AND p.slug = ${picks.topProvider} ORDER BY r.id LIMIT ${n}`
-    : db.sql<{ id: number }[]>`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT ${n}`);
+      : db.sql<{ id: number }[]>`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT ${n}`;
   const rows: (string | number)[][] = [];
   for (const where of ['random', 'top'] as const) {
     const ids = (await pendingOf(where, 100)).map((x) => x.id);
@@ -194,13 +248,32 @@ async function approvals(target: Target, db: Database, picks: Picks) {
       tx.push(performance.now() - t0);
     }
     const s = (a: number[]) => a.sort((x, y) => x - y);
-    const label = where === 'top' ? `pending reviews of ${picks.topProvider} (the provider with most reviews)` : 'random pending reviews';
-    rows.push([`\`PUT /api/admin/reviews/:id/approve\`, ${label}`, http.length, `**${fmt.ms(median(http))}**`, fmt.ms(percentile(s(http), 95)), fmt.ms(Math.max(...http))]);
-    rows.push([`its transaction alone (sql.begin → moderateReview), ${label}`, tx.length, fmt.ms(median(tx)), fmt.ms(percentile(s(tx), 95)), fmt.ms(Math.max(...tx))]);
+    const label =
+      where === 'top'
+        ? `pending reviews of ${picks.topProvider} (the provider with most reviews)`
+        : 'random pending reviews';
+    rows.push([
+      `\`PUT /api/admin/reviews/:id/approve\`, ${label}`,
+      http.length,
+      `**${fmt.ms(median(http))}**`,
+      fmt.ms(percentile(s(http), 95)),
+      fmt.ms(Math.max(...http)),
+    ]);
+    rows.push([
+      `its transaction alone (sql.begin → moderateReview), ${label}`,
+      tx.length,
+      fmt.ms(median(tx)),
+      fmt.ms(percentile(s(tx), 95)),
+      fmt.ms(Math.max(...tx)),
+    ]);
   }
-  report('scale', `\n### Review approval, one at a time (sequential; each also invalidates every cached response)\n\n${table(
-    ['what', 'n', 'median ms', 'p95 ms', 'max ms'], rows,
-  )}\n\nAfter the approvals, providers whose aggregates differ from their approved reviews: **${await inconsistentProviders(db.sql)}**.\n`);
+  report(
+    'scale',
+    `\n### Review approval, one at a time (sequential; each also invalidates every cached response)\n\n${table(
+      ['what', 'n', 'median ms', 'p95 ms', 'max ms'],
+      rows,
+    )}\n\nAfter the approvals, providers whose aggregates differ from their approved reviews: **${await inconsistentProviders(db.sql)}**.\n`,
+  );
 }
 
 /** A CSV of `n` new providers with the spec's columns, linked to `links` chains each (by slug). */
@@ -212,16 +285,28 @@ function providersCsv(n: number, links: number, chainSlugs: string[]) {
     const chosen = new Set<string>();
     while (chosen.size < links) chosen.add(chainSlugs[Math.floor(chainSlugs.length * r() ** 2)]);
     const cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {
-      Type: 'provider', Name: name, Slug: `${CSV_SLUG_PREFIX}${i}`,
+      Type: 'provider',
+      Name: name,
+      Slug: `${CSV_SLUG_PREFIX}${i}`,
       Description: `${name}: ${Array.from({ length: 18 }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ')}.`,
-      Website: `https://imported-${i}.example.com`, Color: '#3b82f6', NofollowLinks: 'false', Chains: [...chosen].join(';'),
+      Website: `https://imported-${i}.example.com`,
+      Color: '#3b82f6',
+      NofollowLinks: 'false',
+      Chains: [...chosen].join(';'),
     };
     rows.push(CSV_COLUMNS.map((c) => cells[c] ?? ''));
   }
   return stringify(rows);
 }
 
-export type CsvImportRun = { links: number; bytes: number; status: number; ms: number; providers: number; message: string };
+export type CsvImportRun = {
+  links: number;
+  bytes: number;
+  status: number;
+  ms: number;
+  providers: number;
+  message: string;
+};
 
 /**
  * Imports 10,000 new providers × `links` chains into the app at `url` (one POST /api/admin/import/csv,
@@ -238,22 +323,41 @@ export async function measureCsvImport(url: string, sql: Sql, links: number): Pr
   const res = await admin.fetch('/api/admin/import/csv', { method: 'POST', body: form });
   const text = await res.text();
   const ms = performance.now() - t0;
-  const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
   await sql`DELETE FROM providers WHERE slug LIKE ${CSV_SLUG_PREFIX + '%'}`;
-  return { links, bytes: Buffer.byteLength(csv), status: res.status, ms, providers: n, message: res.status === 200 ? '' : text.slice(0, 160) };
+  return {
+    links,
+    bytes: Buffer.byteLength(csv),
+    status: res.status,
+    ms,
+    providers: n,
+    message: res.status === 200 ? '' : text.slice(0, 160),
+  };
 }
 
 async function csvImport(target: Target, db: Database) {
   const rows: (string | number)[][] = [];
   for (const links of [SCALE.linksPerProvider, 5]) {
     const run = await measureCsvImport(target.url, db.sql, links);
-    rows.push([`10,000 new providers × ${links} chains`, fmt.kb(run.bytes), run.status,
-      run.status === 200 ? `**${(run.ms / 1000).toFixed(2)}**` : '—', fmt.n(run.providers), run.message]);
+    rows.push([
+      `10,000 new providers × ${links} chains`,
+      fmt.kb(run.bytes),
+      run.status,
+      run.status === 200 ? `**${(run.ms / 1000).toFixed(2)}**` : '—',
+      fmt.n(run.providers),
+      run.message,
+    ]);
     console.error(`  CSV import ×${links}: ${run.status} in ${(run.ms / 1000).toFixed(2)} s`);
   }
-  report('scale', `\n### CSV import (\`POST /api/admin/import/csv\`, one transaction, into the loaded database)\n\n${table(
-    ['file', 'size', 'status', 'seconds', 'providers in the database afterwards', 'message'], rows,
-  )}\n`);
+  report(
+    'scale',
+    `\n### CSV import (\`POST /api/admin/import/csv\`, one transaction, into the loaded database)\n\n${table(
+      ['file', 'size', 'status', 'seconds', 'providers in the database afterwards', 'message'],
+      rows,
+    )}\n`,
+  );
 }
 
 export async function benchScale(opts: BenchOptions) {
@@ -261,8 +365,13 @@ export async function benchScale(opts: BenchOptions) {
   const url = dbUrl(DB_NAME);
   try {
     const counts = await datasetCounts(db.sql);
-    report('scale', `\nDataset: ${Object.entries(counts).map(([k, v]) => `${fmt.n(v)} ${k}`).join(', ')}; providers whose `
-      + `rating_sum/total_reviews differ from their approved reviews: **${await inconsistentProviders(db.sql)}**.\n`);
+    report(
+      'scale',
+      `\nDataset: ${Object.entries(counts)
+        .map(([k, v]) => `${fmt.n(v)} ${k}`)
+        .join(', ')}; providers whose ` +
+        `rating_sum/total_reviews differ from their approved reviews: **${await inconsistentProviders(db.sql)}**.\n`,
+    );
     const picks = await pick(db.sql);
 
     if (PARTS.has('explain')) {
@@ -273,15 +382,29 @@ export async function benchScale(opts: BenchOptions) {
         { name: 'GET /api/providers/popular', path: '/api/providers/popular' },
         { name: 'GET /api/providers/featured', path: '/api/providers/featured' },
         { name: `GET /api/providers/${picks.topProvider}`, path: `/api/providers/${picks.topProvider}` },
-        { name: `GET /api/providers/${picks.topProvider}/reviews?limit=50`, path: `/api/providers/${picks.topProvider}/reviews?limit=50` },
+        {
+          name: `GET /api/providers/${picks.topProvider}/reviews?limit=50`,
+          path: `/api/providers/${picks.topProvider}/reviews?limit=50`,
+        },
         { name: `GET /api/chains/${picks.topChain.slug}`, path: `/api/chains/${picks.topChain.slug}` },
-        { name: `GET /api/providers/by-chain/${picks.topChain.id}`, path: `/api/providers/by-chain/${picks.topChain.id}` },
+        {
+          name: `GET /api/providers/by-chain/${picks.topChain.id}`,
+          path: `/api/providers/by-chain/${picks.topChain.id}`,
+        },
         { name: 'GET /api/search?q=eth', path: '/api/search?q=eth' },
         { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', admin: true },
         { name: 'GET /api/admin/reviews/pending', path: '/api/admin/reviews/pending', admin: true },
-        { name: `PUT /api/admin/reviews/${picks.pendingId}/approve`, method: 'PUT', path: `/api/admin/reviews/${picks.pendingId}/approve`, admin: true },
+        {
+          name: `PUT /api/admin/reviews/${picks.pendingId}/approve`,
+          method: 'PUT',
+          path: `/api/admin/reviews/${picks.pendingId}/approve`,
+          admin: true,
+        },
       ]);
-      report('scale', `\n### EXPLAIN (ANALYZE, BUFFERS) of every statement the hot requests run (PostgreSQL, loaded dataset)\n\n${renderExplains(explained)}`);
+      report(
+        'scale',
+        `\n### EXPLAIN (ANALYZE, BUFFERS) of every statement the hot requests run (PostgreSQL, loaded dataset)\n\n${renderExplains(explained)}`,
+      );
     }
 
     const target = await startTarget(PORTS.scale, { databaseUrl: url });

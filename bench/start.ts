@@ -13,9 +13,17 @@ type Sample = { healthz: number; providers: number; banner: number };
 async function startOnce(dataDir: string): Promise<Sample> {
   const port = PORTS.start;
   const t0 = performance.now();
-  const child = spawnTsx('api/server.ts', {
-    DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
-  }, 'pipe');
+  const child = spawnTsx(
+    'api/server.ts',
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+    'pipe',
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => void (out += d.toString()));
   try {
@@ -51,8 +59,17 @@ export async function benchStart(opts: BenchOptions) {
     fmt.n(median(s.map((x) => x.banner))),
     s.map((x) => fmt.n(x.healthz)).join(', '),
   ];
-  report('start', `\n### Embedded cold start (\`tsx api/server.ts\`, temp DATA_DIR, median of ${opts.rounds})\n\n${table(
-    ['data directory', 'spawn → first 200 /healthz ms', 'spawn → first 200 /api/providers ms', 'server\'s "ready in" ms', 'each run (healthz) ms'],
-    [row('fresh (initdb, migrations, dataset)', fresh), row('reopen (after a clean stop)', reopen)],
-  )}\n`);
+  report(
+    'start',
+    `\n### Embedded cold start (\`tsx api/server.ts\`, temp DATA_DIR, median of ${opts.rounds})\n\n${table(
+      [
+        'data directory',
+        'spawn → first 200 /healthz ms',
+        'spawn → first 200 /api/providers ms',
+        'server\'s "ready in" ms',
+        'each run (healthz) ms',
+      ],
+      [row('fresh (initdb, migrations, dataset)', fresh), row('reopen (after a clean stop)', reopen)],
+    )}\n`,
+  );
 }

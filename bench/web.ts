@@ -8,7 +8,16 @@
 // served at once and each round audits every route on a then b (order alternating between rounds), so the
 // machine's load weighs on both alike.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,18 +31,30 @@ import type { BenchOptions } from './run.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
-  FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift',
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
   SI: 'speed-index',
 } as const;
 
 type Lhr = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }
+  >;
   runtimeError?: { message: string };
 };
 
@@ -41,15 +62,29 @@ type Lhr = {
 function lighthouse(url: string, categories: readonly string[] = CATEGORIES, attempts = 3): Lhr {
   for (let attempt = 1; ; attempt++) {
     try {
-      const out = execFileSync(path.join(ROOT, 'node_modules/.bin/lighthouse'), [
-        url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${categories.join(',')}`,
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-      ], { env: { ...process.env, CHROME_PATH }, maxBuffer: 256 * 2 ** 20, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync(
+        path.join(ROOT, 'node_modules/.bin/lighthouse'),
+        [
+          url,
+          '--output=json',
+          '--output-path=stdout',
+          '--quiet',
+          `--only-categories=${categories.join(',')}`,
+          `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        ],
+        {
+          env: { ...process.env, CHROME_PATH },
+          maxBuffer: 256 * 2 ** 20,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const lhr = JSON.parse(out) as Lhr;
       if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
       return lhr;
     } catch (err) {
-      const message = (err as { stderr?: string }).stderr?.trim().split('\n').pop() || (err as Error).message.slice(0, 300);
+      const message =
+        (err as { stderr?: string }).stderr?.trim().split('\n').pop() || (err as Error).message.slice(0, 300);
       if (attempt >= attempts) throw new Error(`lighthouse ${url} failed ${attempts} times; last: ${message}`);
       console.error(`  lighthouse ${url}: ${message} — retrying`);
     }
@@ -78,7 +113,9 @@ function assetsOf(lhr: Lhr, origin: string, dist: string) {
 /** The JS a page's HTML asks for before any code runs: its module scripts and modulepreloads. */
 function initialJs(html: string, origin: string, dist: string) {
   // Named in the head (the bare shell, older builds) or in the server-rendered page's loader (api/web/preload.ts).
-  const tags = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const tags = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const loader = /<script data-app-loader[^>]*>[\s\S]*?<\/script>/.exec(html)?.[0] ?? '';
   const loaded = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   const urls = new Set([...tags, ...loaded].map((u) => new URL(u, origin + '/').href));
@@ -134,7 +171,9 @@ export function buildCheckout(ref: string) {
   const remove = () => execFileSync('git', ['worktree', 'remove', '--force', src], { cwd: ROOT, stdio: 'ignore' });
   try {
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(src, 'node_modules'));
-    console.error(`  npm run build (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: src, encoding: 'utf8' }).trim()}) …`);
+    console.error(
+      `  npm run build (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: src, encoding: 'utf8' }).trim()}) …`,
+    );
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: src, stdio: ['ignore', 'ignore', 'inherit'] });
   } catch (err) {
     remove();
@@ -143,12 +182,15 @@ export function buildCheckout(ref: string) {
   return { src, remove };
 }
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
-});
 
 /** `npm start` exactly, in its own process group so the whole npm → tsx → node chain stops together. */
 export async function startServer(src: string, port: number) {
@@ -158,7 +200,15 @@ export async function startServer(src: string, port: number) {
     cwd: src,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+    },
   });
   const stop = async () => {
     if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM');
@@ -172,7 +222,8 @@ export async function startServer(src: string, port: number) {
     throw err;
   }
   const alive = () => {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`npm start in ${src} exited (${server.exitCode ?? server.signalCode})`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`npm start in ${src} exited (${server.exitCode ?? server.signalCode})`);
   };
   return { origin, stop, alive };
 }
@@ -180,7 +231,10 @@ export async function startServer(src: string, port: number) {
 /** The audited routes: home, the provider list, the provider with most chains and the chain with most providers. */
 export async function defaultRoutes(origin: string) {
   const providers = (await (await fetch(`${origin}/api/providers`)).json()) as { slug: string; chainIds: number[] }[];
-  const chains = (await (await fetch(`${origin}/api/chains/with-stats`)).json()) as { slug: string; providerCount: number }[];
+  const chains = (await (await fetch(`${origin}/api/chains/with-stats`)).json()) as {
+    slug: string;
+    providerCount: number;
+  }[];
   const provider = [...providers].sort((a, b) => b.chainIds.length - a.chainIds.length)[0];
   const chain = [...chains].sort((a, b) => b.providerCount - a.providerCount)[0];
   return ['/', '/providers', `/providers/${provider.slug}`, `/chains/${chain.slug}`];
@@ -208,38 +262,88 @@ async function audit(src: string, opts: BenchOptions) {
       for (let i = 0; i < opts.rounds; i++) {
         runs.push(lighthouse(origin + route));
         alive();
-        console.error(`  lighthouse ${route} run ${i + 1}: performance ${Math.round((runs[i].categories.performance.score ?? 0) * 100)}`);
+        console.error(
+          `  lighthouse ${route} run ${i + 1}: performance ${Math.round((runs[i].categories.performance.score ?? 0) * 100)}`,
+        );
       }
       const score = (c: string) => fmt.n(median(runs.map((r) => (r.categories[c]?.score ?? NaN) * 100)));
       const metric = (id: string) => median(runs.map((r) => r.audits[id]?.numericValue ?? NaN));
       rows.push([
-        `\`${route}\``, `**${score('performance')}**`, score('accessibility'), score('best-practices'), score('seo'),
-        fmt.n(metric(METRICS.FCP)), fmt.n(metric(METRICS.LCP)), fmt.n(metric(METRICS.TBT)), metric(METRICS.CLS).toFixed(3),
-        fmt.n(metric(METRICS.SI)), runs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
+        `\`${route}\``,
+        `**${score('performance')}**`,
+        score('accessibility'),
+        score('best-practices'),
+        score('seo'),
+        fmt.n(metric(METRICS.FCP)),
+        fmt.n(metric(METRICS.LCP)),
+        fmt.n(metric(METRICS.TBT)),
+        metric(METRICS.CLS).toFixed(3),
+        fmt.n(metric(METRICS.SI)),
+        runs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
       ]);
       // The median run's network log (assets do not vary between runs of one build).
       const a = assetsOf(runs[Math.floor(runs.length / 2)], origin, path.join(src, 'dist'));
       const first = initialJs(await pageHtml(origin + route), origin, path.join(src, 'dist'));
       assetRows.push([
-        `\`${route}\``, `${first.files} / ${fmt.kb(first.gzip)}`, a.js.files, fmt.kb(a.js.gzip), fmt.kb(a.js.transferred),
-        a.css.files, fmt.kb(a.css.gzip), fmt.kb(a.css.transferred),
+        `\`${route}\``,
+        `${first.files} / ${fmt.kb(first.gzip)}`,
+        a.js.files,
+        fmt.kb(a.js.gzip),
+        fmt.kb(a.js.transferred),
+        a.css.files,
+        fmt.kb(a.css.gzip),
+        fmt.kb(a.css.transferred),
       ]);
     }
     const initial = initialJs(readFileSync(path.join(src, 'dist/index.html'), 'utf8'), origin, path.join(src, 'dist'));
     const offline = await offlineRepeat(origin, routes);
-    if (statSync(path.join(src, 'dist/index.html')).mtimeMs !== builtAt) throw new Error('dist/ changed during the run: figures discarded');
+    if (statSync(path.join(src, 'dist/index.html')).mtimeMs !== builtAt)
+      throw new Error('dist/ changed during the run: figures discarded');
 
-    report('web', [
-      `\n### Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (simulated throttling), median of ${opts.rounds} — \`npm run build\` served by \`npm start\`\n`,
-      table(['route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'each run (perf)'], rows),
-      `\n#### JS and CSS per route (gzip = each file gzip -6 here; transferred = as Chromium received it, headers included)\n`,
-      table(['route', 'page\'s initial JS files / gzip', 'JS files', 'JS gzip', 'JS transferred', 'CSS files', 'CSS gzip', 'CSS transferred'], assetRows),
-      `\nInitial JS of the bare shell (its module script and modulepreloads): **${fmt.kb(initial.gzip)} gzip** in ${initial.files} files; ` +
-        'a page\'s initial JS adds the route\'s own chunks the server names in its head.\n',
-      `#### Offline repeat visit (service worker in control, network off): first contentful paint\n`,
-      table(['route', 'FCP ms (no throttling)'], routes.map((r) => [`\`${r}\``, fmt.n(offline[r])])),
-      '',
-    ].join('\n'));
+    report(
+      'web',
+      [
+        `\n### Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset (simulated throttling), median of ${opts.rounds} — \`npm run build\` served by \`npm start\`\n`,
+        table(
+          [
+            'route',
+            'Performance',
+            'Accessibility',
+            'Best practices',
+            'SEO',
+            'FCP ms',
+            'LCP ms',
+            'TBT ms',
+            'CLS',
+            'Speed Index ms',
+            'each run (perf)',
+          ],
+          rows,
+        ),
+        `\n#### JS and CSS per route (gzip = each file gzip -6 here; transferred = as Chromium received it, headers included)\n`,
+        table(
+          [
+            'route',
+            "page's initial JS files / gzip",
+            'JS files',
+            'JS gzip',
+            'JS transferred',
+            'CSS files',
+            'CSS gzip',
+            'CSS transferred',
+          ],
+          assetRows,
+        ),
+        `\nInitial JS of the bare shell (its module script and modulepreloads): **${fmt.kb(initial.gzip)} gzip** in ${initial.files} files; ` +
+          "a page's initial JS adds the route's own chunks the server names in its head.\n",
+        `#### Offline repeat visit (service worker in control, network off): first contentful paint\n`,
+        table(
+          ['route', 'FCP ms (no throttling)'],
+          routes.map((r) => [`\`${r}\``, fmt.n(offline[r])]),
+        ),
+        '',
+      ].join('\n'),
+    );
   } finally {
     await stop();
   }
@@ -256,10 +360,17 @@ async function compareWeb(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { rounds: { type: 'string', default: '3' }, route: { type: 'string', multiple: true }, 'lhr-dir': { type: 'string' } },
+    options: {
+      rounds: { type: 'string', default: '3' },
+      route: { type: 'string', multiple: true },
+      'lhr-dir': { type: 'string' },
+    },
   });
   const labels = positionals;
-  if (labels.length < 2) throw new Error('usage: tsx bench/web.ts compare <ref|dir> <ref|dir> … [--rounds N] [--route /path …] [--lhr-dir DIR]');
+  if (labels.length < 2)
+    throw new Error(
+      'usage: tsx bench/web.ts compare <ref|dir> <ref|dir> … [--rounds N] [--route /path …] [--lhr-dir DIR]',
+    );
   const rounds = Number(values.rounds);
   const lhrDir = values['lhr-dir'];
   if (lhrDir) mkdirSync(lhrDir, { recursive: true });
@@ -268,7 +379,7 @@ async function compareWeb(args: string[]) {
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     for (const c of checkouts) servers.push(await startServer(c.src, await freePort()));
-    const routes = values.route ?? await defaultRoutes(servers[0].origin);
+    const routes = values.route ?? (await defaultRoutes(servers[0].origin));
     const runs = labels.map(() => new Map<string, Lhr[]>(routes.map((r) => [r, []])));
     for (let round = 0; round < rounds; round++) {
       const order = labels.map((_, i) => i);
@@ -278,31 +389,81 @@ async function compareWeb(args: string[]) {
           const lhr = lighthouse(servers[v].origin + route, ['performance']);
           servers[v].alive();
           runs[v].get(route)!.push(lhr);
-          if (lhrDir) writeFileSync(path.join(lhrDir, `${v}-${route.replace(/\W+/g, '_')}-${round}.json`), JSON.stringify(lhr));
-          console.error(`  ${labels[v]} ${route} round ${round + 1}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, ` +
-            `LCP ${fmt.n(lhr.audits[METRICS.LCP]?.numericValue ?? NaN)}, TBT ${fmt.n(lhr.audits[METRICS.TBT]?.numericValue ?? NaN)}`);
+          if (lhrDir)
+            writeFileSync(path.join(lhrDir, `${v}-${route.replace(/\W+/g, '_')}-${round}.json`), JSON.stringify(lhr));
+          console.error(
+            `  ${labels[v]} ${route} round ${round + 1}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, ` +
+              `LCP ${fmt.n(lhr.audits[METRICS.LCP]?.numericValue ?? NaN)}, TBT ${fmt.n(lhr.audits[METRICS.TBT]?.numericValue ?? NaN)}`,
+          );
         }
       }
     }
-    const initial = await Promise.all(servers.map(async (server, v) => new Map(await Promise.all(routes.map(async (route) =>
-      [route, initialJs(await pageHtml(server.origin + route), server.origin, path.join(checkouts[v].src, 'dist'))] as const)))));
-    const rows = routes.flatMap((route) => labels.map((label, v) => {
-      const lhrs = runs[v].get(route)!;
-      const metric = (id: string) => fmt.n(median(lhrs.map((r) => r.audits[id]?.numericValue ?? NaN)));
-      const a = assetsOf(lhrs[0], servers[v].origin, path.join(checkouts[v].src, 'dist'));
-      const first = initial[v].get(route)!;
-      return [
-        `\`${route}\``, `\`${label}\``, `**${fmt.n(median(lhrs.map((r) => (r.categories.performance.score ?? NaN) * 100)))}**`,
-        metric(METRICS.FCP), metric(METRICS.LCP), metric(METRICS.TBT), metric(METRICS.SI),
-        `${first.files} / ${fmt.kb(first.gzip)}`, `${a.js.files} / ${fmt.kb(a.js.gzip)}`, `${a.css.files} / ${fmt.kb(a.css.gzip)}`,
-        lhrs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
-      ];
-    }));
-    console.log([
-      `\n${new Date().toISOString()} · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} · median of ${rounds}, alternating\n`,
-      table(['route', 'build', 'Performance', 'FCP ms', 'LCP ms', 'TBT ms', 'SI ms', 'initial JS files / gzip', 'JS loaded files / gzip', 'CSS files / gzip', 'each run'], rows),
-      '',
-    ].join('\n'));
+    const initial = await Promise.all(
+      servers.map(
+        async (server, v) =>
+          new Map(
+            await Promise.all(
+              routes.map(
+                async (route) =>
+                  [
+                    route,
+                    initialJs(
+                      await pageHtml(server.origin + route),
+                      server.origin,
+                      path.join(checkouts[v].src, 'dist'),
+                    ),
+                  ] as const,
+              ),
+            ),
+          ),
+      ),
+    );
+    const rows = routes.flatMap((route) =>
+      labels.map((label, v) => {
+        const lhrs = runs[v].get(route)!;
+        const metric = (id: string) => fmt.n(median(lhrs.map((r) => r.audits[id]?.numericValue ?? NaN)));
+        const a = assetsOf(lhrs[0], servers[v].origin, path.join(checkouts[v].src, 'dist'));
+        const first = initial[v].get(route)!;
+        return [
+          `\`${route}\``,
+          `\`${label}\``,
+          `**${fmt.n(median(lhrs.map((r) => (r.categories.performance.score ?? NaN) * 100)))}**`,
+          metric(METRICS.FCP),
+          metric(METRICS.LCP),
+          metric(METRICS.TBT),
+          metric(METRICS.SI),
+          `${first.files} / ${fmt.kb(first.gzip)}`,
+          `${a.js.files} / ${fmt.kb(a.js.gzip)}`,
+          `${a.css.files} / ${fmt.kb(a.css.gzip)}`,
+          lhrs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
+        ];
+      }),
+    );
+    console.log(
+      [
+        `\n${new Date().toISOString()} · load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} · median of ${rounds}, alternating\n`,
+        table(
+          [
+            'route',
+            'build',
+            'Performance',
+            'FCP ms',
+            'LCP ms',
+            'TBT ms',
+            'SI ms',
+            'initial JS files / gzip',
+            'JS loaded files / gzip',
+            'CSS files / gzip',
+            'each run',
+          ],
+          rows,
+        ),
+        '',
+      ].join('\n'),
+    );
   } finally {
     for (const s of servers) await s.stop();
     for (const c of checkouts) c.remove();

@@ -5,8 +5,18 @@ import { adFrequencies, adPositionSchema, categoryNames } from './content.ts';
 import { providerSchema, trackingLabelSchema } from './providers.ts';
 import { rpcEndpointSchema } from './chains.ts';
 import {
-  DEFAULT_COLOR, hexColor, htmlText, httpUrl, id, optionalHttpUrl, optionalImageUrl, optionalText, plainText,
-  requiredText, seoFields, slug,
+  DEFAULT_COLOR,
+  hexColor,
+  htmlText,
+  httpUrl,
+  id,
+  optionalHttpUrl,
+  optionalImageUrl,
+  optionalText,
+  plainText,
+  requiredText,
+  seoFields,
+  slug,
 } from './fields.ts';
 
 export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './fields.ts';
@@ -16,13 +26,21 @@ export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './fields.ts';
 export const nativeCurrencyInputSchema = z.object({
   name: requiredText('Currency name', 100),
   symbol: requiredText('Currency symbol', 20),
-  decimals: z.number().int('Decimals must be a whole number').min(0, 'Decimals must be 0 or more').max(36, 'Decimals must be at most 36'),
+  decimals: z
+    .number()
+    .int('Decimals must be a whole number')
+    .min(0, 'Decimals must be 0 or more')
+    .max(36, 'Decimals must be at most 36'),
 });
 export const explorerInputSchema = z.object({ name: requiredText('Explorer name', 100), url: httpUrl('Explorer URL') });
 
 export const rpcTrackingValues = ['none', 'limited', 'yes', 'unspecified'] as const;
 const endpointFields = {
-  url: z.string().trim().min(1, 'Endpoint URL is required').max(2000)
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Endpoint URL is required')
+    .max(2000)
     .regex(/^(https?|wss?):\/\/\S+$/i, 'Endpoint URL must start with http://, https://, ws:// or wss://'),
   tracking: z.enum(rpcTrackingValues),
   needsApiKey: z.boolean(),
@@ -41,7 +59,9 @@ export const endpointUpdateSchema = z.object(endpointFields).partial();
 export type EndpointCreateInput = z.input<typeof endpointCreateSchema>;
 export type EndpointUpdateInput = z.input<typeof endpointUpdateSchema>;
 
-const rpcEndpointListSchema = z.array(rpcEndpointInputSchema).max(500, 'At most 500 endpoints')
+const rpcEndpointListSchema = z
+  .array(rpcEndpointInputSchema)
+  .max(500, 'At most 500 endpoints')
   .refine((list) => new Set(list.map((e) => e.url)).size === list.length, 'An endpoint URL is listed twice');
 
 /** A chain's lifecycle, as ethereum-lists names it; the public page marks any but 'active'. */
@@ -64,8 +84,12 @@ const chainBase = z.object({
   linkedinUrl: optionalHttpUrl('LinkedIn URL'),
   ...seoFields,
   // The dataset's chain facts.
-  evmChainId: z.number().int('EVM chain id must be a whole number').positive('EVM chain id must be positive')
-    .max(Number.MAX_SAFE_INTEGER, 'EVM chain id is too large').nullish(),
+  evmChainId: z
+    .number()
+    .int('EVM chain id must be a whole number')
+    .positive('EVM chain id must be positive')
+    .max(Number.MAX_SAFE_INTEGER, 'EVM chain id is too large')
+    .nullish(),
   shortName: optionalText('Short name', 50),
   nativeCurrency: nativeCurrencyInputSchema.nullish(),
   explorers: z.array(explorerInputSchema).max(50, 'At most 50 explorers'),
@@ -116,7 +140,9 @@ const providerBase = z.object({
   cloakedLinks: z.boolean(),
   featured: z.boolean(),
   /** How the provider treats request data (chainlist's privacy labels), shown as a badge on its page. */
-  tracking: z.enum(trackingLabelSchema.options, { error: `Tracking must be one of ${trackingLabelSchema.options.join(', ')}` }),
+  tracking: z.enum(trackingLabelSchema.options, {
+    error: `Tracking must be one of ${trackingLabelSchema.options.join(', ')}`,
+  }),
 });
 
 /** POST /api/admin/providers (chain links are separate calls, as the spec has it; a chainIds key is ignored). */
@@ -137,7 +163,10 @@ export type ProviderUpdateInput = z.input<typeof providerUpdateSchema>;
 
 /** PUT /api/admin/providers/{id}/chains: replaces the provider's chain links. */
 export const providerChainsSchema = z.object({
-  chainIds: z.array(id('Chain id')).max(5000).transform((ids) => [...new Set(ids)]),
+  chainIds: z
+    .array(id('Chain id'))
+    .max(5000)
+    .transform((ids) => [...new Set(ids)]),
 });
 
 /** Answer of provider create/update and GET /api/admin/providers/{id}: the list shape plus the rich text. */
@@ -150,7 +179,10 @@ export const adminProviderSchema = providerSchema.extend({ detailedDescription: 
 export type AdminProvider = z.infer<typeof adminProviderSchema>;
 
 /** Answer of both chain-link calls. */
-export const providerChainsResponseSchema = z.object({ providerId: z.number().int(), chainIds: z.array(z.number().int()) });
+export const providerChainsResponseSchema = z.object({
+  providerId: z.number().int(),
+  chainIds: z.array(z.number().int()),
+});
 export type ProviderChainsResponse = z.infer<typeof providerChainsResponseSchema>;
 
 // ---------- editorial reviews ----------
@@ -159,8 +191,12 @@ export const EDITORIAL_DEFAULT_RATING = 5;
 
 /** POST /api/admin/providers/{providerId}/editorial-review. One per provider: a new one replaces it. */
 export const editorialReviewInputSchema = z.object({
-  rating: z.number({ error: 'Rating must be a number from 1 to 5' }).int('Rating must be a whole number')
-    .min(1, 'Rating must be from 1 to 5').max(5, 'Rating must be from 1 to 5').default(EDITORIAL_DEFAULT_RATING),
+  rating: z
+    .number({ error: 'Rating must be a number from 1 to 5' })
+    .int('Rating must be a whole number')
+    .min(1, 'Rating must be from 1 to 5')
+    .max(5, 'Rating must be from 1 to 5')
+    .default(EDITORIAL_DEFAULT_RATING),
   content: htmlText('Content').refine((s) => s.trim() !== '', 'Content is required'),
 });
 export type EditorialReviewInput = z.input<typeof editorialReviewInputSchema>;
@@ -186,10 +222,16 @@ export const AD_CODE_PREVIEW_LENGTH = 200;
 const adBase = z.object({
   name: requiredText('Name'),
   position: adPositionSchema,
-  adCode: z.string({ error: 'Ad code is required' }).trim().min(1, 'Ad code is required').max(100_000, 'Ad code must be at most 100000 characters'),
+  adCode: z
+    .string({ error: 'Ad code is required' })
+    .trim()
+    .min(1, 'Ad code is required')
+    .max(100_000, 'Ad code must be at most 100000 characters'),
   // Only used for hotlist-inline (an ad after every n-th card); forms send it as a string, numbers are accepted too.
-  frequency: z.preprocess((v) => (typeof v === 'number' ? String(v) : v),
-    z.enum(adFrequencies, { error: `Frequency must be one of ${adFrequencies.join(', ')}` })),
+  frequency: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.enum(adFrequencies, { error: `Frequency must be one of ${adFrequencies.join(', ')}` }),
+  ),
   isActive: z.boolean(),
 });
 
@@ -241,10 +283,13 @@ export type AboutInput = z.input<typeof aboutInputSchema>;
 
 /** PUT /api/admin/homepage. Only the fields sent change. */
 export const homepageInputSchema = pageBase
-  .extend({ introText: htmlText('Intro text'), seoText: htmlText('SEO text'), ...seoFields }).partial();
+  .extend({ introText: htmlText('Intro text'), seoText: htmlText('SEO text'), ...seoFields })
+  .partial();
 export type HomepageInput = z.input<typeof homepageInputSchema>;
 
-export const categoryParamSchema = z.object({ category: z.enum(categoryNames, { error: 'Category must be chains or providers' }) });
+export const categoryParamSchema = z.object({
+  category: z.enum(categoryNames, { error: 'Category must be chains or providers' }),
+});
 
 /** PUT /api/admin/category/{chains|providers}: the seven fields. Only the fields sent change. */
 export const categoryContentInputSchema = pageBase.extend({ contentHtml: htmlText('Content'), ...seoFields }).partial();
@@ -256,9 +301,13 @@ export const GA_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,20}$/;
 
 const trackingId = (label: string, pattern: RegExp, example: string) =>
-  z.string().trim().toUpperCase()
+  z
+    .string()
+    .trim()
+    .toUpperCase()
     .refine((v) => v === '' || pattern.test(v), `${label} must look like ${example}`)
-    .nullish().transform((v) => (v ? v : null));
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /**
  * POST /api/admin/tracking-settings. The body is the whole setting: an ID left out or blank is removed
@@ -280,7 +329,11 @@ const partnerOrder = z.preprocess(
     if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
     return 0;
   },
-  z.number().int('Order must be a whole number').min(0, 'Order must be 0 or more').max(1_000_000, 'Order must be at most 1000000'),
+  z
+    .number()
+    .int('Order must be a whole number')
+    .min(0, 'Order must be 0 or more')
+    .max(1_000_000, 'Order must be at most 1000000'),
 );
 
 /** POST /api/admin/partner-links and PUT /api/admin/partner-links/{id}. */
@@ -302,7 +355,10 @@ const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'im
  * Per folder: accepted types and size limit, with the spec's messages ("Title - description"). The server
  * decides by the file's bytes; the admin uploader checks the same rules first so a wrong file never leaves the browser.
  */
-export const UPLOAD_RULES: Record<UploadFolder, { types: string[]; maxBytes: number; invalidType: string; tooLarge: string }> = {
+export const UPLOAD_RULES: Record<
+  UploadFolder,
+  { types: string[]; maxBytes: number; invalidType: string; tooLarge: string }
+> = {
   logos: {
     types: LOGO_TYPES,
     maxBytes: 5 * MB,
@@ -326,9 +382,32 @@ export const uploadResponseSchema = z.object({ uploadURL: z.string() });
 
 /** The CSV columns of the spec, in order (export writes exactly these; import requires them). */
 export const CSV_COLUMNS = [
-  'Type', 'Name', 'Slug', 'Description', 'DetailedDescription', 'Website', 'LogoUrl', 'IconUrl', 'Color', 'MetaTitle',
-  'MetaDescription', 'NofollowLinks', 'Title', 'Content', 'OgTitle', 'OgDescription', 'OgImage', 'IntroText', 'SeoText',
-  'EditorialRating', 'EditorialContent', 'Chains', 'CreatedAt', 'UpdatedAt',
+  'Type',
+  'Name',
+  'Slug',
+  'Description',
+  'DetailedDescription',
+  'Website',
+  'LogoUrl',
+  'IconUrl',
+  'Color',
+  'MetaTitle',
+  'MetaDescription',
+  'NofollowLinks',
+  'Title',
+  'Content',
+  'OgTitle',
+  'OgDescription',
+  'OgImage',
+  'IntroText',
+  'SeoText',
+  'EditorialRating',
+  'EditorialContent',
+  'Chains',
+  'CreatedAt',
+  'UpdatedAt',
 ] as const;
-export const csvImportResponseSchema = z.object({ imported: z.object({ chains: z.number().int(), providers: z.number().int() }) });
+export const csvImportResponseSchema = z.object({
+  imported: z.object({ chains: z.number().int(), providers: z.number().int() }),
+});
 export type CsvImportResponse = z.infer<typeof csvImportResponseSchema>;

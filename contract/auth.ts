@@ -25,7 +25,9 @@ export type AuthUser = z.infer<typeof authUserSchema>;
  * an empty or null first/last name clears it. Answers the updated user (signedInUserSchema).
  */
 export const profileUpdateSchema = z.object({
-  displayName: z.string().trim()
+  displayName: z
+    .string()
+    .trim()
     .min(1, 'Display name is required')
     .max(100, 'Display name must be 100 characters or less')
     .optional(),

@@ -7,7 +7,10 @@ const arbitrum = {
   name: 'Arbitrum One',
   evmChainId: 42161,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  explorers: [{ name: 'Arbiscan', url: 'https://arbiscan.io' }, { name: 'old', url: 'http://insecure.example' }],
+  explorers: [
+    { name: 'Arbiscan', url: 'https://arbiscan.io' },
+    { name: 'old', url: 'http://insecure.example' },
+  ],
   rpcEndpoints: [
     ep('https://arb1.arbitrum.io/rpc'),
     ep('wss://arbitrum-one-rpc.publicnode.com'),
@@ -28,7 +31,10 @@ describe('chainIdHex', () => {
 
 describe('walletRpcUrls', () => {
   it('keeps keyless https endpoints only, in order', () => {
-    expect(walletRpcUrls(arbitrum.rpcEndpoints)).toEqual(['https://arb1.arbitrum.io/rpc', 'https://arbitrum-one-rpc.publicnode.com']);
+    expect(walletRpcUrls(arbitrum.rpcEndpoints)).toEqual([
+      'https://arb1.arbitrum.io/rpc',
+      'https://arbitrum-one-rpc.publicnode.com',
+    ]);
   });
 });
 
@@ -43,7 +49,9 @@ describe('addChainParams (EIP-3085)', () => {
     });
   });
   it('hands over only the given endpoints when they are usable (one endpoint row)', () => {
-    expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[5]])?.rpcUrls).toEqual(['https://arbitrum-one-rpc.publicnode.com']);
+    expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[5]])?.rpcUrls).toEqual([
+      'https://arbitrum-one-rpc.publicnode.com',
+    ]);
     expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[3]])).toBeNull(); // needs a key
     expect(addChainParams(arbitrum, [arbitrum.rpcEndpoints[1]])).toBeNull(); // websocket
   });
@@ -53,6 +61,8 @@ describe('addChainParams (EIP-3085)', () => {
   it('is null when a wallet could not use the chain', () => {
     expect(addChainParams({ ...arbitrum, evmChainId: null })).toBeNull();
     expect(addChainParams({ ...arbitrum, nativeCurrency: null })).toBeNull();
-    expect(addChainParams({ ...arbitrum, rpcEndpoints: [ep('https://keyed.example', true), ep('wss://ws.example')] })).toBeNull();
+    expect(
+      addChainParams({ ...arbitrum, rpcEndpoints: [ep('https://keyed.example', true), ep('wss://ws.example')] }),
+    ).toBeNull();
   });
 });

@@ -36,7 +36,9 @@ export const isKeyless = (endpoint: ChainEndpoint) => !endpoint.needsApiKey && !
 
 /** The keyless endpoints over `protocol`, best first (endpoint-rank.ts). */
 export function keylessUrls(endpoints: readonly ChainEndpoint[], protocol: 'https:' | 'wss:'): string[] {
-  return rankEndpoints(endpoints).filter((e) => isKeyless(e) && hasScheme(e.url, protocol)).map((e) => e.url);
+  return rankEndpoints(endpoints)
+    .filter((e) => isKeyless(e) && hasScheme(e.url, protocol))
+    .map((e) => e.url);
 }
 
 /**

@@ -5,7 +5,15 @@ import type { ProviderFacts } from './facts.ts';
 export const PRICING_MODELS = ['per request', 'compute units', 'subscription', 'free'] as const;
 
 export const FACT_NAMES = [
-  'freeTier', 'pricingModel', 'pricingPage', 'startingPrice', 'archive', 'trace', 'websocket', 'dedicatedNodes', 'sla',
+  'freeTier',
+  'pricingModel',
+  'pricingPage',
+  'startingPrice',
+  'archive',
+  'trace',
+  'websocket',
+  'dedicatedNodes',
+  'sla',
   'regions',
 ] as const;
 export type FactName = (typeof FACT_NAMES)[number];

@@ -22,27 +22,30 @@ export const factValueSchemas = {
   regions: z.string().trim().min(1).max(500),
 } as const satisfies Record<FactName, z.ZodType>;
 
-const factSchema = <V extends z.ZodType>(value: V) => z.object({
-  value,
-  note: z.string().trim().max(1000).nullable(),
-  sourceUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  /** The day the source was read (YYYY-MM-DD). */
-  asOf: z.iso.date(),
-});
+const factSchema = <V extends z.ZodType>(value: V) =>
+  z.object({
+    value,
+    note: z.string().trim().max(1000).nullable(),
+    sourceUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    /** The day the source was read (YYYY-MM-DD). */
+    asOf: z.iso.date(),
+  });
 
 /** The facts of one provider, by name; a fact not entered is absent (unknown). */
-export const providerFactsSchema = z.object({
-  freeTier: factSchema(factValueSchemas.freeTier),
-  pricingModel: factSchema(factValueSchemas.pricingModel),
-  pricingPage: factSchema(factValueSchemas.pricingPage),
-  startingPrice: factSchema(factValueSchemas.startingPrice),
-  archive: factSchema(factValueSchemas.archive),
-  trace: factSchema(factValueSchemas.trace),
-  websocket: factSchema(factValueSchemas.websocket),
-  dedicatedNodes: factSchema(factValueSchemas.dedicatedNodes),
-  sla: factSchema(factValueSchemas.sla),
-  regions: factSchema(factValueSchemas.regions),
-}).partial();
+export const providerFactsSchema = z
+  .object({
+    freeTier: factSchema(factValueSchemas.freeTier),
+    pricingModel: factSchema(factValueSchemas.pricingModel),
+    pricingPage: factSchema(factValueSchemas.pricingPage),
+    startingPrice: factSchema(factValueSchemas.startingPrice),
+    archive: factSchema(factValueSchemas.archive),
+    trace: factSchema(factValueSchemas.trace),
+    websocket: factSchema(factValueSchemas.websocket),
+    dedicatedNodes: factSchema(factValueSchemas.dedicatedNodes),
+    sla: factSchema(factValueSchemas.sla),
+    regions: factSchema(factValueSchemas.regions),
+  })
+  .partial();
 export type ProviderFacts = z.infer<typeof providerFactsSchema>;
 
 /** PUT /api/admin/providers/{id}/facts: the provider's facts, all of them (a fact left out becomes unknown). */
@@ -56,9 +59,11 @@ const measuredFactSchema = z.object({ checkedAt: z.string() });
  * an archive read answered, trace_ or debug_ methods answered (`methods` says which). Only true findings, each with
  * its time; nothing measured is absent, never "no".
  */
-export const measuredFactsSchema = z.object({
-  websocket: measuredFactSchema,
-  archive: measuredFactSchema,
-  trace: measuredFactSchema.extend({ methods: z.array(z.enum(['trace', 'debug'])).min(1) }),
-}).partial();
+export const measuredFactsSchema = z
+  .object({
+    websocket: measuredFactSchema,
+    archive: measuredFactSchema,
+    trace: measuredFactSchema.extend({ methods: z.array(z.enum(['trace', 'debug'])).min(1) }),
+  })
+  .partial();
 export type MeasuredFacts = z.infer<typeof measuredFactsSchema>;

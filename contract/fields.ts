@@ -40,7 +40,11 @@ const blankToNull = (v: string | null | undefined) => (v === '' ? null : v);
 
 /** Required single-line text, trimmed. */
 export const requiredText = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 /** Optional single-line text, trimmed; blank → null. */
 export const optionalText = (label: string, max: number) =>
@@ -48,37 +52,65 @@ export const optionalText = (label: string, max: number) =>
 
 /** Plain text that is never null in the database: null and blank are both stored as ''. */
 export const plainText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().transform((v) => v ?? '');
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v ?? '');
 
 /** Rich text (HTML), null meaning ''. Sanitised by the route before it is stored (api/lib/sanitize.ts); the cap keeps rows sane. */
 export const htmlText = (label: string, max = 200_000) =>
-  z.string().max(max, `${label} must be at most ${max} characters`).nullable().transform((v) => v ?? '');
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v ?? '');
 
 /** Optional http(s) URL; blank → null; javascript:, data:, relative paths … are refused. */
 export const optionalHttpUrl = (label: string) =>
-  z.string().trim().max(2000, `${label} must be at most 2000 characters`)
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
     .refine((v) => v === '' || isHttpUrl(v), `${label} must be an http:// or https:// URL`)
-    .nullish().transform(blankToNull);
+    .nullish()
+    .transform(blankToNull);
 
 /** Required http(s) URL. */
 export const httpUrl = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(2000, `${label} must be at most 2000 characters`)
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(2000, `${label} must be at most 2000 characters`)
     .refine(isHttpUrl, `${label} must be an http:// or https:// URL`);
 
 /** Optional image URL (isImageUrl): an https: URL or an uploaded object's path; blank → null. */
 export const optionalImageUrl = (label: string) =>
-  z.string().trim().max(2000, `${label} must be at most 2000 characters`)
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
     .refine((v) => v === '' || isImageUrl(v), `${label} must be an https:// URL or an uploaded image`)
-    .nullish().transform(blankToNull);
+    .nullish()
+    .transform(blankToNull);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** URL slug: lowercase letters, digits and single hyphens (input is trimmed and lowercased first). */
-export const slug = z.string({ error: 'Slug is required' }).trim().toLowerCase()
-  .min(1, 'Slug is required').max(200, 'Slug must be at most 200 characters')
+export const slug = z
+  .string({ error: 'Slug is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Slug is required')
+  .max(200, 'Slug must be at most 200 characters')
   .regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens (e.g. "base-sepolia")');
 
-export const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, `Colour must be a hex colour like ${DEFAULT_COLOR}`);
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, `Colour must be a hex colour like ${DEFAULT_COLOR}`);
 
 /** The SEO fields of every record that is a public page: chains, providers, about, homepage, category pages. */
 export const seoFields = {
@@ -109,5 +141,8 @@ export const socialLinkAnswerFields = {
 
 /** A database id in a path or body (a positive 32-bit integer; path strings are coerced). */
 export const id = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`)
-    .positive(`${label} must be a positive number`).max(2147483647, `${label} is too large`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be a positive number`)
+    .max(2147483647, `${label} is too large`);

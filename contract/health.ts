@@ -38,21 +38,29 @@ export const endpointHealthSchema = z.object({
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 
 export const UNVERIFIED_HEALTH: EndpointHealth = {
-  status: 'unverified', checkedAt: null, latencyMs: null, blockLag: null, uptime24h: null, uptime7d: null,
-  browserCallable: null, downSince: null,
+  status: 'unverified',
+  checkedAt: null,
+  latencyMs: null,
+  blockLag: null,
+  uptime24h: null,
+  uptime7d: null,
+  browserCallable: null,
+  downSince: null,
 };
 
 export const HISTORY_WINDOWS = ['24h', '7d', '30d'] as const;
 export const historyQuerySchema = z.object({ window: z.enum(HISTORY_WINDOWS).default('24h') });
 
 /** GET /api/endpoints/{id}/history?window=24h|7d|30d: hourly buckets, oldest first. */
-export const endpointHistorySchema = z.array(z.object({
-  hour: z.string(),
-  probes: z.number().int(),
-  ok: z.number().int(),
-  p50: z.number().int().nullable(),
-  p95: z.number().int().nullable(),
-}));
+export const endpointHistorySchema = z.array(
+  z.object({
+    hour: z.string(),
+    probes: z.number().int(),
+    ok: z.number().int(),
+    p50: z.number().int().nullable(),
+    p95: z.number().int().nullable(),
+  }),
+);
 export type EndpointHistory = z.infer<typeof endpointHistorySchema>;
 
 /**

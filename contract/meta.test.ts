@@ -3,9 +3,26 @@ import { describe, expect, it } from 'vitest';
 import type { ChainDetail } from './chains.ts';
 import type { ProviderDetail, UserReview } from './providers.ts';
 import {
-  ADMIN_ROBOTS, DEFAULT_ROBOTS, metaForAbout, metaForAdmin, metaForChain, metaForChains, metaForContact,
-  metaForHome, metaForLanding, metaForLogin, metaForNotFound, metaForPrivacy, metaForProvider, metaForProviders,
-  metaForSearch, metaForTerms, pageHead, stripHtml, truncate, type PageMeta,
+  ADMIN_ROBOTS,
+  DEFAULT_ROBOTS,
+  metaForAbout,
+  metaForAdmin,
+  metaForChain,
+  metaForChains,
+  metaForContact,
+  metaForHome,
+  metaForLanding,
+  metaForLogin,
+  metaForNotFound,
+  metaForPrivacy,
+  metaForProvider,
+  metaForProviders,
+  metaForSearch,
+  metaForTerms,
+  pageHead,
+  stripHtml,
+  truncate,
+  type PageMeta,
 } from './meta.ts';
 
 const BASE = 'https://atlas.example';
@@ -14,40 +31,102 @@ const seo = { metaTitle: null, metaDescription: null, ogTitle: null, ogDescripti
 
 function review(i: number, over: Partial<UserReview> = {}): UserReview {
   return {
-    id: i, rating: (i % 5) + 1, comment: `Comment ${i} `.repeat(30), createdAt: `2025-01-${String((i % 28) + 1).padStart(2, '0')}T10:00:00.000Z`,
-    updatedAt: '2025-02-01T00:00:00.000Z', isAnonymous: false, isApproved: true,
-    user: { displayName: `User ${i}`, firstName: null, lastName: null, profileImageUrl: null }, ...over,
+    id: i,
+    rating: (i % 5) + 1,
+    comment: `Comment ${i} `.repeat(30),
+    createdAt: `2025-01-${String((i % 28) + 1).padStart(2, '0')}T10:00:00.000Z`,
+    updatedAt: '2025-02-01T00:00:00.000Z',
+    isAnonymous: false,
+    isApproved: true,
+    user: { displayName: `User ${i}`, firstName: null, lastName: null, profileImageUrl: null },
+    ...over,
   };
 }
 
 function provider(over: Partial<ProviderDetail> = {}): ProviderDetail {
   return {
-    id: 7, name: 'Acme RPC', slug: 'acme-rpc', description: 'Fast nodes for every chain.', website: 'https://acme.example',
-    affiliateUrl: null, logoUrl: '/objects/logo-1', iconUrl: null, color: '#3b82f6', twitterUrl: 'https://x.com/acme',
-    discordUrl: null, telegramUrl: 'javascript:alert(1)', githubUrl: null, linkedinUrl: null, ...seo,
-    nofollowLinks: false, cloakedLinks: false, featured: false, averageRating: 4.25, totalReviews: 12, upvotes: 0, downvotes: 0,
-    popularityScore: 3, tracking: 'none', privacyPolicyUrl: null, chainIds: [], updatedAt: '2025-03-01T00:00:00.000Z',
-    detailedDescription: '', chains: [], userReviews: Array.from({ length: 12 }, (_, i) => review(i + 1)),
+    id: 7,
+    name: 'Acme RPC',
+    slug: 'acme-rpc',
+    description: 'Fast nodes for every chain.',
+    website: 'https://acme.example',
+    affiliateUrl: null,
+    logoUrl: '/objects/logo-1',
+    iconUrl: null,
+    color: '#3b82f6',
+    twitterUrl: 'https://x.com/acme',
+    discordUrl: null,
+    telegramUrl: 'javascript:alert(1)',
+    githubUrl: null,
+    linkedinUrl: null,
+    ...seo,
+    nofollowLinks: false,
+    cloakedLinks: false,
+    featured: false,
+    averageRating: 4.25,
+    totalReviews: 12,
+    upvotes: 0,
+    downvotes: 0,
+    popularityScore: 3,
+    tracking: 'none',
+    privacyPolicyUrl: null,
+    chainIds: [],
+    updatedAt: '2025-03-01T00:00:00.000Z',
+    detailedDescription: '',
+    chains: [],
+    userReviews: Array.from({ length: 12 }, (_, i) => review(i + 1)),
     editorialReview: {
-      rating: 4, content: `<p>Solid <strong>choice</strong> &amp; fast.</p><script>alert(1)</script>${'<p>More text.</p>'.repeat(40)}`,
-      createdAt: '2025-01-05T00:00:00.000Z', updatedAt: '2025-01-06T00:00:00.000Z', admin: null,
+      rating: 4,
+      content: `<p>Solid <strong>choice</strong> &amp; fast.</p><script>alert(1)</script>${'<p>More text.</p>'.repeat(40)}`,
+      createdAt: '2025-01-05T00:00:00.000Z',
+      updatedAt: '2025-01-06T00:00:00.000Z',
+      admin: null,
     },
-    rpcEndpoints: [], ...over,
+    rpcEndpoints: [],
+    ...over,
   };
 }
 
 function chain(over: Partial<ChainDetail> = {}): ChainDetail {
   return {
-    id: 1, name: 'Base', slug: 'base', iconUrl: 'https://cdn.example/base.png', color: '#0052ff', title: null,
-    description: 'An Ethereum L2.', detailedDescription: '', websiteUrl: null, twitterUrl: null, discordUrl: null,
-    telegramUrl: null, githubUrl: null, linkedinUrl: null, ...seo, evmChainId: 8453, shortName: 'base', nativeCurrency: null,
-    explorers: [], isTestnet: false, status: 'active', parentChainId: null, totalUpvotes: 0, totalDownvotes: 0,
-    updatedAt: '2025-01-01T00:00:00.000Z', providerCount: 2, averageRating: 0, endpointsHealthy: 0, endpointsPublic: 0,
-    parentChain: null, rpcEndpoints: [], ethereumLists: null, ...over,
+    id: 1,
+    name: 'Base',
+    slug: 'base',
+    iconUrl: 'https://cdn.example/base.png',
+    color: '#0052ff',
+    title: null,
+    description: 'An Ethereum L2.',
+    detailedDescription: '',
+    websiteUrl: null,
+    twitterUrl: null,
+    discordUrl: null,
+    telegramUrl: null,
+    githubUrl: null,
+    linkedinUrl: null,
+    ...seo,
+    evmChainId: 8453,
+    shortName: 'base',
+    nativeCurrency: null,
+    explorers: [],
+    isTestnet: false,
+    status: 'active',
+    parentChainId: null,
+    totalUpvotes: 0,
+    totalDownvotes: 0,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    providerCount: 2,
+    averageRating: 0,
+    endpointsHealthy: 0,
+    endpointsPublic: 0,
+    parentChain: null,
+    rpcEndpoints: [],
+    ethereumLists: null,
+    ...over,
   };
 }
 
-const ofType = (meta: PageMeta, type: string) => meta.jsonLd.find((o) => (o as { '@type': string })['@type'] === type) as any;
+const ofType = (meta: PageMeta, type: string) =>
+  meta.jsonLd.find((o) => (o as { '@type': string })['@type'] === type) as any;
 
 describe('text helpers', () => {
   it('truncate cuts to the limit with an ellipsis and leaves short text alone', () => {
@@ -71,17 +150,34 @@ describe('defaults', () => {
     expect(m.canonical).toBe(`${BASE}/`);
     expect(m.description.length).toBeGreaterThan(50);
     expect(ofType(m, 'WebSite').potentialAction.target.urlTemplate).toBe(`${BASE}/search?q={search_term_string}`);
-    expect(ofType(m, 'ItemList').itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'Acme', url: `${BASE}/providers/acme` });
+    expect(ofType(m, 'ItemList').itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: 'Acme',
+      url: `${BASE}/providers/acme`,
+    });
     expect(ofType(m, 'BreadcrumbList').itemListElement).toHaveLength(1);
   });
 
   it('homepage settings win over the defaults', () => {
     const m = metaForHome(BASE, {
-      title: 'Hot', introText: '', seoText: '', metaTitle: 'Meta T', metaDescription: 'Meta D',
-      ogTitle: 'OG T', ogDescription: 'OG D', ogImage: 'https://img.example/og.png',
+      title: 'Hot',
+      introText: '',
+      seoText: '',
+      metaTitle: 'Meta T',
+      metaDescription: 'Meta D',
+      ogTitle: 'OG T',
+      ogDescription: 'OG D',
+      ogImage: 'https://img.example/og.png',
     });
-    expect(m).toMatchObject({ title: 'Meta T', description: 'Meta D', ogTitle: 'OG T', ogDescription: 'OG D',
-      ogImage: 'https://img.example/og.png', twitterCard: 'summary_large_image' });
+    expect(m).toMatchObject({
+      title: 'Meta T',
+      description: 'Meta D',
+      ogTitle: 'OG T',
+      ogDescription: 'OG D',
+      ogImage: 'https://img.example/og.png',
+      twitterCard: 'summary_large_image',
+    });
   });
 
   it('og fields fall back to the title and description', () => {
@@ -93,8 +189,13 @@ describe('defaults', () => {
   });
 
   it('static pages, not-found and admin', () => {
-    for (const [fn, path] of [[metaForLogin, '/login'], [metaForTerms, '/terms'], [metaForPrivacy, '/privacy'],
-      [metaForContact, '/contact'], [metaForLanding, '/landing']] as const) {
+    for (const [fn, path] of [
+      [metaForLogin, '/login'],
+      [metaForTerms, '/terms'],
+      [metaForPrivacy, '/privacy'],
+      [metaForContact, '/contact'],
+      [metaForLanding, '/landing'],
+    ] as const) {
       const m = fn(BASE);
       expect(m.canonical).toBe(BASE + path);
       expect(m.robots).toBe(DEFAULT_ROBOTS);
@@ -103,8 +204,9 @@ describe('defaults', () => {
     expect(metaForNotFound(BASE, '/nope').robots).toBe('noindex');
     expect(metaForAdmin(BASE).robots).toBe(ADMIN_ROBOTS);
     expect(metaForAbout(BASE, undefined).title).toBe('About RPC Atlas Directory');
-    expect(metaForAbout(BASE, { title: 'Our story', content: '<p>We list <b>providers</b>.</p>', ...seo }))
-      .toMatchObject({ title: 'Our story | RPC Atlas Directory', description: 'We list providers.' });
+    expect(
+      metaForAbout(BASE, { title: 'Our story', content: '<p>We list <b>providers</b>.</p>', ...seo }),
+    ).toMatchObject({ title: 'Our story | RPC Atlas Directory', description: 'We list providers.' });
   });
 
   it('item lists name at most 100 items but count them all', () => {
@@ -146,16 +248,34 @@ describe('provider detail', () => {
     expect(editorial.reviewBody).not.toMatch(/[<>]|alert/);
     // A javascript: social link never reaches the markup.
     expect(product.brand.sameAs).toEqual(['https://x.com/acme']);
-    expect(ofType(m, 'BreadcrumbList').itemListElement.map((i: any) => i.name)).toEqual(['Home', 'Providers', 'Acme RPC']);
+    expect(ofType(m, 'BreadcrumbList').itemListElement.map((i: any) => i.name)).toEqual([
+      'Home',
+      'Providers',
+      'Acme RPC',
+    ]);
   });
 
   it('leaves out the rating when unrated and lets admin SEO fields win', () => {
-    const m = metaForProvider(BASE, provider({
-      totalReviews: 0, averageRating: 0, userReviews: [], editorialReview: null,
-      metaTitle: 'Acme — best', metaDescription: 'Admin text', ogTitle: 'Share me', ogImage: 'https://img.example/a.png',
-    }));
-    expect(m).toMatchObject({ title: 'Acme — best', description: 'Admin text', ogTitle: 'Share me', ogDescription: 'Admin text',
-      ogImage: 'https://img.example/a.png' });
+    const m = metaForProvider(
+      BASE,
+      provider({
+        totalReviews: 0,
+        averageRating: 0,
+        userReviews: [],
+        editorialReview: null,
+        metaTitle: 'Acme — best',
+        metaDescription: 'Admin text',
+        ogTitle: 'Share me',
+        ogImage: 'https://img.example/a.png',
+      }),
+    );
+    expect(m).toMatchObject({
+      title: 'Acme — best',
+      description: 'Admin text',
+      ogTitle: 'Share me',
+      ogDescription: 'Admin text',
+      ogImage: 'https://img.example/a.png',
+    });
     expect(ofType(m, 'Product')).toBeUndefined();
     const org = ofType(m, 'Organization');
     expect(org).toMatchObject({ name: 'Acme RPC', url: 'https://acme.example', logo: `${BASE}/objects/logo-1` });
@@ -163,7 +283,10 @@ describe('provider detail', () => {
   });
 
   it('anonymous reviews and reviews without text stay valid', () => {
-    const m = metaForProvider(BASE, provider({ editorialReview: null, userReviews: [review(1, { isAnonymous: true, comment: null })] }));
+    const m = metaForProvider(
+      BASE,
+      provider({ editorialReview: null, userReviews: [review(1, { isAnonymous: true, comment: null })] }),
+    );
     const [r] = ofType(m, 'Product').review;
     expect(r.author.name).toBe('Anonymous');
     expect(r.reviewBody).toBeUndefined();
@@ -172,11 +295,18 @@ describe('provider detail', () => {
 
 describe('chains', () => {
   it('list and detail carry item lists and breadcrumbs; chain SEO fields win', () => {
-    const list = metaForChains(BASE, undefined, [{ name: 'Base', slug: 'base' }, { name: 'Ethereum', slug: 'ethereum' }]);
+    const list = metaForChains(BASE, undefined, [
+      { name: 'Base', slug: 'base' },
+      { name: 'Ethereum', slug: 'ethereum' },
+    ]);
     expect(list.title).toBe('All Blockchain Networks | RPC Atlas Directory');
     expect(ofType(list, 'ItemList').itemListElement).toHaveLength(2);
     const detail = metaForChain(BASE, chain({ metaTitle: 'Base RPC' }), [{ name: 'Acme', slug: 'acme' }]);
-    expect(detail).toMatchObject({ title: 'Base RPC', canonical: `${BASE}/chains/base`, ogImage: 'https://cdn.example/base.png' });
+    expect(detail).toMatchObject({
+      title: 'Base RPC',
+      canonical: `${BASE}/chains/base`,
+      ogImage: 'https://cdn.example/base.png',
+    });
     expect(ofType(detail, 'ItemList').itemListElement[0].url).toBe(`${BASE}/providers/acme`);
   });
   it('shares the app icon, not a chain icon in SVG (social cards do not show SVG)', () => {
@@ -189,11 +319,16 @@ describe('pageHead', () => {
     const m = metaForProvider(BASE, provider());
     const head = pageHead(m);
     expect(head.meta[0]).toEqual({ title: m.title });
-    expect(head.meta).toEqual(expect.arrayContaining([
-      { name: 'description', content: m.description }, { name: 'robots', content: m.robots },
-      { property: 'og:title', content: m.ogTitle }, { property: 'og:url', content: m.canonical },
-      { property: 'og:image', content: m.ogImage }, { name: 'twitter:card', content: m.twitterCard },
-    ]));
+    expect(head.meta).toEqual(
+      expect.arrayContaining([
+        { name: 'description', content: m.description },
+        { name: 'robots', content: m.robots },
+        { property: 'og:title', content: m.ogTitle },
+        { property: 'og:url', content: m.canonical },
+        { property: 'og:image', content: m.ogImage },
+        { name: 'twitter:card', content: m.twitterCard },
+      ]),
+    );
     expect(head.meta.flatMap((t) => ('script:ld+json' in t ? [t['script:ld+json']] : []))).toEqual(m.jsonLd);
     expect(head.links).toEqual([{ rel: 'canonical', href: m.canonical }]);
   });

@@ -50,7 +50,6 @@ export const JSON_LD_REVIEW_LIMIT = 10;
  */
 export const ITEM_LIST_LIMIT = 100;
 
-
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
@@ -65,19 +64,24 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
 
 /** Plain text of an HTML fragment (tags dropped, script/style bodies dropped, common entities decoded). */
 export function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    // Block-level tags separate words; inline ones (<b>, <a>…) sit inside them.
-    .replace(/<\/?(p|div|br|hr|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-      if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      // Block-level tags separate words; inline ones (<b>, <a>…) sit inside them.
+      .replace(
+        /<\/?(p|div|br|hr|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi,
+        ' ',
+      )
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+        if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const nonEmpty = (...values: (string | null | undefined)[]) => values.map((v) => v?.trim()).find((v) => v) ?? '';
@@ -106,7 +110,10 @@ function breadcrumbList(baseUrl: string, crumbs: Crumb[]) {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem', position: i + 1, name: c.name, item: origin(baseUrl) + c.path,
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: origin(baseUrl) + c.path,
     })),
   };
 }
@@ -120,7 +127,10 @@ function itemList(baseUrl: string, name: string, items: { name: string; path: st
     name,
     numberOfItems: items.length,
     itemListElement: items.slice(0, ITEM_LIST_LIMIT).map((it, i) => ({
-      '@type': 'ListItem', position: i + 1, name: it.name, url: origin(baseUrl) + it.path,
+      '@type': 'ListItem',
+      position: i + 1,
+      name: it.name,
+      url: origin(baseUrl) + it.path,
     })),
   };
 }
@@ -132,7 +142,11 @@ const chainItems = (chains: Pick<Chain, 'name' | 'slug'>[]) =>
 
 function webPage(type: string, baseUrl: string, path: string, name: string, description: string) {
   return {
-    '@context': 'https://schema.org', '@type': type, name, description, url: origin(baseUrl) + path,
+    '@context': 'https://schema.org',
+    '@type': type,
+    name,
+    description,
+    url: origin(baseUrl) + path,
     isPartOf: { '@type': 'WebSite', name: PRODUCT_NAME, url: origin(baseUrl) + '/' },
   };
 }
@@ -141,8 +155,11 @@ function webPage(type: string, baseUrl: string, path: string, name: string, desc
 // Assembly
 
 type SeoOverrides = {
-  metaTitle?: string | null; metaDescription?: string | null;
-  ogTitle?: string | null; ogDescription?: string | null; ogImage?: string | null;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  ogTitle?: string | null;
+  ogDescription?: string | null;
+  ogImage?: string | null;
 };
 
 type Parts = {
@@ -188,16 +205,24 @@ const pageTitle = (name: string) => `${name} | ${DEFAULT_TITLE}`;
 // One function per page type
 
 /** `/`: homepage settings win; the hotlist's providers form the item list. */
-export function metaForHome(baseUrl: string, homepage: Homepage | null | undefined, providers: Pick<Provider, 'name' | 'slug'>[] = []): PageMeta {
+export function metaForHome(
+  baseUrl: string,
+  homepage: Homepage | null | undefined,
+  providers: Pick<Provider, 'name' | 'slug'>[] = [],
+): PageMeta {
   const base = origin(baseUrl);
   return assemble({
-    baseUrl, path: paths.home(),
+    baseUrl,
+    path: paths.home(),
     title: nonEmpty(homepage?.title, HOME_TITLE),
     description: DEFAULT_DESCRIPTION,
     overrides: homepage ?? undefined,
     jsonLd: [
       {
-        '@context': 'https://schema.org', '@type': 'WebSite', name: PRODUCT_NAME, url: `${base}/`,
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: PRODUCT_NAME,
+        url: `${base}/`,
         potentialAction: {
           '@type': 'SearchAction',
           target: { '@type': 'EntryPoint', urlTemplate: `${base}${paths.search()}?q={search_term_string}` },
@@ -211,11 +236,19 @@ export function metaForHome(baseUrl: string, homepage: Homepage | null | undefin
 }
 
 /** `/providers`: the providers category content wins. */
-export function metaForProviders(baseUrl: string, category: CategoryContent | null | undefined, providers: Pick<Provider, 'name' | 'slug'>[]): PageMeta {
+export function metaForProviders(
+  baseUrl: string,
+  category: CategoryContent | null | undefined,
+  providers: Pick<Provider, 'name' | 'slug'>[],
+): PageMeta {
   const name = nonEmpty(category?.title, 'All RPC Providers');
   const description = `Compare ${providers.length} blockchain RPC providers: ratings, user reviews, supported chains and features.`;
   return assemble({
-    baseUrl, path: paths.providers(), title: pageTitle(name), description, overrides: category ?? undefined,
+    baseUrl,
+    path: paths.providers(),
+    title: pageTitle(name),
+    description,
+    overrides: category ?? undefined,
     jsonLd: [
       webPage('CollectionPage', baseUrl, paths.providers(), name, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }]),
@@ -240,15 +273,28 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
     ? ` Rated ${stars(provider.averageRating)}/5 from ${provider.totalReviews} review${provider.totalReviews === 1 ? '' : 's'}.`
     : '';
   // The rating line survives the cut: a shared link should show it.
-  const description = truncate(nonEmpty(provider.description, `${provider.name} is a blockchain RPC provider.`),
-    DESCRIPTION_MAX - ratingLine.length) + ratingLine;
+  const description =
+    truncate(
+      nonEmpty(provider.description, `${provider.name} is a blockchain RPC provider.`),
+      DESCRIPTION_MAX - ratingLine.length,
+    ) + ratingLine;
   const website = absoluteUrl(baseUrl, provider.website);
   const image = absoluteUrl(baseUrl, provider.logoUrl);
-  const sameAs = [provider.twitterUrl, provider.discordUrl, provider.telegramUrl, provider.githubUrl, provider.linkedinUrl]
-    .map((u) => absoluteUrl(baseUrl, u)).filter((u): u is string => Boolean(u));
+  const sameAs = [
+    provider.twitterUrl,
+    provider.discordUrl,
+    provider.telegramUrl,
+    provider.githubUrl,
+    provider.linkedinUrl,
+  ]
+    .map((u) => absoluteUrl(baseUrl, u))
+    .filter((u): u is string => Boolean(u));
 
   const organization = {
-    '@type': 'Organization', name: provider.name, ...(website ? { url: website } : {}), ...(sameAs.length ? { sameAs } : {}),
+    '@type': 'Organization',
+    name: provider.name,
+    ...(website ? { url: website } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
   };
 
   const reviews: object[] = [];
@@ -275,47 +321,68 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
   }
 
   return assemble({
-    baseUrl, path, ogType: 'product',
+    baseUrl,
+    path,
+    ogType: 'product',
     title: pageTitle(`${provider.name} RPC Reviews & Ratings`),
-    description, overrides: provider, fallbackImage: provider.logoUrl,
+    description,
+    overrides: provider,
+    fallbackImage: provider.logoUrl,
     jsonLd: [
       // A Product rich result needs a rating or reviews; without them the provider is described as the
       // Organization it is, so the markup stays valid.
       rated || reviews.length
         ? {
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: provider.name,
-          description: truncate(nonEmpty(provider.description, description), 500),
-          url: origin(baseUrl) + path,
-          category: 'Blockchain RPC provider',
-          ...(image ? { image } : {}),
-          brand: organization,
-          ...(rated ? {
-            aggregateRating: {
-              '@type': 'AggregateRating', ratingValue: provider.averageRating, reviewCount: provider.totalReviews,
-              bestRating: 5, worstRating: 1,
-            },
-          } : {}),
-          ...(reviews.length ? { review: reviews } : {}),
-        }
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: provider.name,
+            description: truncate(nonEmpty(provider.description, description), 500),
+            url: origin(baseUrl) + path,
+            category: 'Blockchain RPC provider',
+            ...(image ? { image } : {}),
+            brand: organization,
+            ...(rated
+              ? {
+                  aggregateRating: {
+                    '@type': 'AggregateRating',
+                    ratingValue: provider.averageRating,
+                    reviewCount: provider.totalReviews,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
+                }
+              : {}),
+            ...(reviews.length ? { review: reviews } : {}),
+          }
         : {
-          '@context': 'https://schema.org',
-          ...organization,
-          description: truncate(nonEmpty(provider.description, description), 500),
-          ...(image ? { logo: image } : {}),
-        },
-      breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }, { name: provider.name, path }]),
+            '@context': 'https://schema.org',
+            ...organization,
+            description: truncate(nonEmpty(provider.description, description), 500),
+            ...(image ? { logo: image } : {}),
+          },
+      breadcrumbList(baseUrl, [
+        HOME_CRUMB,
+        { name: 'Providers', path: paths.providers() },
+        { name: provider.name, path },
+      ]),
     ],
   });
 }
 
 /** `/chains`: the chains category content wins. */
-export function metaForChains(baseUrl: string, category: CategoryContent | null | undefined, chains: Pick<Chain, 'name' | 'slug'>[]): PageMeta {
+export function metaForChains(
+  baseUrl: string,
+  category: CategoryContent | null | undefined,
+  chains: Pick<Chain, 'name' | 'slug'>[],
+): PageMeta {
   const name = nonEmpty(category?.title, 'All Blockchain Networks');
   const description = `Browse ${chains.length} blockchain networks and the RPC providers that serve them, with ratings and public endpoints.`;
   return assemble({
-    baseUrl, path: paths.chains(), title: pageTitle(name), description, overrides: category ?? undefined,
+    baseUrl,
+    path: paths.chains(),
+    title: pageTitle(name),
+    description,
+    overrides: category ?? undefined,
     jsonLd: [
       webPage('CollectionPage', baseUrl, paths.chains(), name, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Chains', path: paths.chains() }]),
@@ -325,7 +392,11 @@ export function metaForChains(baseUrl: string, category: CategoryContent | null 
 }
 
 /** `/chains/{slug}`: the chain's own SEO fields win; its providers form the item list. */
-export function metaForChain(baseUrl: string, chain: ChainDetail, providers: Pick<Provider, 'name' | 'slug'>[] = []): PageMeta {
+export function metaForChain(
+  baseUrl: string,
+  chain: ChainDetail,
+  providers: Pick<Provider, 'name' | 'slug'>[] = [],
+): PageMeta {
   const path = paths.chain(chain.slug);
   const description = nonEmpty(
     chain.description,
@@ -333,7 +404,12 @@ export function metaForChain(baseUrl: string, chain: ChainDetail, providers: Pic
   );
   const heading = nonEmpty(chain.title, `${chain.name} RPC Providers`);
   return assemble({
-    baseUrl, path, title: pageTitle(heading), description, overrides: chain, fallbackImage: chain.iconUrl,
+    baseUrl,
+    path,
+    title: pageTitle(heading),
+    description,
+    overrides: chain,
+    fallbackImage: chain.iconUrl,
     jsonLd: [
       webPage('CollectionPage', baseUrl, path, heading, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Chains', path: paths.chains() }, { name: chain.name, path }]),
@@ -343,18 +419,29 @@ export function metaForChain(baseUrl: string, chain: ChainDetail, providers: Pic
 }
 
 /** `/search?q=`: with a term the results are listed but kept out of the index. */
-export function metaForSearch(baseUrl: string, term: string | null | undefined, result?: Pick<SearchResult, 'providers' | 'chains'>): PageMeta {
+export function metaForSearch(
+  baseUrl: string,
+  term: string | null | undefined,
+  result?: Pick<SearchResult, 'providers' | 'chains'>,
+): PageMeta {
   const q = term?.trim() ?? '';
   const name = q ? `Search results for "${truncate(q, 50)}"` : 'Search';
-  const description = q && result
-    ? `${result.providers.length + result.chains.length} RPC providers and blockchain networks matching "${truncate(q, 50)}".`
-    : 'Search RPC providers and blockchain networks by name or description.';
+  const description =
+    q && result
+      ? `${result.providers.length + result.chains.length} RPC providers and blockchain networks matching "${truncate(q, 50)}".`
+      : 'Search RPC providers and blockchain networks by name or description.';
   return assemble({
-    baseUrl, path: paths.search(), title: pageTitle(name), description, robots: q ? SEARCH_RESULTS_ROBOTS : undefined,
+    baseUrl,
+    path: paths.search(),
+    title: pageTitle(name),
+    description,
+    robots: q ? SEARCH_RESULTS_ROBOTS : undefined,
     jsonLd: [
       webPage('SearchResultsPage', baseUrl, paths.search(), name, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Search', path: paths.search() }]),
-      ...(q && result ? [itemList(baseUrl, name, [...providerItems(result.providers), ...chainItems(result.chains)])] : []),
+      ...(q && result
+        ? [itemList(baseUrl, name, [...providerItems(result.providers), ...chainItems(result.chains)])]
+        : []),
     ],
   });
 }
@@ -368,7 +455,11 @@ export function metaForCompare(baseUrl: string, providers: Pick<Provider, 'name'
     : 'Compare two to four RPC providers side by side: ratings, reviews, votes, privacy and the chains they serve.';
   const path = paths.compare(...providers.map((p) => p.slug));
   return assemble({
-    baseUrl, path, title: pageTitle(name), description, robots: SEARCH_RESULTS_ROBOTS,
+    baseUrl,
+    path,
+    title: pageTitle(name),
+    description,
+    robots: SEARCH_RESULTS_ROBOTS,
     jsonLd: [
       webPage('WebPage', baseUrl, path, name, description),
       breadcrumbList(baseUrl, [HOME_CRUMB, { name: 'Providers', path: paths.providers() }, { name: 'Compare', path }]),
@@ -386,7 +477,10 @@ export function metaForAbout(baseUrl: string, about: About | null | undefined): 
     `What ${PRODUCT_NAME} is, how providers are rated and ranked, and who keeps the directory up to date.`,
   );
   return assemble({
-    baseUrl, path: paths.about(), title: heading ? pageTitle(heading) : name, description,
+    baseUrl,
+    path: paths.about(),
+    title: heading ? pageTitle(heading) : name,
+    description,
     overrides: about ?? undefined,
     jsonLd: [
       webPage('AboutPage', baseUrl, paths.about(), name, description),
@@ -395,50 +489,111 @@ export function metaForAbout(baseUrl: string, about: About | null | undefined): 
   });
 }
 
-function staticPage(baseUrl: string, path: string, crumb: string, title: string, description: string, type = 'WebPage'): PageMeta {
+function staticPage(
+  baseUrl: string,
+  path: string,
+  crumb: string,
+  title: string,
+  description: string,
+  type = 'WebPage',
+): PageMeta {
   return assemble({
-    baseUrl, path, title, description,
-    jsonLd: [webPage(type, baseUrl, path, crumb, description), breadcrumbList(baseUrl, [HOME_CRUMB, { name: crumb, path }])],
+    baseUrl,
+    path,
+    title,
+    description,
+    jsonLd: [
+      webPage(type, baseUrl, path, crumb, description),
+      breadcrumbList(baseUrl, [HOME_CRUMB, { name: crumb, path }]),
+    ],
   });
 }
 
-export const metaForLogin = (baseUrl: string) => staticPage(baseUrl, paths.login(), 'Login', pageTitle('Login'),
-  `Sign in to ${PRODUCT_NAME} to write reviews and rate blockchain RPC providers.`);
+export const metaForLogin = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.login(),
+    'Login',
+    pageTitle('Login'),
+    `Sign in to ${PRODUCT_NAME} to write reviews and rate blockchain RPC providers.`,
+  );
 
-export const metaForTerms = (baseUrl: string) => staticPage(baseUrl, paths.terms(), 'Terms of Service', pageTitle('Terms of Service'),
-  `The terms of use of ${PRODUCT_NAME}: use of the site, reviews licence, disclaimer, external links and governing law.`);
+export const metaForTerms = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.terms(),
+    'Terms of Service',
+    pageTitle('Terms of Service'),
+    `The terms of use of ${PRODUCT_NAME}: use of the site, reviews licence, disclaimer, external links and governing law.`,
+  );
 
-export const metaForPrivacy = (baseUrl: string) => staticPage(baseUrl, paths.privacy(), 'Privacy Policy', pageTitle('Privacy Policy'),
-  `How ${PRODUCT_NAME} handles your data: what is collected, cookies, advertising and analytics, and your rights.`);
+export const metaForPrivacy = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.privacy(),
+    'Privacy Policy',
+    pageTitle('Privacy Policy'),
+    `How ${PRODUCT_NAME} handles your data: what is collected, cookies, advertising and analytics, and your rights.`,
+  );
 
-export const metaForApiDocs = (baseUrl: string) => staticPage(baseUrl, paths.apiDocs(), 'API reference',
-  pageTitle('API reference'),
-  `The ${PRODUCT_NAME} open API: every chain, provider, review and connect snippet as JSON, readable from any site.`);
+export const metaForApiDocs = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.apiDocs(),
+    'API reference',
+    pageTitle('API reference'),
+    `The ${PRODUCT_NAME} open API: every chain, provider, review and connect snippet as JSON, readable from any site.`,
+  );
 
-export const metaForContact = (baseUrl: string) => staticPage(baseUrl, paths.contact(), 'Contact', pageTitle('Contact'),
-  `Contact ${PRODUCT_NAME}: general inquiries, business partnerships, technical issues and provider updates.`, 'ContactPage');
+export const metaForContact = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.contact(),
+    'Contact',
+    pageTitle('Contact'),
+    `Contact ${PRODUCT_NAME}: general inquiries, business partnerships, technical issues and provider updates.`,
+    'ContactPage',
+  );
 
-export const metaForLanding = (baseUrl: string) => staticPage(baseUrl, paths.landing(), 'Welcome',
-  `Find the Best RPC Providers for Blockchain Development | ${PRODUCT_NAME}`,
-  'Community reviews, expert insights and comprehensive data on supported chains, features and pricing of blockchain RPC providers, always up to date.');
+export const metaForLanding = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.landing(),
+    'Welcome',
+    `Find the Best RPC Providers for Blockchain Development | ${PRODUCT_NAME}`,
+    'Community reviews, expert insights and comprehensive data on supported chains, features and pricing of blockchain RPC providers, always up to date.',
+  );
 
-export const metaForStatus = (baseUrl: string) => staticPage(baseUrl, paths.status(), 'Status',
-  pageTitle('Endpoint Health Status'),
-  `How ${PRODUCT_NAME} checks public RPC endpoints from its servers: prober state, endpoints per status, the rule.`);
+export const metaForStatus = (baseUrl: string) =>
+  staticPage(
+    baseUrl,
+    paths.status(),
+    'Status',
+    pageTitle('Endpoint Health Status'),
+    `How ${PRODUCT_NAME} checks public RPC endpoints from its servers: prober state, endpoints per status, the rule.`,
+  );
 
 /** The not-found fallback (and unknown provider/chain slugs): never indexed. */
 export function metaForNotFound(baseUrl: string, path = '/'): PageMeta {
   return assemble({
-    baseUrl, path, title: pageTitle('Page Not Found'), robots: NOT_FOUND_ROBOTS,
-    description: "The page you're looking for doesn't exist.", jsonLd: [],
+    baseUrl,
+    path,
+    title: pageTitle('Page Not Found'),
+    robots: NOT_FOUND_ROBOTS,
+    description: "The page you're looking for doesn't exist.",
+    jsonLd: [],
   });
 }
 
 /** `/admin`: never indexed, links never followed. */
 export function metaForAdmin(baseUrl: string): PageMeta {
   return assemble({
-    baseUrl, path: paths.admin(), title: pageTitle('Admin Panel'), robots: ADMIN_ROBOTS,
-    description: 'Manage chains, providers, and editorial content', jsonLd: [],
+    baseUrl,
+    path: paths.admin(),
+    title: pageTitle('Admin Panel'),
+    robots: ADMIN_ROBOTS,
+    description: 'Manage chains, providers, and editorial content',
+    jsonLd: [],
   });
 }
 
@@ -447,8 +602,12 @@ export function metaForAdmin(baseUrl: string): PageMeta {
 // page's <head>) and in the browser on every navigation. It escapes the JSON-LD so no text can end its <script>.
 
 export type PageHead = {
-  meta: ({ title: string } | { name: string; content: string } | { property: string; content: string } |
-    { 'script:ld+json': Record<string, unknown> })[];
+  meta: (
+    | { title: string }
+    | { name: string; content: string }
+    | { property: string; content: string }
+    | { 'script:ld+json': Record<string, unknown> }
+  )[];
   links: { rel: string; href: string }[];
 };
 
@@ -477,5 +636,10 @@ export function pageHead(meta: PageMeta): PageHead {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -92,9 +92,15 @@ export const providerDetailSchema = providerSchema.extend({
    * stand for the customer's values: show them as text, never as links) and where each link was read.
    * Optional for answers saved offline before it existed.
    */
-  apiKeyChains: z.array(z.object({
-    chain: chainRefSchema, source: z.string(), urlTemplates: z.array(z.string()),
-  })).optional(),
+  apiKeyChains: z
+    .array(
+      z.object({
+        chain: chainRefSchema,
+        source: z.string(),
+        urlTemplates: z.array(z.string()),
+      }),
+    )
+    .optional(),
   /** The newest approved reviews, at most EMBEDDED_REVIEWS (api/providers/service.ts); totalReviews counts them all. */
   userReviews: z.array(userReviewSchema),
   /**
@@ -106,12 +112,14 @@ export const providerDetailSchema = providerSchema.extend({
   editorialReview: editorialReviewSchema.nullable(),
   /** The facts our prober measured (contract/facts.ts); optional for answers saved offline before it existed. */
   measuredFacts: measuredFactsSchema.optional(),
-  rpcEndpoints: z.array(endpointIdentitySchema.extend({
-    url: z.string(),
-    chain: chainRefSchema,
-    tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
-    needsApiKey: z.boolean(),
-  })),
+  rpcEndpoints: z.array(
+    endpointIdentitySchema.extend({
+      url: z.string(),
+      chain: chainRefSchema,
+      tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
+      needsApiKey: z.boolean(),
+    }),
+  ),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 

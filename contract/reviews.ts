@@ -5,16 +5,24 @@ export const REVIEW_COMMENT_MAX = 5000;
 
 /** POST /api/providers/{slug}/reviews body. The comment is trimmed; an empty one is left out. */
 export const reviewSubmitSchema = z.object({
-  rating: z.number({ error: 'Rating must be a number from 1 to 5' }).int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be from 1 to 5').max(5, 'Rating must be from 1 to 5'),
-  comment: z.string().trim().max(REVIEW_COMMENT_MAX, `Comment must be ${REVIEW_COMMENT_MAX} characters or less`)
+  rating: z
+    .number({ error: 'Rating must be a number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be from 1 to 5')
+    .max(5, 'Rating must be from 1 to 5'),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `Comment must be ${REVIEW_COMMENT_MAX} characters or less`)
     .nullish()
     .transform((c) => c || null),
 });
 export type ReviewSubmit = z.input<typeof reviewSubmitSchema>;
 
 /** Optional header of the review POST: the same key replays the first answer and changes nothing. */
-export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1-200 visible ASCII characters');
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1-200 visible ASCII characters');
 
 export const reviewStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 
@@ -33,15 +41,17 @@ export type ReviewSubmitted = z.infer<typeof reviewSubmittedSchema>;
  * GET /api/providers/{slug}/reviews/mine: the signed-in user's review of that provider in any status,
  * or `null` (200) when there is none yet. 401 signed out; 404 unknown provider.
  */
-export const myReviewSchema = z.object({
-  id: z.number().int(),
-  rating: z.number().int(),
-  comment: z.string().nullable(),
-  status: reviewStatusSchema,
-  isApproved: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).nullable();
+export const myReviewSchema = z
+  .object({
+    id: z.number().int(),
+    rating: z.number().int(),
+    comment: z.string().nullable(),
+    status: reviewStatusSchema,
+    isApproved: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .nullable();
 export type MyReview = z.infer<typeof myReviewSchema>;
 
 /** GET /api/admin/reviews/pending: oldest first. */

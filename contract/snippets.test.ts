@@ -77,7 +77,8 @@ beforeAll(() => {
     const payload = JSON.parse(new TextDecoder().decode(req.body!));
     requests.push(...[payload].flat().map((p: { method: string }) => p.method));
     const answer = ({ id, method }: { id: number; method: string }) =>
-      RESULTS[method] ? { jsonrpc: '2.0', id, result: RESULTS[method] }
+      RESULTS[method]
+        ? { jsonrpc: '2.0', id, result: RESULTS[method] }
         : { jsonrpc: '2.0', id, error: { code: -32601, message: `${method} is not answered in this test` } };
     const body = JSON.stringify(Array.isArray(payload) ? payload.map(answer) : answer(payload));
     const headers = { 'content-type': 'application/json' };
@@ -135,8 +136,9 @@ describe('connectSnippets on the shipped dataset', () => {
     expect(config.chains).toEqual([base]);
     const transport = config.transports[c.evmChainId!]({ chain: base });
     expect(transport.config.type).toBe('fallback');
-    expect(transport.value.transports.map((t: { value: { url: string } }) => t.value.url))
-      .toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
+    expect(transport.value.transports.map((t: { value: { url: string } }) => t.value.url)).toEqual(
+      addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS),
+    );
   });
 
   it('ethers v6: the providers know their network without asking the endpoints for it', async () => {
@@ -150,8 +152,11 @@ describe('connectSnippets on the shipped dataset', () => {
         // The fallback provider syncs each endpoint's block number first, but never asks for the chain id.
         expect((await fallbackProvider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
         expect(new Set(requests)).toEqual(new Set(['eth_blockNumber']));
-        expect(fallbackProvider.providerConfigs.map((p: { provider: { _getConnection(): { url: string } } }) =>
-          p.provider._getConnection().url)).toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
+        expect(
+          fallbackProvider.providerConfigs.map(
+            (p: { provider: { _getConnection(): { url: string } } }) => p.provider._getConnection().url,
+          ),
+        ).toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
       } finally {
         provider.destroy();
         fallbackProvider.destroy();
@@ -226,8 +231,9 @@ describe('connectSnippets', () => {
   it('is null when no library could use the chain', () => {
     const base = chain('base');
     expect(connectSnippets({ ...base, evmChainId: null })).toBeNull();
-    expect(connectSnippets({ ...base, rpcEndpoints: base.rpcEndpoints.filter((e) => !e.url.startsWith('https:')) }))
-      .toBeNull();
+    expect(
+      connectSnippets({ ...base, rpcEndpoints: base.rpcEndpoints.filter((e) => !e.url.startsWith('https:')) }),
+    ).toBeNull();
   });
   it('leaves out the ethereum-lists chain when a required field is unknown', () => {
     expect(connectSnippets({ ...chain('base'), ethereumLists: null })!.ethereumLists).toBeNull();

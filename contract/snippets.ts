@@ -81,9 +81,11 @@ const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 const RESERVED = new Set(
-  ('await break case catch class const continue debugger default delete do else enum export extends false finally for '
-    + 'function if implements import in instanceof interface let new null package private protected public return '
-    + 'static super switch this throw true try typeof var void while with yield').split(' '),
+  (
+    'await break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if implements import in instanceof interface let new null package private protected public return ' +
+    'static super switch this throw true try typeof var void while with yield'
+  ).split(' '),
 );
 
 /** A JavaScript identifier from a slug: `arbitrum-one` → `arbitrumOne`, `0g` → `chain0g`. */
@@ -154,9 +156,10 @@ function defineChainCode(c: Facts): string {
 
 function wagmiCode(c: Facts): string {
   const transports = c.http.map((url) => `http(${str(url)})`);
-  const transport = transports.length > 1
-    ? ['fallback([', ...transports.map((t) => `      ${t},`), '    ])'].join('\n')
-    : transports[0];
+  const transport =
+    transports.length > 1
+      ? ['fallback([', ...transports.map((t) => `      ${t},`), '    ])'].join('\n')
+      : transports[0];
   return [
     "import { defineChain } from 'viem';",
     "import { createConfig, fallback, http } from 'wagmi';",

@@ -7,7 +7,9 @@ import { z } from 'zod';
  * 1 = upvote, -1 = downvote, 0 = remove my vote.
  */
 export const voteInputSchema = z.object({
-  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: 'value must be 1 (up), -1 (down) or 0 (remove)' }),
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], {
+    error: 'value must be 1 (up), -1 (down) or 0 (remove)',
+  }),
 });
 export type VoteInput = z.infer<typeof voteInputSchema>;
 

@@ -9,11 +9,18 @@ import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts
 
 const ADMIN = 'admin@example.com';
 // A valid 1×1 PNG: the server decides the type by the bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 /** A fresh browser profile's page; actions wait up to a minute (CI machines are often loaded). */
 async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
@@ -34,7 +41,9 @@ const markToasts = (page: Page) => marks.set(page, recorded.get(page)?.length ??
 async function recordToasts(page: Page): Promise<{ text: string; at: number }[]> {
   const seen: { text: string; at: number }[] = [];
   recorded.set(page, seen);
-  await page.exposeBinding('__reportToast', (_source, text: string) => { seen.push({ text, at: Date.now() }); });
+  await page.exposeBinding('__reportToast', (_source, text: string) => {
+    seen.push({ text, at: Date.now() });
+  });
   await page.addInitScript(() => {
     const reported = new WeakSet<Element>();
     new MutationObserver(() => {
@@ -54,7 +63,8 @@ async function recordToasts(page: Page): Promise<{ text: string; at: number }[]>
  */
 async function press(button: Locator) {
   // A toast may go by itself meanwhile: its close button is then gone, which is no reason to wait the page's minute.
-  for (const close of await button.page().locator('.toast button[aria-label="Close"]').all()) await close.click({ timeout: 2000 }).catch(() => {});
+  for (const close of await button.page().locator('.toast button[aria-label="Close"]').all())
+    await close.click({ timeout: 2000 }).catch(() => {});
   markToasts(button.page());
   await button.click();
 }
@@ -65,7 +75,8 @@ async function toastWith(page: Page, text: string) {
   if (!seen) return page.locator('.toast').filter({ hasText: text }).first().waitFor();
   // Recorded toasts: only one shows at a time, so another (e.g. the app's "Ready to work offline") may replace it at once.
   // Polls the texts themselves, so a failure lists the toasts that did show.
-  await expect.poll(() => seen.slice(marks.get(page) ?? 0).map((t) => t.text), { timeout: 60_000 })
+  await expect
+    .poll(() => seen.slice(marks.get(page) ?? 0).map((t) => t.text), { timeout: 60_000 })
     .toContainEqual(expect.stringContaining(text));
 }
 
@@ -101,7 +112,9 @@ describe('the guard', () => {
   it('a signed-in user without admin rights sees Access Denied and no admin data is requested', async () => {
     const page = await newPage();
     const adminCalls: string[] = [];
-    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/admin')) adminCalls.push(r.url()); });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/admin')) adminCalls.push(r.url());
+    });
     await e.signIn(page, 'reader@example.com', '/admin');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText('You need admin privileges to access this page.').waitFor();
@@ -139,13 +152,24 @@ describe('an admin', () => {
   // A test that failed with a dialog open would leave the tabs behind it hidden from the next ones.
   afterEach(async () => {
     const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
-    for (let i = 0; i < 3 && await dialogs.count(); i++) await page.keyboard.press('Escape');
+    for (let i = 0; i < 3 && (await dialogs.count()); i++) await page.keyboard.press('Escape');
   });
 
   it('shows the ten tabs in the spec order and keeps the open tab in the URL', async () => {
     await page.getByText('Manage chains, providers, and editorial content').waitFor();
     const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Chains', 'Providers', 'Editorial', 'Ads', 'Contact', 'About', 'Homepage', 'Tracking', 'Partners', 'CSV']);
+    expect(tabs).toEqual([
+      'Chains',
+      'Providers',
+      'Editorial',
+      'Ads',
+      'Contact',
+      'About',
+      'Homepage',
+      'Tracking',
+      'Partners',
+      'CSV',
+    ]);
     await openTab(page, 'Partners');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('partners');
     await page.reload();
@@ -187,10 +211,20 @@ describe('an admin', () => {
 
     const chain = await json('/api/chains/atlas-testnet');
     expect(chain).toMatchObject({
-      name: 'Atlas Testnet', color: '#3b82f6', evmChainId: 987654321, isTestnet: true,
+      name: 'Atlas Testnet',
+      color: '#3b82f6',
+      evmChainId: 987654321,
+      isTestnet: true,
       nativeCurrency: { name: 'Atlas Ether', symbol: 'AETH', decimals: 18 },
       explorers: [{ name: 'Atlasscan', url: 'https://scan.atlas.example' }],
-      rpcEndpoints: [{ url: 'wss://rpc.atlas.example/ws', tracking: 'none', needsApiKey: true, provider: expect.objectContaining({ name: 'dRPC' }) }],
+      rpcEndpoints: [
+        {
+          url: 'wss://rpc.atlas.example/ws',
+          tracking: 'none',
+          needsApiKey: true,
+          provider: expect.objectContaining({ name: 'dRPC' }),
+        },
+      ],
     });
   });
 
@@ -215,7 +249,9 @@ describe('an admin', () => {
 
     // Refused in the browser, with the spec's message: not an image type.
     markToasts(page);
-    await dialog.getByLabel('Upload logo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog
+      .getByLabel('Upload logo')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toastWith(page, 'Please upload a JPG, PNG, GIF, SVG, or WebP image.');
     markToasts(page);
     await dialog.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
@@ -248,7 +284,9 @@ describe('an admin', () => {
     await press(edit.getByRole('button', { name: 'Remove Base' }));
     await press(edit.getByRole('button', { name: 'Update Provider' }));
     await toastWith(page, 'Provider updated successfully');
-    expect((await json('/api/providers/atlas-nodes')).chains.map((c: { slug: string }) => c.slug)).toEqual(['atlas-testnet']);
+    expect((await json('/api/providers/atlas-nodes')).chains.map((c: { slug: string }) => c.slug)).toEqual([
+      'atlas-testnet',
+    ]);
   });
 
   it("edits a chain's status and parent chain; the chain page shows them", async () => {
@@ -264,7 +302,10 @@ describe('an admin', () => {
     await press(dialog.getByRole('button', { name: 'Update Chain' }));
     await toastWith(page, 'Chain updated successfully');
     await dialog.waitFor({ state: 'detached' });
-    expect(await json('/api/chains/atlas-testnet')).toMatchObject({ status: 'deprecated', parentChain: { slug: 'ethereum' } });
+    expect(await json('/api/chains/atlas-testnet')).toMatchObject({
+      status: 'deprecated',
+      parentChain: { slug: 'ethereum' },
+    });
 
     const visitor = await newPage();
     await visitor.goto('/chains/atlas-testnet');
@@ -287,7 +328,9 @@ describe('an admin', () => {
     await ogTitle.fill('Atlas Nodes: RPC without logs');
     await dialog.getByLabel('Open Graph description').fill('Fast nodes for every Atlas chain.');
     markToasts(page);
-    await dialog.getByLabel('Upload open graph image').setInputFiles({ name: 'share.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .getByLabel('Upload open graph image')
+      .setInputFiles({ name: 'share.png', mimeType: 'image/png', buffer: PNG });
     await toastWith(page, 'Image uploaded successfully');
     const ogImage = await dialog.locator('#provider-ogImage').inputValue();
     expect(ogImage).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
@@ -295,8 +338,11 @@ describe('an admin', () => {
     await toastWith(page, 'Provider updated successfully');
     await dialog.waitFor({ state: 'detached' });
     expect(await json('/api/providers/atlas-nodes')).toMatchObject({
-      tracking: 'none', privacyPolicyUrl: 'https://atlasnodes.example/privacy', ogTitle: 'Atlas Nodes: RPC without logs',
-      ogDescription: 'Fast nodes for every Atlas chain.', ogImage,
+      tracking: 'none',
+      privacyPolicyUrl: 'https://atlasnodes.example/privacy',
+      ogTitle: 'Atlas Nodes: RPC without logs',
+      ogDescription: 'Fast nodes for every Atlas chain.',
+      ogImage,
     });
 
     // What a link preview reads: the server-rendered head, the image made absolute.
@@ -308,8 +354,12 @@ describe('an admin', () => {
     await visitor.goto('/providers/atlas-nodes');
     await visitor.getByRole('heading', { name: 'Atlas Nodes', level: 1 }).waitFor();
     await visitor.getByRole('main').getByText('No tracking', { exact: true }).first().waitFor();
-    expect(await visitor.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('https://atlasnodes.example/privacy');
-    expect(await visitor.locator('meta[property="og:description"]').getAttribute('content')).toBe('Fast nodes for every Atlas chain.');
+    expect(await visitor.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe(
+      'https://atlasnodes.example/privacy',
+    );
+    expect(await visitor.locator('meta[property="og:description"]').getAttribute('content')).toBe(
+      'Fast nodes for every Atlas chain.',
+    );
     expect(await visitor.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   });
 
@@ -327,7 +377,9 @@ describe('an admin', () => {
     await toastWith(page, 'Endpoint added');
     const [added] = (await json('/api/providers/atlas-nodes')).rpcEndpoints;
     expect(added).toMatchObject({
-      url: 'https://rpc.atlasnodes.example', tracking: 'none', chain: { slug: 'atlas-testnet' },
+      url: 'https://rpc.atlasnodes.example',
+      tracking: 'none',
+      chain: { slug: 'atlas-testnet' },
     });
 
     // Edited in place: the same id (its health history follows it).
@@ -388,7 +440,9 @@ describe('an admin', () => {
   it('approves a user review and the public rating changes', async () => {
     const reader = await newPage();
     await e.signIn(reader, 'reviewer@example.com', '/');
-    const posted = await reader.request.post('/api/providers/atlas-nodes/reviews', { data: { rating: 2, comment: 'Slow from Europe.' } });
+    const posted = await reader.request.post('/api/providers/atlas-nodes/reviews', {
+      data: { rating: 2, comment: 'Slow from Europe.' },
+    });
     expect(posted.status()).toBe(201);
     expect(await json('/api/providers/atlas-nodes')).toMatchObject({ totalReviews: 0 });
 
@@ -412,9 +466,13 @@ describe('an admin', () => {
     expect(await dialog.getByRole('combobox', { name: 'Frequency' }).count()).toBe(0); // only for hotlist-inline
     await dialog.getByLabel('Name', { exact: true }).fill('E2E inline');
     await choose(page, 'Position', 'Hotlist inline');
-    expect(await dialog.getByRole('combobox', { name: 'Frequency' }).textContent()).toContain('After every 5 providers');
+    expect(await dialog.getByRole('combobox', { name: 'Frequency' }).textContent()).toContain(
+      'After every 5 providers',
+    );
     await choose(page, 'Frequency', 'After every 3 providers');
-    await dialog.getByLabel('Ad code').fill('<div class="e2e-ad">Atlas sponsored block</div><script>window.bad = 1</script>');
+    await dialog
+      .getByLabel('Ad code')
+      .fill('<div class="e2e-ad">Atlas sponsored block</div><script>window.bad = 1</script>');
     await press(dialog.getByRole('button', { name: 'Create Ad' }));
     await toastWith(page, 'Ad placement created successfully');
     const row = page.getByRole('listitem').filter({ hasText: 'E2E inline' });
@@ -457,7 +515,10 @@ describe('an admin', () => {
     await intro.click();
     await page.keyboard.press('End');
     markToasts(page);
-    await page.getByLabel('Upload an image into the text').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Upload an image into the text')
+      .first()
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await toastWith(page, 'Image uploaded successfully');
     await intro.locator('img[src^="/objects/"]').waitFor();
     await press(page.getByRole('button', { name: 'Update Homepage Content' }));
@@ -466,17 +527,19 @@ describe('an admin', () => {
     const visitor = await newPage();
     await visitor.goto('/');
     await visitor.getByText('Welcome to the e2e').waitFor();
-    expect(await visitor.getByRole('link', { name: 'hotlist.' }).getAttribute('href')).toBe('https://example.com/hotlist');
+    expect(await visitor.getByRole('link', { name: 'hotlist.' }).getAttribute('href')).toBe(
+      'https://example.com/hotlist',
+    );
     await visitor.locator('main img[src^="/objects/"]').first().waitFor();
     const { introText } = await json('/api/homepage');
     expect(introText).toMatch(/<a [^>]*href="https:\/\/example.com\/hotlist"[^>]*>hotlist.<\/a>/);
     expect(introText).toMatch(/<img [^>]*src="\/objects\/[0-9a-f-]{36}"/);
   });
 
-  it('sets a tracking ID and the tag is in the public pages\' HTML', async () => {
+  it("sets a tracking ID and the tag is in the public pages' HTML", async () => {
     await openTab(page, 'Tracking');
     await page.getByLabel('Google Tag Manager container ID').fill(' gtm-e2e1234 ');
-    await page.getByText("GTM-E2E1234").first().waitFor(); // the snippet preview
+    await page.getByText('GTM-E2E1234').first().waitFor(); // the snippet preview
     await press(page.getByRole('button', { name: 'Save Settings' }));
     await toastWith(page, 'Tracking settings updated successfully. Changes will be applied site-wide.');
     const html = await (await fetch(`${e.url}/providers`)).text();
@@ -489,11 +552,16 @@ describe('an admin', () => {
     await press(page.getByRole('button', { name: 'Import CSV' }));
     await toastWith(page, 'Please select a CSV file to import.');
     markToasts(page);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await press(page.getByRole('button', { name: 'Import CSV' }));
     await toastWith(page, 'Please select a CSV file.');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), press(page.getByRole('button', { name: 'Export CSV' }))]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      press(page.getByRole('button', { name: 'Export CSV' })),
+    ]);
     await toastWith(page, 'CSV file has been downloaded successfully.');
     expect(download.suggestedFilename()).toMatch(/^rpc-atlas-export-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-')), 'Export.CSV');
@@ -523,7 +591,12 @@ describe('an admin', () => {
     const sent = await fetch(`${e.url}/api/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Listing update', message: 'Please add our new endpoint.' }),
+      body: JSON.stringify({
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Listing update',
+        message: 'Please add our new endpoint.',
+      }),
     });
     expect(sent.status).toBe(201);
     await page.goto('/admin?tab=contact');
@@ -539,9 +612,14 @@ describe('an admin', () => {
     const sent = await fetch(`${e.url}/api/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Grace', email: 'grace@example.com', subject: 'Old news', message: 'Please forget this message.' }),
+      body: JSON.stringify({
+        name: 'Grace',
+        email: 'grace@example.com',
+        subject: 'Old news',
+        message: 'Please forget this message.',
+      }),
     });
-    const { id } = await sent.json() as { id: number };
+    const { id } = (await sent.json()) as { id: number };
     await page.goto('/admin?tab=contact');
     const item = page.getByRole('listitem').filter({ hasText: 'Please forget this message.' });
     await press(item.getByRole('button', { name: 'Delete message from Grace' }));
@@ -571,8 +649,22 @@ describe('an admin', () => {
   it('takes screenshots of every tab on a desktop and a phone', async () => {
     const phone = await newPage(PHONE);
     await e.signIn(phone, ADMIN, '/admin');
-    for (const [viewport, p] of [['desktop', page], ['phone', phone]] as const) {
-      for (const tab of ['chains', 'providers', 'editorial', 'ads', 'contact', 'about', 'homepage', 'tracking', 'partners', 'csv']) {
+    for (const [viewport, p] of [
+      ['desktop', page],
+      ['phone', phone],
+    ] as const) {
+      for (const tab of [
+        'chains',
+        'providers',
+        'editorial',
+        'ads',
+        'contact',
+        'about',
+        'homepage',
+        'tracking',
+        'partners',
+        'csv',
+      ]) {
         await p.goto(`/admin?tab=${tab}`);
         await p.getByRole('tabpanel').first().waitFor();
         await p.waitForLoadState('networkidle');
@@ -580,12 +672,17 @@ describe('an admin', () => {
       }
     }
     // Dialogs: what the viewport shows (a full-page picture would be the page behind).
-    for (const [viewport, p] of [['desktop', page], ['phone', phone]] as const) {
+    for (const [viewport, p] of [
+      ['desktop', page],
+      ['phone', phone],
+    ] as const) {
       await p.goto('/admin?tab=chains');
       await press(p.getByRole('button', { name: 'Edit Atlas Testnet' }));
       const dialog = p.getByRole('dialog', { name: 'Edit Chain' });
       await dialog.getByLabel('Endpoint 1 URL').scrollIntoViewIfNeeded();
-      await p.screenshot({ path: path.resolve(import.meta.dirname, 'screenshots', `admin-chain-dialog-${viewport}.png`) });
+      await p.screenshot({
+        path: path.resolve(import.meta.dirname, 'screenshots', `admin-chain-dialog-${viewport}.png`),
+      });
       await p.keyboard.press('Escape');
     }
   });
@@ -602,7 +699,9 @@ describe('an admin', () => {
     await press(page.getByRole('button', { name: 'Save Changes' }));
     await toastWith(page, 'Providers page content updated successfully');
     expect(await json('/api/category/providers')).toMatchObject({
-      title: 'Every RPC provider, compared', metaTitle: 'RPC providers compared', ogTitle: 'All RPC providers',
+      title: 'Every RPC provider, compared',
+      metaTitle: 'RPC providers compared',
+      ogTitle: 'All RPC providers',
     });
     const visitor = await newPage();
     await visitor.goto('/providers');

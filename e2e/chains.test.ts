@@ -5,7 +5,15 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
-type ChainStat = { id: number; name: string; slug: string; isTestnet: boolean; status: string; providerCount: number; evmChainId: number | null };
+type ChainStat = {
+  id: number;
+  name: string;
+  slug: string;
+  isTestnet: boolean;
+  status: string;
+  providerCount: number;
+  evmChainId: number | null;
+};
 
 let e: BrowserTest;
 let chains: ChainStat[];
@@ -14,10 +22,15 @@ beforeAll(async () => {
   e = await startBrowserTest();
   chains = (await e.server.get('/api/chains/with-stats')).body;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 const main = (page: Page) => page.locator('main');
-const counter = (page: Page, label: string) => main(page).locator('p', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::p[1]');
+const counter = (page: Page, label: string) =>
+  main(page)
+    .locator('p', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::p[1]');
 
 /** The visible toast (located by its element: an open modal dialog hides the rest of the page from the accessibility tree). */
 const toast = (page: Page, text: string) => page.locator('li.toast', { hasText: text });
@@ -29,7 +42,10 @@ async function toastText(page: Page) {
 /** The captcha's question, solved: "What is 7 − 3?" → 4. */
 async function solveCaptcha(page: Page): Promise<{ question: string; answer: number }> {
   // Drawn once the page has hydrated ("…" until then).
-  const question = await page.getByTestId('captcha-question').filter({ hasText: /What is/ }).innerText();
+  const question = await page
+    .getByTestId('captcha-question')
+    .filter({ hasText: /What is/ })
+    .innerText();
   const m = /What is (\d+) ([+−]) (\d+)\?/.exec(question);
   if (!m) throw new Error(`unexpected captcha: ${question}`);
   const answer = m[2] === '+' ? Number(m[1]) + Number(m[3]) : Number(m[1]) - Number(m[3]);
@@ -39,7 +55,9 @@ async function solveCaptcha(page: Page): Promise<{ question: string; answer: num
 /** Records the POSTs to /api/contact the page makes. */
 function contactPosts(page: Page): Request[] {
   const posts: Request[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contact') posts.push(r); });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contact') posts.push(r);
+  });
   return posts;
 }
 
@@ -54,7 +72,9 @@ describe('/chains', () => {
     await page.getByTestId('chain-card').first().waitFor();
     expect(await page.getByTestId('chain-card').count()).toBe(mainnets.length);
     expect(await counter(page, 'Blockchain Networks').innerText()).toBe(String(mainnets.length));
-    expect(await counter(page, 'Active Networks').innerText()).toBe(String(mainnets.filter((c) => c.status === 'active').length));
+    expect(await counter(page, 'Active Networks').innerText()).toBe(
+      String(mainnets.filter((c) => c.status === 'active').length),
+    );
 
     // Default order: most providers first. Cards show the EVM chain id and link to the chain page.
     const first = [...mainnets].sort((a, b) => b.providerCount - a.providerCount)[0];
@@ -70,20 +90,27 @@ describe('/chains', () => {
     await counter(page, 'Search Results').waitFor();
     const arbMainnets = mainnets.filter((c) => /arbitrum/i.test(c.name)).length;
     await expect.poll(() => page.getByTestId('chain-card').count()).toBeGreaterThanOrEqual(arbMainnets);
-    expect(await counter(page, 'Search Results').innerText()).toBe(String(await page.getByTestId('chain-card').count()));
+    expect(await counter(page, 'Search Results').innerText()).toBe(
+      String(await page.getByTestId('chain-card').count()),
+    );
     expect(page.url()).toContain('q=arbitrum');
     await search.fill('42161');
     await expect.poll(() => page.getByTestId('chain-card').locator('h2').allInnerTexts()).toEqual(['Arbitrum One']);
 
     await search.fill('zzzz-no-such-chain');
     await main(page).getByText('No chains found').waitFor();
-    expect(await main(page).getByRole('link', { name: 'Search providers and networks for “zzzz-no-such-chain”' }).getAttribute('href'))
-      .toBe('/search?q=zzzz-no-such-chain');
+    expect(
+      await main(page)
+        .getByRole('link', { name: 'Search providers and networks for “zzzz-no-such-chain”' })
+        .getAttribute('href'),
+    ).toBe('/search?q=zzzz-no-such-chain');
 
     // A testnet-only term offers to include testnets; the toggle lives in the URL.
     await search.fill('sepolia');
     await main(page).getByText('No chains found').waitFor();
-    await main(page).getByRole('button', { name: /Show \d+ matching testnets?/ }).click();
+    await main(page)
+      .getByRole('button', { name: /Show \d+ matching testnets?/ })
+      .click();
     await expect.poll(() => page.url()).toContain('testnets=true');
     expect(await page.getByRole('switch', { name: /Include testnets/ }).isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId('chain-card').count()).toBeGreaterThan(0);
@@ -112,7 +139,10 @@ describe('/chains', () => {
     const page = await e.newPage();
     await e.signIn(page, 'admin@example.com', '/chains');
     const res = await page.request.put('/api/admin/category/chains', {
-      data: { title: 'Networks we track', contentHtml: '<p>Every <strong>EVM</strong> network.</p><img src=x onerror="window.pwned=1">' },
+      data: {
+        title: 'Networks we track',
+        contentHtml: '<p>Every <strong>EVM</strong> network.</p><img src=x onerror="window.pwned=1">',
+      },
     });
     expect(res.ok()).toBe(true);
     await page.goto('/chains');
@@ -162,9 +192,19 @@ describe('/chains', () => {
     expect(await toastText(page)).toContain("We'll get back to you as soon as possible.");
     await dialog.waitFor({ state: 'detached' });
     expect(posts).toHaveLength(1);
-    const rows = await e.server.sql<{ name: string; email: string; subject: string; message: string; isRead: boolean }[]>`
+    const rows = await e.server.sql<
+      { name: string; email: string; subject: string; message: string; isRead: boolean }[]
+    >`
       SELECT name, email, subject, message, is_read FROM contact_submissions WHERE email = 'grace@example.com'`;
-    expect(rows).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com', subject: 'Please add Monad Testnet', message: 'Chain ID 10143, RPC https://testnet-rpc.monad.xyz', isRead: false }]);
+    expect(rows).toEqual([
+      {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        subject: 'Please add Monad Testnet',
+        message: 'Chain ID 10143, RPC https://testnet-rpc.monad.xyz',
+        isRead: false,
+      },
+    ]);
 
     // Reopening asks a fresh question with empty fields.
     await main(page).getByRole('button', { name: 'Request a Chain' }).click();
@@ -217,7 +257,9 @@ describe('/chains', () => {
 describe('/chains/{slug}', () => {
   it('shows the chain, its facts, endpoints, providers (sortable) and Other Chains', async () => {
     const detail = (await e.server.get('/api/chains/ethereum')).body;
-    const byChain: { name: string; totalReviews: number }[] = (await e.server.get(`/api/providers/by-chain/${detail.id}`)).body;
+    const byChain: { name: string; totalReviews: number }[] = (
+      await e.server.get(`/api/providers/by-chain/${detail.id}`)
+    ).body;
     const page = await e.newPage();
     await page.goto('/chains/ethereum');
     await page.getByRole('heading', { level: 1, name: detail.name }).waitFor();
@@ -237,16 +279,24 @@ describe('/chains/{slug}', () => {
     // Endpoints: the first rows, keyless first, then all of them on request.
     const table = page.getByRole('table', { name: `Public RPC endpoints of ${detail.name}` });
     expect(await table.locator('tbody tr').count()).toBe(10);
-    await main(page).getByRole('button', { name: `Show all ${detail.rpcEndpoints.length} endpoints` }).click();
+    await main(page)
+      .getByRole('button', { name: `Show all ${detail.rpcEndpoints.length} endpoints` })
+      .click();
     expect(await table.locator('tbody tr').count()).toBe(detail.rpcEndpoints.length);
     const keyed = detail.rpcEndpoints.find((x: { needsApiKey: boolean }) => x.needsApiKey);
     expect(await table.locator('tr', { hasText: keyed.url }).innerText()).toContain('API key');
     const anonymous = detail.rpcEndpoints.find((x: { provider: unknown }) => x.provider === null);
     if (anonymous) expect(await table.locator('tr', { hasText: anonymous.url }).innerText()).toContain('—');
     const withProvider = detail.rpcEndpoints.find((x: { provider: unknown }) => x.provider !== null);
-    expect(await table.locator('tr', { hasText: withProvider.url }).getByRole('link', { name: withProvider.provider.name }).getAttribute('href'))
-      .toBe(`/providers/${withProvider.provider.slug}`);
-    expect(await table.getByRole('button', { name: `Copy ${detail.name} endpoint ${withProvider.url}` }).count()).toBe(1);
+    expect(
+      await table
+        .locator('tr', { hasText: withProvider.url })
+        .getByRole('link', { name: withProvider.provider.name })
+        .getAttribute('href'),
+    ).toBe(`/providers/${withProvider.provider.slug}`);
+    expect(await table.getByRole('button', { name: `Copy ${detail.name} endpoint ${withProvider.url}` }).count()).toBe(
+      1,
+    );
 
     // Providers: default Review Count, then Name A-Z.
     const list = main(page).locator('section[aria-labelledby="chain-providers"]');
@@ -272,19 +322,30 @@ describe('/chains/{slug}', () => {
     const gnosis = (await e.server.get('/api/chains/gnosis')).body;
     const res = await page.request.put(`/api/admin/chains/${gnosis.id}`, {
       data: {
-        detailedDescription: '<h2>Why Gnosis</h2><p>Cheap and <a href="https://docs.gnosischain.com" target="_blank">documented</a>.</p><img src=x onerror="window.pwned=1">',
+        detailedDescription:
+          '<h2>Why Gnosis</h2><p>Cheap and <a href="https://docs.gnosischain.com" target="_blank">documented</a>.</p><img src=x onerror="window.pwned=1">',
         twitterUrl: 'https://twitter.com/gnosischain',
         githubUrl: 'https://github.com/gnosischain',
       },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
     await page.goto('/chains/gnosis');
-    await main(page).getByRole('heading', { name: `About ${gnosis.name}` }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: `About ${gnosis.name}` })
+      .waitFor();
     await main(page).getByRole('heading', { name: 'Why Gnosis' }).waitFor();
     expect(await main(page).getByRole('link', { name: 'documented' }).getAttribute('rel')).toContain('noopener');
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await main(page).getByRole('link', { name: `${gnosis.name} on Twitter (opens in a new tab)` }).getAttribute('href')).toBe('https://twitter.com/gnosischain');
-    expect(await main(page).getByRole('link', { name: `${gnosis.name} on GitHub (opens in a new tab)` }).getAttribute('href')).toBe('https://github.com/gnosischain');
+    expect(
+      await main(page)
+        .getByRole('link', { name: `${gnosis.name} on Twitter (opens in a new tab)` })
+        .getAttribute('href'),
+    ).toBe('https://twitter.com/gnosischain');
+    expect(
+      await main(page)
+        .getByRole('link', { name: `${gnosis.name} on GitHub (opens in a new tab)` })
+        .getAttribute('href'),
+    ).toBe('https://github.com/gnosischain');
   });
 
   it('links a rollup to its parent chain and marks testnets', async () => {
@@ -305,13 +366,20 @@ describe('/chains/{slug}', () => {
     await context.addInitScript(() => {
       const calls: unknown[] = [];
       (window as unknown as { __walletCalls: unknown[] }).__walletCalls = calls;
-      (window as unknown as { ethereum: unknown }).ethereum = { request: async (args: unknown) => { calls.push(args); return null; } };
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        request: async (args: unknown) => {
+          calls.push(args);
+          return null;
+        },
+      };
     });
     const page = await context.newPage();
     await page.goto('/chains/base');
     await page.getByRole('button', { name: 'Add to wallet' }).click();
     await toast(page, 'Network added').waitFor();
-    const [call] = await page.evaluate(() => (window as unknown as { __walletCalls: { method: string; params: any[] }[] }).__walletCalls);
+    const [call] = await page.evaluate(
+      () => (window as unknown as { __walletCalls: { method: string; params: any[] }[] }).__walletCalls,
+    );
     const base = (await e.server.get('/api/chains/base')).body;
     expect(call.method).toBe('wallet_addEthereumChain');
     const p = call.params[0];
@@ -323,7 +391,9 @@ describe('/chains/{slug}', () => {
       expect(url.startsWith('https://')).toBe(true);
       expect(base.rpcEndpoints.find((x: { url: string }) => x.url === url).needsApiKey).toBe(false);
     }
-    expect(p.blockExplorerUrls).toEqual(base.explorers.map((x: { url: string }) => x.url).filter((u: string) => u.startsWith('https://')));
+    expect(p.blockExplorerUrls).toEqual(
+      base.explorers.map((x: { url: string }) => x.url).filter((u: string) => u.startsWith('https://')),
+    );
   });
 
   it('votes: signed-out visitors are sent to sign in; a signed-in vote is stored and can be taken back', async () => {
@@ -341,7 +411,8 @@ describe('/chains/{slug}', () => {
     await up.click();
     await expect.poll(() => up.getAttribute('aria-pressed')).toBe('true');
     expect(await up.innerText()).toContain('1');
-    const votes = () => e.server.sql`SELECT v.value FROM chain_votes v JOIN chains c ON c.id = v.chain_id JOIN users u ON u.id = v.user_id
+    const votes = () => e.server
+      .sql`SELECT v.value FROM chain_votes v JOIN chains c ON c.id = v.chain_id JOIN users u ON u.id = v.user_id
       WHERE c.slug = 'base' AND u.email = 'voter@example.com'`;
     expect(await votes()).toEqual([{ value: 1 }]);
 
@@ -375,7 +446,10 @@ describe('/chains/{slug}', () => {
 
 describe('screenshots', () => {
   it('captures the chain screens on phone and desktop', async () => {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await e.newPage(viewport);
       await page.goto('/chains');
       await page.getByTestId('chain-card').first().waitFor();

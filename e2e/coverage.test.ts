@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 const card = (page: Page, name: string) =>
   page.getByTestId('provider-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -72,15 +76,23 @@ describe('facts', () => {
     expect(text).toContain('Yes — 30M compute units a month');
     expect(text).toContain('as of Nov 20, 2026');
     expect(await facts.getByText('Unknown').count()).toBe(9);
-    expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe('https://www.alchemy.com/pricing');
+    expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe(
+      'https://www.alchemy.com/pricing',
+    );
   });
 });
 
 describe('screenshots', () => {
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`Alchemy's page and Base's page on a ${label}`, async () => {
       const page = await e.newPage(viewport);
-      for (const [path, name] of [['/providers/alchemy', 'alchemy'], ['/chains/base', 'base']]) {
+      for (const [path, name] of [
+        ['/providers/alchemy', 'alchemy'],
+        ['/chains/base', 'base'],
+      ]) {
         await page.goto(path);
         await whenSettled(page);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -7,26 +7,36 @@ import { signIn } from '../api/test/sign-in.ts';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 type Violation = { directive: string; blocked: string; page: string; sample?: string };
 
 /** A page whose CSP violations (events in every frame and console reports) are collected across navigations. */
 async function watchedPage(context?: BrowserContext): Promise<{ page: Page; violations: Violation[] }> {
-  const ctx = context ?? await e.newContext();
+  const ctx = context ?? (await e.newContext());
   const violations: Violation[] = [];
-  await ctx.exposeBinding('__reportCspViolation', (_source, v: Violation) => { violations.push(v); });
+  await ctx.exposeBinding('__reportCspViolation', (_source, v: Violation) => {
+    violations.push(v);
+  });
   await ctx.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (ev) => {
       (window as unknown as { __reportCspViolation(v: unknown): void }).__reportCspViolation({
-        directive: ev.effectiveDirective, blocked: ev.blockedURI, page: location.pathname, sample: ev.sample,
+        directive: ev.effectiveDirective,
+        blocked: ev.blockedURI,
+        page: location.pathname,
+        sample: ev.sample,
       });
     });
   });
   const page = await ctx.newPage();
   page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) violations.push({ directive: 'console', blocked: msg.text(), page: page.url() });
+    if (/Content Security Policy/i.test(msg.text()))
+      violations.push({ directive: 'console', blocked: msg.text(), page: page.url() });
   });
   return { page, violations };
 }
@@ -47,7 +57,9 @@ describe('pages under the policy', () => {
       s.textContent = 'window.__inlineRan = true';
       document.head.append(s);
     });
-    await expect.poll(() => violations).toContainEqual(expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }));
+    await expect
+      .poll(() => violations)
+      .toContainEqual(expect.objectContaining({ directive: 'script-src-elem', blocked: 'inline' }));
     expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
   });
 
@@ -85,12 +97,14 @@ describe('pages under the policy', () => {
     expect(violations).toEqual([]);
   });
 
-  it('switching accounts: the provider\'s self-submitting logout form runs (its script hash is added to the policy)', async () => {
+  it("switching accounts: the provider's self-submitting logout form runs (its script hash is added to the policy)", async () => {
     const { page, violations } = await watchedPage();
     await e.signIn(page, 'csp-first@example.com', '/about');
     await page.goto('/api/logout');
     const submitted: string[] = [];
-    page.on('request', (r) => { if (new URL(r.url()).pathname === '/oidc/session/end/confirm') submitted.push(r.method()); });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/oidc/session/end/confirm') submitted.push(r.method());
+    });
     await e.signIn(page, 'csp-second@example.com', '/about');
     expect(submitted).toEqual(['POST']); // the provider's inline script ran and posted its form
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
@@ -103,7 +117,18 @@ describe('pages under the policy', () => {
     const { page, violations } = await watchedPage();
     await e.signIn(page, 'admin@example.com', '/admin');
     await page.getByRole('heading', { name: /admin/i }).first().waitFor();
-    for (const tab of ['Chains', 'Providers', 'Editorial', 'Ads', 'Contact', 'About', 'Homepage', 'Tracking', 'Partners', 'CSV']) {
+    for (const tab of [
+      'Chains',
+      'Providers',
+      'Editorial',
+      'Ads',
+      'Contact',
+      'About',
+      'Homepage',
+      'Tracking',
+      'Partners',
+      'CSV',
+    ]) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
       await settle(page);
@@ -118,7 +143,10 @@ describe('pages under the policy', () => {
 
   it('with tracking IDs configured: the server-rendered snippets run, and so do the ones the app inserts into the shell', async () => {
     const admin = await signIn(e.server, 'admin@example.com');
-    const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-CSPTEST1', googleTagManagerId: 'GTM-CSPTEST' });
+    const set = await admin.json('POST', '/api/admin/tracking-settings', {
+      googleAnalyticsId: 'G-CSPTEST1',
+      googleTagManagerId: 'GTM-CSPTEST',
+    });
     expect(set.status).toBe(200);
     try {
       for (const path of ['/', '/providers/alchemy']) {
@@ -127,7 +155,9 @@ describe('pages under the policy', () => {
         await page.getByRole('heading').first().waitFor();
         await settle(page);
         // The inline snippets ran (admitted by their hashes): Tag Manager's and gtag's dataLayer entries.
-        const layer = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null));
+        const layer = await page.evaluate(() =>
+          JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null),
+        );
         expect(layer).toContain('gtm.js');
         expect(layer).toContain('G-CSPTEST1');
         // Their loaders were allowed to be requested (this machine has no internet, so they fail on the network, not on the policy).
@@ -137,7 +167,10 @@ describe('pages under the policy', () => {
       const { page, violations } = await watchedPage();
       await page.goto('/index.html');
       await page.getByRole('heading').first().waitFor();
-      await expect.poll(() => page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null)))
+      await expect
+        .poll(() =>
+          page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null)),
+        )
         .toContain('gtm.js');
       expect(await page.locator('script[data-tracking]').count()).toBeGreaterThan(0);
       await settle(page);

@@ -31,8 +31,13 @@ export async function whenSettled(page: Page): Promise<void> {
  */
 export async function holdAppScripts(page: Page): Promise<() => void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/*.js', async (route) => { await released; await route.continue(); });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
   return release;
 }
 
@@ -43,8 +48,12 @@ export async function showAll(scope: Page | Locator): Promise<void> {
   // gives up (failing the test rather than hanging it) if a button stays.
   const deadline = Date.now() + 60_000;
   while (await more.count()) {
-    if (Date.now() > deadline) throw new Error(`"${await more.first().innerText()}" is still there after 60 s of pressing it`);
-    await more.first().click({ timeout: 5000 }).catch(() => {});
+    if (Date.now() > deadline)
+      throw new Error(`"${await more.first().innerText()}" is still there after 60 s of pressing it`);
+    await more
+      .first()
+      .click({ timeout: 5000 })
+      .catch(() => {});
   }
 }
 
@@ -55,7 +64,8 @@ export async function showAll(scope: Page | Locator): Promise<void> {
 const trouble: string[] = [];
 let serverLogs: (() => string[]) | undefined;
 let serverLogStart = 0;
-const note = (page: Page, what: string) => trouble.push(`${new Date().toISOString()} ${new URL(page.url() || 'about:blank').pathname} ${what}`);
+const note = (page: Page, what: string) =>
+  trouble.push(`${new Date().toISOString()} ${new URL(page.url() || 'about:blank').pathname} ${what}`);
 
 beforeEach(() => {
   trouble.length = 0;
@@ -73,8 +83,11 @@ afterEach(async ({ task }) => {
   const seen = [...trouble, ...(serverLogs?.().slice(serverLogStart) ?? []).map((line) => `server: ${line}`)];
   const report = `What the pages and the server reported during the failed test:\n${seen.join('\n')}`;
   // Printed, so an attempt that its retry makes good still leaves its reason in the log;
-  console.error(`Attempt ${(task.result.retryCount ?? 0) + 1} of "${task.name}" failed: ${
-    (task.result.errors ?? []).map((error) => error.stack ?? error.message).join('\n')}\n${report}`);
+  console.error(
+    `Attempt ${(task.result.retryCount ?? 0) + 1} of "${task.name}" failed: ${(task.result.errors ?? [])
+      .map((error) => error.stack ?? error.message)
+      .join('\n')}\n${report}`,
+  );
   // thrown, so it is listed with the test's own error in the summary at the end of the run.
   if (seen.length) throw new Error(report);
 });
@@ -87,9 +100,12 @@ function watchForTrouble(context: BrowserContext) {
       if (message.type() === 'error') note(page, `console: ${message.text()}`);
     });
     page.on('pageerror', (error) => note(page, `uncaught: ${error.stack ?? error.message}`));
-    page.on('requestfailed', (request) => note(page, `failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
+    page.on('requestfailed', (request) =>
+      note(page, `failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+    );
     page.on('response', (response) => {
-      if (response.status() >= 500) note(page, `${response.status()}: ${response.request().method()} ${response.url()}`);
+      if (response.status() >= 500)
+        note(page, `${response.status()}: ${response.request().method()} ${response.url()}`);
     });
   });
 }

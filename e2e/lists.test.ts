@@ -18,11 +18,17 @@ beforeAll(async () => {
   providers = (await e.server.get('/api/providers')).body;
   chains = (await e.server.get('/api/chains/with-stats')).body;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 const openPages: Page[] = [];
 afterEach(async () => {
-  for (const p of openPages.splice(0)) await p.context().close().catch(() => {});
+  for (const p of openPages.splice(0))
+    await p
+      .context()
+      .close()
+      .catch(() => {});
 });
 
 /** `path` loaded (the load event), nothing scrolled or pressed. */
@@ -36,10 +42,13 @@ async function loaded(path: string): Promise<Page> {
 
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 /** What the browser's find (Ctrl+F) finds: Chromium's window.find (non-standard, untyped) searches the page as it does. */
-const findable = (page: Page, text: string) => page.evaluate((t) => {
-  getSelection()?.removeAllRanges();
-  return (window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }).find(t, true, false, true);
-}, text);
+const findable = (page: Page, text: string) =>
+  page.evaluate((t) => {
+    getSelection()?.removeAllRanges();
+    return (
+      window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }
+    ).find(t, true, false, true);
+  }, text);
 
 /** Each name's first position in `text`, which must be in the order given. */
 function expectInOrder(text: string, names: readonly string[]) {
@@ -82,8 +91,9 @@ describe('lists are whole on first load', () => {
     await page.getByText(/^Found \d+ results$/).waitFor();
     const text = await bodyText(page);
     for (const item of [...body.providers, ...body.chains]) expect(text, item.name).toContain(item.name);
-    expect(await page.getByTestId('provider-card').count() + await page.getByTestId('chain-card').count())
-      .toBe(body.providers.length + body.chains.length);
+    expect((await page.getByTestId('provider-card').count()) + (await page.getByTestId('chain-card').count())).toBe(
+      body.providers.length + body.chains.length,
+    );
   });
 });
 
@@ -95,17 +105,24 @@ describe("a chain page's provider list", () => {
     const byChain: Provider[] = (await e.server.get(`/api/providers/by-chain/${chain.id}`)).body;
     return { chain, byChain };
   }
-  const ownEndpoints = (chain: ChainDetail, p: Provider) => rankEndpoints(chain.rpcEndpoints.filter((x) => x.provider?.id === p.id));
-  const isUseful = (chain: ChainDetail, p: Provider) => ownEndpoints(chain, p).some((x) => !x.needsApiKey && x.tracking === 'none');
+  const ownEndpoints = (chain: ChainDetail, p: Provider) =>
+    rankEndpoints(chain.rpcEndpoints.filter((x) => x.provider?.id === p.id));
+  const isUseful = (chain: ChainDetail, p: Provider) =>
+    ownEndpoints(chain, p).some((x) => !x.needsApiKey && x.tracking === 'none');
 
-  it("carries every provider, each card with its endpoints on this chain", async () => {
+  it('carries every provider, each card with its endpoints on this chain', async () => {
     const { chain, byChain } = await busiestChain();
     const page = await loaded(`/chains/${chain.slug}`);
     const text = await bodyText(page);
     for (const p of byChain) expect(text, p.name).toContain(p.name);
 
-    const served = byChain.find((p) => ownEndpoints(chain, p).some((x) => x.needsApiKey)) ?? byChain.find((p) => ownEndpoints(chain, p).length > 0)!;
-    const card = page.locator('section[aria-labelledby="chain-providers"]').getByTestId('provider-card').filter({ has: page.getByRole('heading', { name: served.name, exact: true }) });
+    const served =
+      byChain.find((p) => ownEndpoints(chain, p).some((x) => x.needsApiKey)) ??
+      byChain.find((p) => ownEndpoints(chain, p).length > 0)!;
+    const card = page
+      .locator('section[aria-labelledby="chain-providers"]')
+      .getByTestId('provider-card')
+      .filter({ has: page.getByRole('heading', { name: served.name, exact: true }) });
     const cardText = await card.innerText();
     for (const endpoint of ownEndpoints(chain, served)) {
       expect(cardText).toContain(endpoint.url);
@@ -129,6 +146,8 @@ describe("a chain page's provider list", () => {
     const shown = await section.getByTestId('provider-card').locator('h3').allInnerTexts();
     expect(shown.slice(0, useful.length).sort()).toEqual([...useful].sort());
     expect(shown.slice(useful.length).sort()).toEqual([...rest].sort());
-    expect(await section.innerText()).toContain(`Sorted by review count, then by the endpoints each offers on ${chain.name}: without an API key and without tracking first.`);
+    expect(await section.innerText()).toContain(
+      `Sorted by review count, then by the endpoints each offers on ${chain.name}: without an API key and without tracking first.`,
+    );
   });
 });

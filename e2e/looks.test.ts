@@ -12,40 +12,66 @@ beforeAll(async () => {
   e = await startBrowserTest();
   base = (await e.server.get('/api/chains/base')).body;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 const main = (page: Page) => page.locator('main');
 /** The page's own logo (its header comes first in main). */
-const pageLogo = (page: Page, name: string) => main(page).getByRole('img', { name: `${name} logo` }).first();
+const pageLogo = (page: Page, name: string) =>
+  main(page)
+    .getByRole('img', { name: `${name} logo` })
+    .first();
 
 /** Whether every <img> shown on the page drew its picture (none is a broken image). */
-const brokenImages = (page: Page) => page.evaluate(() =>
-  [...document.images].filter((i) => i.complete && i.naturalWidth === 0 && i.getClientRects().length > 0).map((i) => i.src));
+const brokenImages = (page: Page) =>
+  page.evaluate(() =>
+    [...document.images]
+      .filter((i) => i.complete && i.naturalWidth === 0 && i.getClientRects().length > 0)
+      .map((i) => i.src),
+  );
 
 /**
  * Wallets announced the EIP-6963 way by an init script (as wallet extensions do at document start): each records
  * the requests it receives in window.__walletCalls[name].
  */
 async function withWallets(context: BrowserContext, names: string[], icons: string[] = []) {
-  await context.addInitScript(([walletNames, walletIcons]: string[][]) => {
-    const calls: Record<string, unknown[]> = {};
-    (window as unknown as { __walletCalls: typeof calls }).__walletCalls = calls;
-    const details = walletNames.map((name, i) => {
-      calls[name] = [];
-      const icon = walletIcons[i] ?? `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="hsl(${i * 120} 70% 50%)"/></svg>`)}`;
-      return Object.freeze({
-        info: Object.freeze({ uuid: `00000000-0000-4000-8000-00000000000${i}`, name, icon, rdns: `example.wallet${i}` }),
-        provider: { request: async (args: unknown) => { calls[name].push(args); return null; } },
+  await context.addInitScript(
+    ([walletNames, walletIcons]: string[][]) => {
+      const calls: Record<string, unknown[]> = {};
+      (window as unknown as { __walletCalls: typeof calls }).__walletCalls = calls;
+      const details = walletNames.map((name, i) => {
+        calls[name] = [];
+        const icon =
+          walletIcons[i] ??
+          `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="hsl(${i * 120} 70% 50%)"/></svg>`)}`;
+        return Object.freeze({
+          info: Object.freeze({
+            uuid: `00000000-0000-4000-8000-00000000000${i}`,
+            name,
+            icon,
+            rdns: `example.wallet${i}`,
+          }),
+          provider: {
+            request: async (args: unknown) => {
+              calls[name].push(args);
+              return null;
+            },
+          },
+        });
       });
-    });
-    const announce = () => details.forEach((detail) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, [names, icons]);
+      const announce = () =>
+        details.forEach((detail) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })));
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    },
+    [names, icons],
+  );
 }
 
 type WalletCall = { method: string; params: { chainId: string; rpcUrls: string[] }[] };
-const walletCalls = (page: Page) => page.evaluate(() => (window as unknown as { __walletCalls: Record<string, WalletCall[]> }).__walletCalls);
+const walletCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __walletCalls: Record<string, WalletCall[]> }).__walletCalls);
 
 /** Base's endpoints a wallet can use: keyless https ones, by privacy (none, limited, unspecified, tracking), else in dataset order. */
 function rankedKeylessHttps(chain: ChainDetail): string[] {
@@ -63,7 +89,9 @@ describe('chain icons', () => {
     const page = await e.newPage();
     await page.goto('/chains/base');
     const icon = pageLogo(page, 'Base').locator('img');
-    await expect.poll(() => icon.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => icon.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await icon.getAttribute('src')).toBe('/chain-icons/base.svg');
     expect(await icon.getAttribute('width')).toBe('64');
     await whenSettled(page);
@@ -106,9 +134,14 @@ describe('add to wallet', () => {
     await whenSettled(page);
     await page.getByRole('button', { name: 'Add to wallet' }).click();
     const picker = page.getByRole('dialog', { name: 'Add Base to a wallet' });
-    expect(await picker.getByRole('list', { name: 'Your wallets' }).getByRole('button').allInnerTexts()).toEqual(['First Wallet', 'Second Wallet']);
+    expect(await picker.getByRole('list', { name: 'Your wallets' }).getByRole('button').allInnerTexts()).toEqual([
+      'First Wallet',
+      'Second Wallet',
+    ]);
     // Each wallet's own (data:) icon is drawn.
-    await expect.poll(() => picker.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.naturalWidth > 0))).toEqual([true, true]);
+    await expect
+      .poll(() => picker.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.naturalWidth > 0)))
+      .toEqual([true, true]);
     await picker.getByRole('button', { name: 'Second Wallet' }).click();
     await page.locator('li.toast', { hasText: 'Network added' }).waitFor();
 
@@ -130,7 +163,9 @@ describe('add to wallet', () => {
     await page.goto('/chains/base');
     await whenSettled(page);
     const table = page.getByRole('table', { name: 'Public RPC endpoints of Base' });
-    await main(page).getByRole('button', { name: /^Show all \d+ endpoints$/ }).click();
+    await main(page)
+      .getByRole('button', { name: /^Show all \d+ endpoints$/ })
+      .click();
     const url = rankedKeylessHttps(base)[1];
     // One wallet: no picker, it is asked at once.
     await table.getByRole('button', { name: `Add Base to a wallet with ${url}` }).click();
@@ -140,7 +175,8 @@ describe('add to wallet', () => {
 
     const unusable = base.rpcEndpoints.filter((x) => x.needsApiKey || !x.url.startsWith('https://'));
     expect(unusable.length).toBeGreaterThan(0);
-    for (const x of unusable) expect(await table.getByRole('button', { name: `Add Base to a wallet with ${x.url}` }).count()).toBe(0);
+    for (const x of unusable)
+      expect(await table.getByRole('button', { name: `Add Base to a wallet with ${x.url}` }).count()).toBe(0);
   });
 
   it("a wallet's announced name and icon are shown as text and an <img> only: nothing in them runs or is fetched", async () => {
@@ -150,12 +186,19 @@ describe('add to wallet', () => {
     await withWallets(context, [hostile, 'Tracker'], [svgWithScript, 'https://tracker.example/pixel.png']);
     const page = await context.newPage();
     const outside: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith(e.url) && !r.url().startsWith('data:')) outside.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(e.url) && !r.url().startsWith('data:')) outside.push(r.url());
+    });
     await page.goto('/chains/base');
     await whenSettled(page);
     await page.getByRole('button', { name: 'Add to wallet' }).click();
-    const wallets = page.getByRole('dialog', { name: 'Add Base to a wallet' }).getByRole('list', { name: 'Your wallets' });
-    expect((await wallets.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual([hostile, 'T Tracker']); // T: its letter tile
+    const wallets = page
+      .getByRole('dialog', { name: 'Add Base to a wallet' })
+      .getByRole('list', { name: 'Your wallets' });
+    expect((await wallets.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual([
+      hostile,
+      'T Tracker',
+    ]); // T: its letter tile
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(outside).toEqual([]);
@@ -164,9 +207,16 @@ describe('add to wallet', () => {
 
 describe('screenshots', () => {
   it('the home page and a chain page with icons, on a phone and a wide screen', async () => {
-    for (const [label, viewport] of [['390', PHONE], ['1440', { ...DESKTOP, width: 1440 }]] as const) {
+    for (const [label, viewport] of [
+      ['390', PHONE],
+      ['1440', { ...DESKTOP, width: 1440 }],
+    ] as const) {
       const page = await e.newPage(viewport);
-      for (const [name, path] of [['home', '/'], ['chain-base', '/chains/base'], ['chains', '/chains']] as const) {
+      for (const [name, path] of [
+        ['home', '/'],
+        ['chain-base', '/chains/base'],
+        ['chains', '/chains'],
+      ] as const) {
         await page.goto(path);
         await whenSettled(page);
         await page.evaluate(async () => {

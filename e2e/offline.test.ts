@@ -26,7 +26,9 @@ beforeAll(async () => {
   providers = (await e.server.get('/api/providers')).body;
   chains = (await e.server.get('/api/chains/with-stats')).body;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 // A context per test, closed when it ends: its service worker and sync stop with it.
 const contexts: BrowserContext[] = [];
@@ -46,10 +48,14 @@ async function newContext(): Promise<BrowserContext> {
  * install fails here rather than hanging the test.
  */
 async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker became active within 60 s')), 60_000)),
-  ]));
+  await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('no service worker became active within 60 s')), 60_000),
+      ),
+    ]),
+  );
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
@@ -69,7 +75,9 @@ async function visitOnce(page: Page, path = '/'): Promise<void> {
 /** Requests of a context to `pathname`, as they are made. */
 function requestsTo(context: BrowserContext, pathname: string): string[] {
   const seen: string[] = [];
-  context.on('request', (r) => { if (new URL(r.url()).pathname === pathname) seen.push(r.url()); });
+  context.on('request', (r) => {
+    if (new URL(r.url()).pathname === pathname) seen.push(r.url());
+  });
   return seen;
 }
 
@@ -103,12 +111,16 @@ describe('offline directory', () => {
     expect(providerRequests).toEqual([]);
     expect(chainProvidersRequests).toEqual([]);
     // Said once per device when the copy is complete and a worker is active ("Ready to work offline" toast).
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey)).not.toBeNull();
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey))
+      .not.toBeNull();
 
     await context.setOffline(true);
     await page.goto('/');
     await expect.poll(() => page.getByTestId('offline-indicator').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing data saved (just now|1 minute ago)$/);
+    await expect
+      .poll(() => page.getByTestId('offline-banner').innerText())
+      .toMatch(/^You're offline — showing data saved (just now|1 minute ago)$/);
     await expect.poll(() => page.getByText(`Showing ${providers.length} providers`).isVisible()).toBe(true);
 
     await page.goto('/providers');
@@ -127,7 +139,8 @@ describe('offline directory', () => {
     const chainProviders = (await e.server.get<Provider[]>(`/api/providers/by-chain/${chain.id}`)).body;
     await page.goto(`/chains/${chain.slug}`);
     await heading(page, chain.name).waitFor();
-    for (const p of [chainProviders[0], chainProviders.at(-1)!]) await page.getByRole('link', { name: p.name }).first().waitFor();
+    for (const p of [chainProviders[0], chainProviders.at(-1)!])
+      await page.getByRole('link', { name: p.name }).first().waitFor();
     console.log(`[offline] first visit to a controlled page with the directory copied: ${syncMs} ms`);
   });
 
@@ -137,12 +150,18 @@ describe('offline directory', () => {
     // Another tab of the site holds the lock (as a tab copying the directory does).
     const other = await context.newPage();
     await other.goto('/robots.txt');
-    await other.evaluate((name) => new Promise<void>((granted) => {
-      void navigator.locks.request(name, () => {
-        granted();
-        return new Promise<void>((release) => { (window as unknown as { releaseLock: () => void }).releaseLock = release; });
-      });
-    }), OFFLINE.syncLockName);
+    await other.evaluate(
+      (name) =>
+        new Promise<void>((granted) => {
+          void navigator.locks.request(name, () => {
+            granted();
+            return new Promise<void>((release) => {
+              (window as unknown as { releaseLock: () => void }).releaseLock = release;
+            });
+          });
+        }),
+      OFFLINE.syncLockName,
+    );
 
     const page = await context.newPage();
     await page.goto('/');
@@ -166,29 +185,69 @@ describe('offline directory', () => {
     const chain = lastChainWithProviders();
     const onChain = providers.filter((p) => p.chainIds.includes(chain.id));
     await page.goto(`/?chain=${chain.id}`);
-    await page.getByText(`Showing ${onChain.length === 1 ? '1 provider' : `${onChain.length} providers`}`).first().waitFor();
+    await page
+      .getByText(`Showing ${onChain.length === 1 ? '1 provider' : `${onChain.length} providers`}`)
+      .first()
+      .waitFor();
     const term = providers[1].name.slice(0, 4).toLowerCase();
     await page.getByRole('searchbox', { name: 'Search providers' }).fill(term);
     await expect.poll(() => page.locator('[aria-live="polite"]').first().innerText()).toContain(`matching “${term}”`);
 
     // /search answers from the local search: the same results, in the same order, as the server's answer.
     for (const q of ['eth', 'node']) {
-      const online = (await e.server.get(`/api/search?q=${q}`)).body as { providers: Provider[]; chains: ChainWithStats[] };
+      const online = (await e.server.get(`/api/search?q=${q}`)).body as {
+        providers: Provider[];
+        chains: ChainWithStats[];
+      };
       const total = online.providers.length + online.chains.length;
       await page.goto(`/search?q=${q}`);
       await page.getByText(`Found ${total} results`).waitFor();
-      expect(await page.locator('section[aria-labelledby="search-providers"] h3').allTextContents()).toEqual(online.providers.map((p) => p.name));
-      expect(await page.locator('section[aria-labelledby="search-chains"] h3').allInnerTexts()).toEqual(online.chains.map((c) => c.name));
+      expect(await page.locator('section[aria-labelledby="search-providers"] h3').allTextContents()).toEqual(
+        online.providers.map((p) => p.name),
+      );
+      expect(await page.locator('section[aria-labelledby="search-chains"] h3').allInnerTexts()).toEqual(
+        online.chains.map((c) => c.name),
+      );
     }
   });
 
-  it('the local search gives the server\'s results for many terms (same matching, same order)', async () => {
-    const terms = ['', ' ', 'a', 'E', 'eth', 'ETH', 'node', 'rpc', 'main', 'test', 'polygon', 'chain', 'l2', '%', '_', 'zz-none', 'Base', 'api', 'free', 'x'];
+  it("the local search gives the server's results for many terms (same matching, same order)", async () => {
+    const terms = [
+      '',
+      ' ',
+      'a',
+      'E',
+      'eth',
+      'ETH',
+      'node',
+      'rpc',
+      'main',
+      'test',
+      'polygon',
+      'chain',
+      'l2',
+      '%',
+      '_',
+      'zz-none',
+      'Base',
+      'api',
+      'free',
+      'x',
+    ];
     for (const q of terms) {
-      const online = (await e.server.get(`/api/search?q=${encodeURIComponent(q)}`)).body as { providers: Provider[]; chains: ChainWithStats[] };
+      const online = (await e.server.get(`/api/search?q=${encodeURIComponent(q)}`)).body as {
+        providers: Provider[];
+        chains: ChainWithStats[];
+      };
       const offline = searchDirectory(providers, chains, q);
-      expect(offline.providers.map((p) => p.slug), `providers for "${q}"`).toEqual(online.providers.map((p) => p.slug));
-      expect(offline.chains.map((c) => c.slug), `chains for "${q}"`).toEqual(online.chains.map((c) => c.slug));
+      expect(
+        offline.providers.map((p) => p.slug),
+        `providers for "${q}"`,
+      ).toEqual(online.providers.map((p) => p.slug));
+      expect(
+        offline.chains.map((c) => c.slug),
+        `chains for "${q}"`,
+      ).toEqual(online.chains.map((c) => c.slug));
     }
   });
 });
@@ -196,7 +255,10 @@ describe('offline directory', () => {
 async function writeReview(page: Page, slug: string, stars: number, comment: string) {
   await page.goto(`/providers/${slug}`);
   await page.getByRole('button', { name: 'Write a Review' }).click();
-  await page.locator('label').filter({ hasText: `${stars} stars` }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: `${stars} stars` })
+    .click();
   await page.getByLabel(/^Comment/).fill(comment);
   await page.getByRole('button', { name: 'Submit Review' }).click();
 }
@@ -239,7 +301,9 @@ describe('review outbox', () => {
     expect(await pendingReviews(email)).toEqual([]);
 
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST') posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
     await context.setOffline(false);
     await pendingCard(page).waitFor({ state: 'detached' });
     expect(await lastToast(page)).toContain('Review sent');
@@ -268,10 +332,12 @@ describe('review outbox', () => {
 
     await context.setOffline(false);
     await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
-    expect(await pendingReviews(email)).toEqual([
-      { slug: a.slug, rating: 5, comment: 'First, offline' },
-      { slug: b.slug, rating: 2, comment: 'Second, offline' },
-    ].sort((x, y) => x.slug.localeCompare(y.slug)));
+    expect(await pendingReviews(email)).toEqual(
+      [
+        { slug: a.slug, rating: 5, comment: 'First, offline' },
+        { slug: b.slug, rating: 2, comment: 'Second, offline' },
+      ].sort((x, y) => x.slug.localeCompare(y.slug)),
+    );
     expect(await idempotencyKeys(email)).toBe(2);
   });
 
@@ -305,29 +371,38 @@ describe('review outbox', () => {
 
 /** What this browser profile holds that could name a user: the saved query cache, the outbox, Cache Storage. */
 async function deviceData(page: Page) {
-  return page.evaluate(async ({ queryCacheKey, databaseName }) => {
-    const outbox = await new Promise<unknown[]>((resolve, reject) => {
-      const open = indexedDB.open(databaseName);
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-        all.onsuccess = () => resolve(all.result);
-      };
-    });
-    const cached: { url: string; text: string }[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) cached.push({ url: request.url, text: await (await cache.match(request))!.text() });
-    }
-    return { queryCache: localStorage.getItem(queryCacheKey) ?? '', outbox, cached };
-  }, { queryCacheKey: OFFLINE.queryCacheKey, databaseName: OFFLINE.databaseName });
+  return page.evaluate(
+    async ({ queryCacheKey, databaseName }) => {
+      const outbox = await new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(databaseName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => resolve(all.result);
+        };
+      });
+      const cached: { url: string; text: string }[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys())
+          cached.push({ url: request.url, text: await (await cache.match(request))!.text() });
+      }
+      return { queryCache: localStorage.getItem(queryCacheKey) ?? '', outbox, cached };
+    },
+    { queryCacheKey: OFFLINE.queryCacheKey, databaseName: OFFLINE.databaseName },
+  );
 }
 
 /** The provider page's upvote button (its name: "Upvote {name}: N upvotes"). */
-const upvote = (page: Page, name: string) => page.getByRole('group', { name: `Votes for ${name}` }).getByRole('button').first();
+const upvote = (page: Page, name: string) =>
+  page
+    .getByRole('group', { name: `Votes for ${name}` })
+    .getByRole('button')
+    .first();
 
 /** The header's account button: the local sign-in names a user after their e-mail's local part. */
-const accountButton = (page: Page, email: string) => page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` });
+const accountButton = (page: Page, email: string) =>
+  page.getByRole('button', { name: `Account menu for ${email.split('@')[0]}` });
 
 async function openAccountMenu(page: Page, email: string) {
   await accountButton(page, email).click();
@@ -346,7 +421,7 @@ async function signInAndUpvote(email: string, provider: Provider): Promise<Page>
 }
 
 describe('private data on a shared device', () => {
-  it('logout asks about unsent reviews, then deletes the user\'s saved cache and outbox; Cache Storage holds nothing of them; Back shows no trace', async () => {
+  it("logout asks about unsent reviews, then deletes the user's saved cache and outbox; Cache Storage holds nothing of them; Back shows no trace", async () => {
     const email = 'shared-laptop@example.com';
     const provider = [...providers].sort((x, y) => y.id - x.id)[5];
     // A vote (…/votes/mine), the review form (…/reviews/mine) and a review whose send fails: it waits in the outbox.
@@ -372,7 +447,10 @@ describe('private data on a shared device', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await Promise.all([
       page.waitForURL((u) => u.pathname === '/'),
-      page.getByRole('dialog', { name: '1 review not sent yet' }).getByRole('button', { name: 'Log out and delete' }).click(),
+      page
+        .getByRole('dialog', { name: '1 review not sent yet' })
+        .getByRole('button', { name: 'Log out and delete' })
+        .click(),
     ]);
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     // Past the persister's throttle (1 s): what the signed-out page saves names no one.
@@ -422,7 +500,10 @@ describe('private data on a shared device', () => {
     await accountButton(other, email).waitFor();
 
     await openAccountMenu(page, email);
-    await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('menuitem', { name: 'Logout' }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === '/'),
+      page.getByRole('menuitem', { name: 'Logout' }).click(),
+    ]);
     await other.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await accountButton(other, email).count()).toBe(0);
     await other.waitForTimeout(1500);
@@ -432,10 +513,12 @@ describe('private data on a shared device', () => {
 
 describe('offline, what needs the network answers in the app', () => {
   const offlineToast = async (page: Page, what: string) => {
-    expect(await lastToast(page)).toContain(`You're offline\n${what} needs a connection. Try again when you are back online.`);
+    expect(await lastToast(page)).toContain(
+      `You're offline\n${what} needs a connection. Try again when you are back online.`,
+    );
   };
 
-  it('signing in and voting (signed out), then the admin panel and logout (signed in as admin): a toast, never the browser\'s error page', async () => {
+  it("signing in and voting (signed out), then the admin panel and logout (signed in as admin): a toast, never the browser's error page", async () => {
     const provider = lastProvider();
     const context = await newContext();
     const page = await context.newPage();
@@ -503,8 +586,14 @@ async function deployProxy(target: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    deployNewBuild: () => { newBuild = `\n// build ${Date.now()}\n`; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    deployNewBuild: () => {
+      newBuild = `\n// build ${Date.now()}\n`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -523,7 +612,9 @@ describe('updates and installability', () => {
       await page.reload();
       const prompt = page.getByRole('dialog', { name: 'A new version is available' });
       await prompt.waitFor({ timeout: 30_000 });
-      const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null);
+      const before = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null,
+      );
       expect(before).toBe(true);
 
       await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
@@ -538,7 +629,11 @@ describe('updates and installability', () => {
     // Chromium answers "in-incognito" for any non-persistent profile (every shared-browser context is
     // one) and then checks nothing else, so this test runs its own Chromium on a throwaway profile.
     const profile = mkdtempSync(path.join(tmpdir(), 'rpc-atlas-install-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: e.url });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: e.url,
+    });
     try {
       const page = await context.newPage();
       await page.goto('/');
@@ -548,9 +643,26 @@ describe('updates and installability', () => {
       expect(installabilityErrors).toEqual([]);
       const { errors, data } = await cdp.send('Page.getAppManifest');
       expect(errors).toEqual([]);
-      const manifest = JSON.parse(data!) as { name: string; short_name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
-      expect(manifest).toMatchObject({ name: 'RPC Atlas', short_name: 'RPC Atlas', display: 'standalone', start_url: '/', theme_color: '#4f46e5', background_color: '#f8fafc' });
-      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      const manifest = JSON.parse(data!) as {
+        name: string;
+        short_name: string;
+        display: string;
+        start_url: string;
+        icons: { src: string; sizes: string; purpose: string }[];
+      };
+      expect(manifest).toMatchObject({
+        name: 'RPC Atlas',
+        short_name: 'RPC Atlas',
+        display: 'standalone',
+        start_url: '/',
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+      });
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
       for (const icon of manifest.icons) {
         const res = await e.server.request(icon.src);
         expect(res.headers.get('content-type')).toBe('image/png');
@@ -559,14 +671,15 @@ describe('updates and installability', () => {
         const [w, h] = icon.sizes.split('x').map(Number);
         expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([w, h]);
       }
-      console.log(`[offline] Chromium installability errors: ${installabilityErrors.length} (Page.getInstallabilityErrors)`);
+      console.log(
+        `[offline] Chromium installability errors: ${installabilityErrors.length} (Page.getInstallabilityErrors)`,
+      );
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     }
   });
 });
-
 
 describe('measurements', () => {
   it('offline repeat visit: time to first content, and the size of the saved directory', async () => {
@@ -575,7 +688,9 @@ describe('measurements', () => {
     await visitOnce(page);
     await page.goto('/');
     await page.getByText(`Showing ${providers.length} providers`).waitFor();
-    const onlineFcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    const onlineFcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    );
     await context.setOffline(true);
 
     const started = Date.now();
@@ -590,18 +705,25 @@ describe('measurements', () => {
     await heading(page, provider.name).waitFor();
     const detailMs = Date.now() - detailStarted;
 
-    const saved = await page.evaluate((name) => new Promise<{ paths: string[]; count: number; jsonBytes: number }>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const all = open.result.transaction('responses').objectStore('responses').getAll();
-        all.onsuccess = () => resolve({
-          paths: all.result.map((r: { path: string }) => r.path), count: all.result.length, jsonBytes: JSON.stringify(all.result).length,
-        });
-      };
-    }), OFFLINE.databaseName);
+    const saved = await page.evaluate(
+      (name) =>
+        new Promise<{ paths: string[]; count: number; jsonBytes: number }>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('responses').objectStore('responses').getAll();
+            all.onsuccess = () =>
+              resolve({
+                paths: all.result.map((r: { path: string }) => r.path),
+                count: all.result.length,
+                jsonBytes: JSON.stringify(all.result).length,
+              });
+          };
+        }),
+      OFFLINE.databaseName,
+    );
     const estimate = await page.evaluate(async () => {
-      const e = await navigator.storage.estimate() as StorageEstimate & { usageDetails?: Record<string, number> };
+      const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> };
       return { usage: e.usage ?? 0, details: e.usageDetails ?? {} };
     });
 
@@ -612,11 +734,13 @@ describe('measurements', () => {
     expect(listMs).toBeLessThan(5000);
     const kb = (n: number | undefined) => `${Math.round((n ?? 0) / 1024)} KB`;
     const ms = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} ms`);
-    console.log([
-      `[offline] repeat visit online: first contentful paint ${ms(onlineFcp)}`,
-      `[offline] repeat visit offline: first contentful paint ${ms(fcp)}, hotlist with all ${providers.length} providers ${listMs} ms, unvisited provider page ${detailMs} ms`,
-      `[offline] saved directory: ${saved.count} answers, ${kb(saved.jsonBytes)} of JSON`,
-      `[offline] navigator.storage.estimate: total ${kb(estimate.usage)} (IndexedDB ${kb(estimate.details.indexedDB)}, Cache Storage ${kb(estimate.details.caches)}, service worker ${kb(estimate.details.serviceWorkerRegistrations)})`,
-    ].join('\n'));
+    console.log(
+      [
+        `[offline] repeat visit online: first contentful paint ${ms(onlineFcp)}`,
+        `[offline] repeat visit offline: first contentful paint ${ms(fcp)}, hotlist with all ${providers.length} providers ${listMs} ms, unvisited provider page ${detailMs} ms`,
+        `[offline] saved directory: ${saved.count} answers, ${kb(saved.jsonBytes)} of JSON`,
+        `[offline] navigator.storage.estimate: total ${kb(estimate.usage)} (IndexedDB ${kb(estimate.details.indexedDB)}, Cache Storage ${kb(estimate.details.caches)}, service worker ${kb(estimate.details.serviceWorkerRegistrations)})`,
+      ].join('\n'),
+    );
   });
 });

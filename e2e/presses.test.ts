@@ -6,14 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 /**
  * A page of a fresh profile without service workers (a worker would answer the app's scripts from its cache,
  * past the holds below), signed in as `email` when given.
  */
-async function newPage(viewport: { width: number; height: number } = DESKTOP, email?: string): Promise<{ page: Page; context: BrowserContext }> {
+async function newPage(
+  viewport: { width: number; height: number } = DESKTOP,
+  email?: string,
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await e.browser.newContext({ viewport, baseURL: e.url, serviceWorkers: 'block' });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
@@ -47,19 +54,33 @@ async function centreOf(page: Page, path: string, control: Locator): Promise<{ x
  * Loads `path` on a CPU slowed four times and presses `control` as soon as DOMContentLoaded has fired; returns how
  * long after DOMContentLoaded the press was made (the input's own time stamp, whenever the page gets to it).
  */
-async function pressEarly(page: Page, path: string, control: Locator, beforeLoad?: () => Promise<void>): Promise<number> {
+async function pressEarly(
+  page: Page,
+  path: string,
+  control: Locator,
+  beforeLoad?: () => Promise<void>,
+): Promise<number> {
   const { x, y } = await centreOf(page, path, control);
   await beforeLoad?.();
   // Reported at once: a link's press leaves the page. The binding is in place before the page opens: exposed
   // without waiting, it could still be on its way when the press came, and the report was lost.
   let report!: (ms: number) => void;
-  const pressed = new Promise<number>((resolve) => { report = resolve; });
+  const pressed = new Promise<number>((resolve) => {
+    report = resolve;
+  });
   await page.exposeFunction('reportEarlyPress', (ms: number) => report(ms));
   await page.addInitScript(() => {
-    addEventListener('pointerdown', (event) => {
-      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd;
-      void (window as unknown as { reportEarlyPress: (ms: number) => void }).reportEarlyPress(event.timeStamp - loaded);
-    }, { capture: true, once: true });
+    addEventListener(
+      'pointerdown',
+      (event) => {
+        const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+          .domContentLoadedEventEnd;
+        void (window as unknown as { reportEarlyPress: (ms: number) => void }).reportEarlyPress(
+          event.timeStamp - loaded,
+        );
+      },
+      { capture: true, once: true },
+    );
   });
   await openThrottled(page, path);
   await page.mouse.click(x, y);
@@ -67,26 +88,39 @@ async function pressEarly(page: Page, path: string, control: Locator, beforeLoad
 }
 
 /** Whether React has taken over the header (hydrated elements carry React's fiber key). */
-const headerHydrated = (page: Page) => page.evaluate(() =>
-  Object.keys(document.querySelector('header')!).some((key) => key.startsWith('__reactFiber')));
+const headerHydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.querySelector('header')!).some((key) => key.startsWith('__reactFiber')));
 
 /** Holds back the code of the signed-in account menu (its own chunk) until the returned function is called. */
 async function holdAccountMenuCode(page: Page): Promise<() => void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/signed-in-menu-*.js', async (route) => { await released; await route.continue(); });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/signed-in-menu-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
   return release;
 }
 
 const pressTimes: Record<string, number> = {};
-afterAll(() => { console.log('presses, ms after DOMContentLoaded:', JSON.stringify(pressTimes)); });
+afterAll(() => {
+  console.log('presses, ms after DOMContentLoaded:', JSON.stringify(pressTimes));
+});
 
 describe('a press made right after load does its job', () => {
   it('the signed-in account menu opens, though its code arrives after the press', async () => {
     const { page, context } = await newPage(DESKTOP, 'early-menu@example.com');
     let release!: () => void;
-    pressTimes.accountMenu = await pressEarly(page, '/about', page.getByRole('button', { name: /^Account menu for / }),
-      async () => { release = await holdAccountMenuCode(page); });
+    pressTimes.accountMenu = await pressEarly(
+      page,
+      '/about',
+      page.getByRole('button', { name: /^Account menu for / }),
+      async () => {
+        release = await holdAccountMenuCode(page);
+      },
+    );
     await page.waitForFunction(() => document.readyState === 'complete');
     release();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).waitFor();
@@ -108,9 +142,16 @@ describe('a press made right after load does its job', () => {
   });
 
   it('the Chains and Providers menus open', async () => {
-    for (const [menu, viewAll] of [['Chains', 'View all chains'], ['Providers', 'View all providers']] as const) {
+    for (const [menu, viewAll] of [
+      ['Chains', 'View all chains'],
+      ['Providers', 'View all providers'],
+    ] as const) {
       const { page, context } = await newPage();
-      pressTimes[menu] = await pressEarly(page, '/about', page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: menu }));
+      pressTimes[menu] = await pressEarly(
+        page,
+        '/about',
+        page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: menu }),
+      );
       await page.getByRole('link', { name: viewAll, exact: true }).waitFor();
       await context.close();
     }
@@ -126,20 +167,36 @@ describe('a press made right after load does its job', () => {
   it('a dialog opens (Request a Chain)', async () => {
     // Tall enough to show the button (at the end of the page) without scrolling.
     const { page, context } = await newPage({ width: 1280, height: 9000 });
-    pressTimes.dialog = await pressEarly(page, '/chains', page.getByRole('main').getByRole('button', { name: 'Request a Chain' }));
+    pressTimes.dialog = await pressEarly(
+      page,
+      '/chains',
+      page.getByRole('main').getByRole('button', { name: 'Request a Chain' }),
+    );
     await page.getByRole('dialog', { name: 'Request New Chain or Provider' }).waitFor();
     await context.close();
   });
 
-  it('the home page\'s chain filter takes the choice made before the app took over', async () => {
+  it("the home page's chain filter takes the choice made before the app took over", async () => {
     const { page, context } = await newPage();
     await openThrottled(page, '/');
     await page.getByRole('combobox', { name: 'Filter by chain' }).selectOption({ label: 'Polygon Mainnet' });
-    const changed = await page.evaluate(() => performance.now()
-      - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+    const changed = await page.evaluate(
+      () =>
+        performance.now() -
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    );
     console.log(`selects changed ${Math.round(changed)} ms after DOMContentLoaded`);
     await page.waitForURL((url) => url.searchParams.has('chain'));
-    await expect.poll(() => page.getByRole('main').getByText(/^Showing \d+ providers? on Polygon Mainnet$/).count(), { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('main')
+            .getByText(/^Showing \d+ providers? on Polygon Mainnet$/)
+            .count(),
+        { timeout: 60_000 },
+      )
+      .toBe(1);
     await context.close();
   });
 
@@ -147,23 +204,37 @@ describe('a press made right after load does its job', () => {
     const { page, context } = await newPage(DESKTOP, 'early-voter@example.com');
     const upvote = page.getByRole('main').getByRole('button', { name: /^Upvote dRPC: 0 upvotes$/ });
     pressTimes.vote = await pressEarly(page, '/providers/drpc', upvote.first());
-    await page.getByRole('main').getByRole('button', { name: /^Upvote dRPC: 1 upvote$/ }).first().waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Upvote dRPC: 1 upvote$/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 
-  it('the admin\'s Admin Panel entry opens the panel', async () => {
+  it("the admin's Admin Panel entry opens the panel", async () => {
     const { page, context } = await newPage(DESKTOP, 'admin@example.com');
-    pressTimes.adminPanel = await pressEarly(page, '/about', page.getByRole('banner').getByRole('link', { name: 'Admin Panel' }));
+    pressTimes.adminPanel = await pressEarly(
+      page,
+      '/about',
+      page.getByRole('banner').getByRole('link', { name: 'Admin Panel' }),
+    );
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
     await context.close();
   });
 
-  it('the admin\'s Admin Panel entry in the phone\'s account menu', async () => {
+  it("the admin's Admin Panel entry in the phone's account menu", async () => {
     const { page, context } = await newPage(PHONE, 'admin@example.com');
     let release!: () => void;
-    pressTimes.phoneAccountMenu = await pressEarly(page, '/about', page.getByRole('button', { name: /^Account menu for / }),
-      async () => { release = await holdAccountMenuCode(page); });
+    pressTimes.phoneAccountMenu = await pressEarly(
+      page,
+      '/about',
+      page.getByRole('button', { name: /^Account menu for / }),
+      async () => {
+        release = await holdAccountMenuCode(page);
+      },
+    );
     release();
     await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
@@ -178,7 +249,7 @@ describe('a press made right after load does its job', () => {
 });
 
 describe('honest pages', () => {
-  it('the contact page\'s question is in the server\'s HTML, and stays once the app has taken over', async () => {
+  it("the contact page's question is in the server's HTML, and stays once the app has taken over", async () => {
     const html = await (await fetch(`${e.url}/contact`)).text();
     const question = /data-testid="captcha-question"[^>]*>(What is \d+ \+ \d+\?)</.exec(html)?.[1];
     expect(question).toBeDefined();
@@ -188,7 +259,7 @@ describe('honest pages', () => {
     expect(await page.getByTestId('captcha-question').innerText()).toMatch(/^What is \d+ \+ \d+\?$/);
   });
 
-  it('a required field left blank says so next to it, beside the spec\'s toast', async () => {
+  it("a required field left blank says so next to it, beside the spec's toast", async () => {
     const page = await e.newPage();
     await page.goto('/contact');
     await whenSettled(page);
@@ -199,24 +270,32 @@ describe('honest pages', () => {
     // Named as the field's description, so a screen reader reads it with the field.
     const name = form.getByRole('textbox', { name: /^Name/ });
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).innerText()).toBe('Please enter your name.');
+    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).innerText()).toBe(
+      'Please enter your name.',
+    );
     expect(await form.getByText('Please enter your message.').count()).toBe(1);
     expect(await form.getByText('Please enter your e-mail address.').count()).toBe(0);
     expect(await form.getByText('Please answer the question.').count()).toBe(1);
   });
 
-  it('the admin\'s Editorial tab shows how many reviews wait for approval', async () => {
+  it("the admin's Editorial tab shows how many reviews wait for approval", async () => {
     const [user] = await e.server.sql<{ id: number }[]>`
       INSERT INTO users (identity_provider, subject, email, display_name) VALUES ('local', 'badge', 'badge@example.com', 'Badge') RETURNING id`;
     const [provider] = await e.server.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'drpc'`;
-    await e.server.sql`INSERT INTO user_reviews (provider_id, user_id, rating, comment, status) VALUES (${provider.id}, ${user.id}, 4, 'Waiting', 'pending')`;
+    await e.server
+      .sql`INSERT INTO user_reviews (provider_id, user_id, rating, comment, status) VALUES (${provider.id}, ${user.id}, 4, 'Waiting', 'pending')`;
     const { page, context } = await newPage(DESKTOP, 'admin@example.com');
     await page.goto('/admin');
     const editorial = page.getByRole('tab', { name: 'Editorial', exact: true });
-    await expect.poll(async () => {
-      const described = await editorial.getAttribute('aria-describedby');
-      return described ? page.locator(`[id="${described}"]`).textContent() : null;
-    }, { timeout: 60_000 }).toBe('1 pending review');
+    await expect
+      .poll(
+        async () => {
+          const described = await editorial.getAttribute('aria-describedby');
+          return described ? page.locator(`[id="${described}"]`).textContent() : null;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('1 pending review');
     expect(await editorial.innerText()).toMatch(/^Editorial\s*1$/);
     await context.close();
   });

@@ -15,13 +15,19 @@ beforeAll(async () => {
   chains = (await e.server.get('/api/chains')).body;
   providerCount = providers.length;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 // Each page's offline sync keeps fetching the whole directory: close a test's pages when it ends so the
 // next test does not queue behind them on the embedded database.
 const openPages: Page[] = [];
 afterEach(async () => {
-  for (const p of openPages.splice(0)) await p.context().close().catch(() => {});
+  for (const p of openPages.splice(0))
+    await p
+      .context()
+      .close()
+      .catch(() => {});
 });
 
 type Viewport = { width: number; height: number };
@@ -90,10 +96,14 @@ describe('home hotlist', () => {
 
     await chooseOption(page, 'Sort providers', 'Name A-Z');
     const names = await page.getByTestId('provider-card').locator('h2').allTextContents();
-    expect(names).toEqual([...onEth.map((p) => p.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(names).toEqual(
+      [...onEth.map((p) => p.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
 
     await chooseOption(page, 'Sort providers', 'Most Popular');
-    expect(await page.getByRole('link', { name: /How is “Most Popular” ranked\?/ }).getAttribute('href')).toBe('/about#most-popular');
+    expect(await page.getByRole('link', { name: /How is “Most Popular” ranked\?/ }).getAttribute('href')).toBe(
+      '/about#most-popular',
+    );
     for (const label of ['Highest Rated', 'Most Reviews']) await chooseOption(page, 'Sort providers', label);
     await chooseOption(page, 'Filter by chain', 'All Chains');
     await text(page, `Showing ${providerCount} providers`).waitFor();
@@ -103,12 +113,21 @@ describe('home hotlist', () => {
   it('shows the header ad, intro and SEO texts, and inline ads after every Nth card but the last', async () => {
     const admin = await signedInPage('admin@example.com', '/');
     await asAdmin(admin, 'POST', '/api/admin/ads', {
-      name: 'Inline sponsor', position: 'hotlist-inline', frequency: '7', isActive: true,
+      name: 'Inline sponsor',
+      position: 'hotlist-inline',
+      frequency: '7',
+      isActive: true,
       adCode: '<p>Inline sponsor block</p><script>window.__adScriptRan = true</script>',
     });
-    await asAdmin(admin, 'POST', '/api/admin/ads', { name: 'Header', position: 'header', isActive: true, adCode: '<p>Header sponsor</p>' });
+    await asAdmin(admin, 'POST', '/api/admin/ads', {
+      name: 'Header',
+      position: 'header',
+      isActive: true,
+      adCode: '<p>Header sponsor</p>',
+    });
     await asAdmin(admin, 'PUT', '/api/admin/homepage', {
-      introText: '<p>Intro before the hotlist</p>', seoText: '<p>SEO text after the hotlist</p>',
+      introText: '<p>Intro before the hotlist</p>',
+      seoText: '<p>SEO text after the hotlist</p>',
     });
 
     const page = await newPage(PHONE);
@@ -178,14 +197,29 @@ describe('header, footer and menus', () => {
     await visitor.goto('/');
     await visitor.getByRole('link', { name: 'Sign Up' }).waitFor();
     // A long e-mail is the name shown when the profile has none.
-    const user = await signedInPage('a-rather-long-address.for-the-header@example.com', '/', { width: 360, height: 800 });
+    const user = await signedInPage('a-rather-long-address.for-the-header@example.com', '/', {
+      width: 360,
+      height: 800,
+    });
     const admin = await signedInPage('admin@example.com', '/', { width: 360, height: 800 });
-    for (const [who, page] of [['signed out', visitor], ['user', user], ['admin', admin]] as const) {
-      await page.getByRole('banner').getByRole(who === 'signed out' ? 'link' : 'button', { name: who === 'signed out' ? 'Sign Up' : /Account menu/ }).waitFor();
+    for (const [who, page] of [
+      ['signed out', visitor],
+      ['user', user],
+      ['admin', admin],
+    ] as const) {
+      await page
+        .getByRole('banner')
+        .getByRole(who === 'signed out' ? 'link' : 'button', {
+          name: who === 'signed out' ? 'Sign Up' : /Account menu/,
+        })
+        .waitFor();
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
         if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
-        const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        const sizes = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
         expect(sizes.scroll, `${who} at ${width} px`).toBeLessThanOrEqual(sizes.inner);
         if (width < 768) await page.getByRole('button', { name: 'Close menu' }).click();
       }
@@ -198,16 +232,31 @@ describe('header, footer and menus', () => {
 
   it('footer: links, 10 networks, featured providers and partners', async () => {
     const admin = await signedInPage('admin@example.com', '/');
-    await asAdmin(admin, 'POST', '/api/admin/partner-links', { name: 'Partner One', url: 'https://partner.example/', order: 0 });
+    await asAdmin(admin, 'POST', '/api/admin/partner-links', {
+      name: 'Partner One',
+      url: 'https://partner.example/',
+      order: 0,
+    });
 
     const page = await newPage();
     await page.goto('/about');
     const footer = page.locator('footer');
     await footer.getByRole('link', { name: 'View all chains →' }).waitFor();
-    const networks = footer.locator('div', { has: page.getByRole('heading', { name: 'Popular Blockchain Networks' }) }).last().getByRole('link');
+    const networks = footer
+      .locator('div', { has: page.getByRole('heading', { name: 'Popular Blockchain Networks' }) })
+      .last()
+      .getByRole('link');
     await networks.nth(10).waitFor();
     expect(await networks.count()).toBe(11);
-    for (const [name, href] of [['All Providers', '/providers'], ['About', '/about'], ['Contact', '/contact'], ['Terms of Service', '/terms'], ['Privacy Policy', '/privacy'], ['Home', '/'], ['All Chains', '/chains']]) {
+    for (const [name, href] of [
+      ['All Providers', '/providers'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Home', '/'],
+      ['All Chains', '/chains'],
+    ]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
     await footer.getByRole('heading', { name: 'Featured RPC Providers' }).waitFor();
@@ -225,8 +274,13 @@ describe('header, footer and menus', () => {
     // The shell the service worker serves offline has no rendered body: the browser asks who is signed in.
     const page = await newPage();
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/auth/user', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/auth/user', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/index.html');
     await page.getByTestId('auth-loading').waitFor();
     release();
@@ -239,7 +293,10 @@ describe('header, footer and menus', () => {
 describe('/providers', () => {
   it('shows the title, counters, category content, Browse by Blockchain and the empty texts', async () => {
     const admin = await signedInPage('admin@example.com', '/');
-    await asAdmin(admin, 'PUT', '/api/admin/category/providers', { title: 'Choosing an RPC provider', contentHtml: '<p>Category intro text</p>' });
+    await asAdmin(admin, 'PUT', '/api/admin/category/providers', {
+      title: 'Choosing an RPC provider',
+      contentHtml: '<p>Category intro text</p>',
+    });
 
     const page = await newPage();
     await page.goto('/providers');
@@ -274,13 +331,20 @@ describe('provider page', () => {
     expect(await visit.getAttribute('rel')).toContain('noopener');
     expect(await visit.getAttribute('rel')).not.toContain('nofollow');
     expect(await visit.getAttribute('target')).toBe('_blank');
-    for (const heading of ['User Reviews (0)', 'Supported Chains', 'Quick Actions', 'Statistics', 'Public RPC Endpoints']) {
+    for (const heading of [
+      'User Reviews (0)',
+      'Supported Chains',
+      'Quick Actions',
+      'Statistics',
+      'Public RPC Endpoints',
+    ]) {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
     await text(page, 'Average Rating').waitFor();
     await text(page, 'Total Reviews').waitFor();
-    expect(await page.getByRole('link', { name: 'Login to Review' }).getAttribute('href'))
-      .toBe('/api/auth/google?returnTo=%2Fproviders%2Fdrpc');
+    expect(await page.getByRole('link', { name: 'Login to Review' }).getAttribute('href')).toBe(
+      '/api/auth/google?returnTo=%2Fproviders%2Fdrpc',
+    );
     expect(await page.getByRole('button', { name: /^Copy Ethereum Mainnet endpoint/ }).count()).toBeGreaterThan(0);
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join()).toContain(p.name);
@@ -291,10 +355,17 @@ describe('provider page', () => {
     const p = providers.find((x) => x.slug === 'ankr')!;
     const admin = await signedInPage('admin@example.com', '/');
     await asAdmin(admin, 'PUT', `/api/admin/providers/${p.id}`, {
-      cloakedLinks: true, nofollowLinks: true, twitterUrl: 'https://twitter.com/ankr', githubUrl: 'https://github.com/ankr-network',
-      detailedDescription: '<h2>Why Ankr</h2><p>Detailed <strong>HTML</strong> text</p><script>window.__descRan = 1</script>',
+      cloakedLinks: true,
+      nofollowLinks: true,
+      twitterUrl: 'https://twitter.com/ankr',
+      githubUrl: 'https://github.com/ankr-network',
+      detailedDescription:
+        '<h2>Why Ankr</h2><p>Detailed <strong>HTML</strong> text</p><script>window.__descRan = 1</script>',
     });
-    await asAdmin(admin, 'POST', `/api/admin/providers/${p.id}/editorial-review`, { rating: 4, content: '<p>Editorial verdict text</p>' });
+    await asAdmin(admin, 'POST', `/api/admin/providers/${p.id}/editorial-review`, {
+      rating: 4,
+      content: '<p>Editorial verdict text</p>',
+    });
 
     const page = await newPage(PHONE);
     await page.goto('/providers/ankr');
@@ -302,7 +373,9 @@ describe('provider page', () => {
     await visit.waitFor();
     expect(await visit.getAttribute('href')).toBe(`/r/${p.id}`);
     expect((await visit.getAttribute('rel'))!.split(' ')).toEqual(expect.arrayContaining(['noopener', 'nofollow']));
-    expect(await page.getByRole('link', { name: /Ankr on Twitter/ }).getAttribute('href')).toBe('https://twitter.com/ankr');
+    expect(await page.getByRole('link', { name: /Ankr on Twitter/ }).getAttribute('href')).toBe(
+      'https://twitter.com/ankr',
+    );
     await page.getByRole('heading', { name: 'Why Ankr' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __descRan?: number }).__descRan)).toBeUndefined();
     await page.getByRole('heading', { name: 'Editorial Review' }).waitFor();
@@ -312,7 +385,11 @@ describe('provider page', () => {
   });
 
   it('votes: signed-out visitors are sent to sign in; a signed-in vote changes the count and a second click takes it back', async () => {
-    const before = (await e.server.get('/api/providers/drpc')).body as { name: string; upvotes: number; downvotes: number };
+    const before = (await e.server.get('/api/providers/drpc')).body as {
+      name: string;
+      upvotes: number;
+      downvotes: number;
+    };
     const page = await newPage();
     await page.goto('/providers/drpc');
     const up = page.getByRole('button', { name: new RegExp(`^Upvote ${before.name}`) });
@@ -389,7 +466,10 @@ describe('reviews and profile', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Update Review');
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: /Notifications/ }).getByText('Review updated').waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Review updated')
+      .waitFor();
     expect(await toastText(page)).toContain('Your review has been updated and is pending approval.');
     // F8 moves focus to the notifications.
     await page.keyboard.press('F8');
@@ -426,7 +506,9 @@ describe('reviews and profile', () => {
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await dialog.getByText('Update your profile information. This will be displayed when you write reviews.').waitFor();
-    expect(await dialog.getByLabel('Display Name').getAttribute('placeholder')).toBe('How your name appears in reviews');
+    expect(await dialog.getByLabel('Display Name').getAttribute('placeholder')).toBe(
+      'How your name appears in reviews',
+    );
     await dialog.getByText('This name will be shown with your reviews and comments.').waitFor();
     await dialog.getByLabel('Display Name').fill('x'.repeat(101));
     await dialog.getByLabel('First Name').fill('y'.repeat(51));

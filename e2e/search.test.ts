@@ -5,34 +5,58 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 const main = (page: Page) => page.locator('main');
 const plural = (n: number) => `Found ${n} ${n === 1 ? 'result' : 'results'}`;
 
 describe('/search', () => {
   it('shows providers and chains matching the term, and searches again from the box', async () => {
-    const api = (await e.server.get('/api/search?q=ethereum')).body as { providers: { name: string }[]; chains: { name: string }[] };
+    const api = (await e.server.get('/api/search?q=ethereum')).body as {
+      providers: { name: string }[];
+      chains: { name: string }[];
+    };
     expect(api.providers.length + api.chains.length).toBeGreaterThan(1);
     const page = await e.newPage();
     await page.goto('/search?q=ethereum');
-    await main(page).getByText(plural(api.providers.length + api.chains.length)).waitFor();
-    await main(page).getByRole('heading', { name: `RPC Providers (${api.providers.length})` }).waitFor();
-    await main(page).getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` }).waitFor();
+    await main(page)
+      .getByText(plural(api.providers.length + api.chains.length))
+      .waitFor();
+    await main(page)
+      .getByRole('heading', { name: `RPC Providers (${api.providers.length})` })
+      .waitFor();
+    await main(page)
+      .getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` })
+      .waitFor();
     expect(await main(page).getByTestId('provider-card').count()).toBe(api.providers.length);
-    expect(await main(page).getByTestId('chain-card').locator('h3').allInnerTexts()).toEqual(api.chains.map((c) => c.name));
+    expect(await main(page).getByTestId('chain-card').locator('h3').allInnerTexts()).toEqual(
+      api.chains.map((c) => c.name),
+    );
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, follow');
 
-    const other = (await e.server.get('/api/search?q=ankr')).body as { providers: { name: string }[]; chains: unknown[] };
+    const other = (await e.server.get('/api/search?q=ankr')).body as {
+      providers: { name: string }[];
+      chains: unknown[];
+    };
     const box = page.getByRole('searchbox', { name: 'Search term' });
     await box.fill('ankr');
     await main(page).getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('q') === 'ankr');
-    await main(page).getByText(plural(other.providers.length + other.chains.length)).waitFor();
-    expect(await main(page).getByTestId('provider-card').locator('h3').allTextContents()).toEqual(other.providers.map((p) => p.name));
+    await main(page)
+      .getByText(plural(other.providers.length + other.chains.length))
+      .waitFor();
+    expect(await main(page).getByTestId('provider-card').locator('h3').allTextContents()).toEqual(
+      other.providers.map((p) => p.name),
+    );
     await page.goBack();
-    await main(page).getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` })
+      .waitFor();
   });
 
   it('says so when nothing matches, with links to providers and chains', async () => {
@@ -41,7 +65,9 @@ describe('/search', () => {
     await main(page).getByText('Found 0 results').waitFor();
     await main(page).getByText('No results found for “zzzz-nothing-like-this”.').waitFor();
     expect(await main(page).getByRole('link', { name: 'all RPC providers' }).getAttribute('href')).toBe('/providers');
-    expect(await main(page).getByRole('link', { name: 'all blockchain networks' }).getAttribute('href')).toBe('/chains');
+    expect(await main(page).getByRole('link', { name: 'all blockchain networks' }).getAttribute('href')).toBe(
+      '/chains',
+    );
   });
 
   it('shows the error text when the search fails', async () => {
@@ -68,12 +94,15 @@ describe('/search', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // Keyboard only: Tab reaches the field after the menus; Enter searches.
     const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search chains and providers' });
-    for (let i = 0; i < 10 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await field.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('arbitrum');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'arbitrum');
-    await main(page).getByText(plural(api.providers.length + api.chains.length)).waitFor();
+    await main(page)
+      .getByText(plural(api.providers.length + api.chains.length))
+      .waitFor();
     expect(await field.inputValue()).toBe('');
 
     const phone = await e.newPage(PHONE);
@@ -84,7 +113,9 @@ describe('/search', () => {
     await menu.getByRole('searchbox', { name: 'Search chains and providers' }).fill('arbitrum');
     await menu.getByRole('button', { name: 'Search', exact: true }).click();
     await phone.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'arbitrum');
-    await main(phone).getByText(plural(api.providers.length + api.chains.length)).waitFor();
+    await main(phone)
+      .getByText(plural(api.providers.length + api.chains.length))
+      .waitFor();
     expect(await menu.isVisible()).toBe(false);
     // Searching again from the menu on the results page closes the menu too.
     await phone.getByRole('button', { name: 'Open menu' }).click();
@@ -109,10 +140,15 @@ describe('/search', () => {
   });
 
   it('captures the search screen on phone and desktop', async () => {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await e.newPage(viewport);
       await page.goto('/search?q=arbitrum');
-      await main(page).getByText(/^Found \d+ results?$/).waitFor();
+      await main(page)
+        .getByText(/^Found \d+ results?$/)
+        .waitFor();
       await e.screenshot(page, `search-${label}`);
     }
   });

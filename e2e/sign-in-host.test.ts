@@ -5,10 +5,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e.close();
+});
 
-it('a sign-in started on another host name ends signed in on PUBLIC_URL\'s', async () => {
+it("a sign-in started on another host name ends signed in on PUBLIC_URL's", async () => {
   const page = await e.newPage();
   await page.goto(`${e.url.replace('127.0.0.1', 'localhost')}/api/login?returnTo=${encodeURIComponent('/about')}`);
   await page.getByLabel('Email').fill('other-host@example.com');

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e.close();
+});
 
 it('serves the app shell to a real browser', async () => {
   const page = await e.newPage();
@@ -24,10 +28,12 @@ it('a first visit loads its document once', async () => {
     });
     await page.goto(path);
     await whenSettled(page);
-    const workerActive = await page.evaluate(() => Promise.race([
-      navigator.serviceWorker.ready.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
-    ]));
+    const workerActive = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+      ]),
+    );
     expect(workerActive, path).toBe(true);
     await page.waitForTimeout(6_000);
     expect(documents, path).toBe(1);

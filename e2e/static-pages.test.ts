@@ -5,15 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, holdAppScripts, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
-beforeAll(async () => { e = await startBrowserTest(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startBrowserTest();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 const main = (page: Page) => page.locator('main');
 const toast = (page: Page, text: string) => page.locator('li.toast', { hasText: text });
 
 async function solveSum(page: Page): Promise<number> {
   // Drawn once the page has hydrated ("…" until then).
-  const question = await page.getByTestId('captcha-question').filter({ hasText: /What is/ }).innerText();
+  const question = await page
+    .getByTestId('captcha-question')
+    .filter({ hasText: /What is/ })
+    .innerText();
   const m = /^What is (\d+) \+ (\d+)\?$/.exec(question);
   if (!m) throw new Error(`the contact page asks a sum, got: ${question}`);
   return Number(m[1]) + Number(m[2]);
@@ -38,7 +45,13 @@ describe('/about', () => {
     const page = await e.newPage();
     await e.signIn(page, 'admin@example.com', '/about');
     const res = await page.request.put('/api/admin/about', {
-      data: { title: 'Who we are', content: '<h2>Our mission</h2><p>Honest <em>data</em>.</p><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>', metaTitle: null, metaDescription: null },
+      data: {
+        title: 'Who we are',
+        content:
+          '<h2>Our mission</h2><p>Honest <em>data</em>.</p><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>',
+        metaTitle: null,
+        metaDescription: null,
+      },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
     await page.goto('/about');
@@ -72,8 +85,12 @@ describe('/login', () => {
     await page.waitForURL((u) => u.pathname === '/chains/base');
 
     await page.goto('/login');
-    expect(await main(page).getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google');
-    await main(page).getByText(/^You are signed in as \S.*\./).waitFor();
+    expect(await main(page).getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+      '/api/auth/google',
+    );
+    await main(page)
+      .getByText(/^You are signed in as \S.*\./)
+      .waitFor();
   });
 });
 
@@ -85,9 +102,17 @@ describe('legal pages', () => {
     const text = await main(page).innerText();
     expect(text).toContain('Last updated: January 2025');
     const headings = await main(page).locator('section h2').allInnerTexts();
-    expect(headings.map((h) => h.replace(/^\d+\.\s*/, ''))).toEqual(expect.arrayContaining([
-      'Use of the Site', 'Intellectual Property', 'User Reviews and Licence', 'Disclaimer', 'External Links', 'Modifications', 'Governing Law',
-    ]));
+    expect(headings.map((h) => h.replace(/^\d+\.\s*/, ''))).toEqual(
+      expect.arrayContaining([
+        'Use of the Site',
+        'Intellectual Property',
+        'User Reviews and Licence',
+        'Disclaimer',
+        'External Links',
+        'Modifications',
+        'Governing Law',
+      ]),
+    );
     expect(text).toContain('laws of the Republic of Panama');
     expect(text).toMatch(/licence to host, display, reproduce/);
     // The table of contents jumps to its sections.
@@ -101,10 +126,26 @@ describe('legal pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     const text = await main(page).innerText();
     expect(text).toContain('Last updated: January 2025');
-    for (const s of ['Information We Collect', 'Advertising and Analytics', 'We Do Not Sell Your Data', 'Your Rights', 'Security', "Children's Privacy", 'Contact Us']) {
+    for (const s of [
+      'Information We Collect',
+      'Advertising and Analytics',
+      'We Do Not Sell Your Data',
+      'Your Rights',
+      'Security',
+      "Children's Privacy",
+      'Contact Us',
+    ]) {
       expect(text).toContain(s);
     }
-    for (const s of ['name, e-mail address', 'contact form', 'Usage data', 'Cookies', 'Google Analytics', 'do not sell', 'children under 13']) {
+    for (const s of [
+      'name, e-mail address',
+      'contact form',
+      'Usage data',
+      'Cookies',
+      'Google Analytics',
+      'do not sell',
+      'children under 13',
+    ]) {
       expect(text).toContain(s);
     }
     const mail = main(page).locator('a[href^="mailto:"]').first();
@@ -116,7 +157,9 @@ describe('/contact', () => {
   it('validates as spec 001 says, sends nothing on a wrong sum, stores a right one and asks a new question', async () => {
     const page = await e.newPage();
     const posts: Request[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posts.push(r); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posts.push(r);
+    });
     await page.goto('/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
     const aside = page.getByRole('complementary', { name: 'Contact information' });
@@ -136,7 +179,9 @@ describe('/contact', () => {
     await form.getByLabel('Message').fill('Your Ethereum list is missing an endpoint.');
     await send.click();
     await toast(page, 'Captcha Required').waitFor();
-    expect(await toast(page, 'Captcha Required').innerText()).toContain("Please solve the math problem to verify you're human.");
+    expect(await toast(page, 'Captcha Required').innerText()).toContain(
+      "Please solve the math problem to verify you're human.",
+    );
 
     const answer = await solveSum(page);
     const question = await page.getByTestId('captcha-question').innerText();
@@ -150,10 +195,20 @@ describe('/contact', () => {
     await form.getByLabel(/Security check/).fill(String(answer));
     await send.click();
     await toast(page, 'Message Sent').waitFor();
-    expect(await toast(page, 'Message Sent').innerText()).toContain("Thank you for contacting us! We'll get back to you within 24 hours.");
+    expect(await toast(page, 'Message Sent').innerText()).toContain(
+      "Thank you for contacting us! We'll get back to you within 24 hours.",
+    );
     expect(posts).toHaveLength(1);
-    const rows = await e.server.sql`SELECT name, email, subject, message FROM contact_submissions WHERE email = 'linus@example.com'`;
-    expect(rows).toEqual([{ name: 'Linus', email: 'linus@example.com', subject: null, message: 'Your Ethereum list is missing an endpoint.' }]);
+    const rows = await e.server
+      .sql`SELECT name, email, subject, message FROM contact_submissions WHERE email = 'linus@example.com'`;
+    expect(rows).toEqual([
+      {
+        name: 'Linus',
+        email: 'linus@example.com',
+        subject: null,
+        message: 'Your Ethereum list is missing an endpoint.',
+      },
+    ]);
     expect(await form.getByLabel('Message').inputValue()).toBe('');
     expect(await form.getByLabel(/Security check/).inputValue()).toBe('');
     await solveSum(page); // still a sum of two numbers from 1 to 10, freshly drawn
@@ -198,15 +253,20 @@ describe('/landing', () => {
   it('has its own header and footer with the spec texts and links', async () => {
     const page = await e.newPage();
     await page.goto('/landing');
-    await page.getByRole('heading', { level: 1, name: 'Find the Best RPC Providers for Blockchain Development' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Find the Best RPC Providers for Blockchain Development' })
+      .waitFor();
     const header = page.locator('header');
     expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/api/auth/google');
     expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/api/auth/google');
-    expect(await main(page).getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect(await main(page).getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+      '/api/auth/google',
+    );
     expect(await main(page).getByRole('link', { name: 'Browse Providers' }).getAttribute('href')).toBe('/providers');
     expect(await main(page).getByRole('link', { name: 'Start Exploring Now' }).getAttribute('href')).toBe('/api/login');
     const text = await main(page).innerText();
-    for (const f of ['Community Reviews', 'Expert Insights', 'Comprehensive Data', 'Always Updated']) expect(text).toContain(f);
+    for (const f of ['Community Reviews', 'Expert Insights', 'Comprehensive Data', 'Always Updated'])
+      expect(text).toContain(f);
     expect(text).toMatch(/thousands of developers/i);
     expect(text).toMatch(/chains, features and\s+pricing/);
 
@@ -230,11 +290,17 @@ describe('/landing', () => {
 
 describe('screenshots', () => {
   it('captures the static pages on phone and desktop', async () => {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await e.newPage(viewport);
       for (const [name, path, heading] of [
-        ['about', '/about', 'Who we are'], ['login', '/login', 'Welcome to RPC Atlas'], ['terms', '/terms', 'Terms of Service'],
-        ['privacy', '/privacy', 'Privacy Policy'], ['contact', '/contact', 'Contact Us'],
+        ['about', '/about', 'Who we are'],
+        ['login', '/login', 'Welcome to RPC Atlas'],
+        ['terms', '/terms', 'Terms of Service'],
+        ['privacy', '/privacy', 'Privacy Policy'],
+        ['contact', '/contact', 'Contact Us'],
         ['landing', '/landing', 'Find the Best RPC Providers for Blockchain Development'],
       ] as const) {
         await page.goto(path);

@@ -23,11 +23,17 @@ beforeAll(async () => {
     INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
     VALUES (${drpc.id}, 'websocket', 'true', NULL, 'https://drpc.org/docs', '2026-11-01')`;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 describe('verified facts', () => {
   const TABLET = { width: 700, height: 900 };
-  for (const [label, viewport] of [['phone', PHONE], ['tablet', TABLET], ['desktop', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`dRPC's Facts card shows the prober's findings on a ${label}`, async () => {
       const page = await e.newPage(viewport);
       await page.goto('/providers/drpc');
@@ -41,8 +47,9 @@ describe('verified facts', () => {
       expect(await row('Trace/debug methods').innerText()).toContain('debug_* methods answered');
       expect(await facts.getByText('Unknown').count()).toBe(7);
       for (const badge of await facts.getByTestId('fact-verified').all()) {
-        const inside = await badge.evaluate((b) =>
-          b.getBoundingClientRect().right <= b.closest('dd')!.getBoundingClientRect().right);
+        const inside = await badge.evaluate(
+          (b) => b.getBoundingClientRect().right <= b.closest('dd')!.getBoundingClientRect().right,
+        );
         expect(inside, 'a badge sticks out of its row').toBe(true);
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -69,7 +69,7 @@ const TEMPLATES = [
   "' onmouseover='JS' x='",
   '";JS;//',
   "';JS;//",
-  '{{constructor.constructor(\'JS\')()}}',
+  "{{constructor.constructor('JS')()}}",
   '${JS}',
   '#{JS}',
   '\\u003cscript\\u003eJS\\u003c/script\\u003e',
@@ -81,7 +81,7 @@ const TEMPLATES = [
 ];
 const PAYLOADS = TEMPLATES.map((tpl, i) => tpl.replaceAll('JS', run(i + 1)));
 // For fields too short for any of those (e.g. a 20-character currency symbol).
-const SHORT_PAYLOADS = ['<svg/onload=alert(1)', '"><b>x</b><i', "'\"<>&{{7*7}}"];
+const SHORT_PAYLOADS = ['<svg/onload=alert(1)', '"><b>x</b><i', '\'"<>&{{7*7}}'];
 
 // Valid http(s) URLs that carry markup (URL fields refuse every other scheme: api/hardening/security-urls.test.ts).
 const URL_TEMPLATES = [
@@ -90,7 +90,7 @@ const URL_TEMPLATES = [
   'https://xss.example/#" onmouseover="JS" x="',
   'https://xss.example/</script><script>JS</script>',
   'http://xss.example/javascript:JS',
-  'https://xss.example/{{constructor.constructor(\'JS\')()}}',
+  "https://xss.example/{{constructor.constructor('JS')()}}",
 ];
 const URL_PAYLOADS = URL_TEMPLATES.map((tpl, i) => tpl.replaceAll('JS', run(100 + i)));
 // Endpoint URLs may hold no whitespace.
@@ -117,7 +117,10 @@ class Corpus {
     let cur: { text: string; indexes: number[] } | undefined;
     PAYLOADS.forEach((p, i) => {
       if (p.length > limit) return;
-      if (cur && cur.text.length + 1 + p.length > limit) { out.push(cur); cur = undefined; }
+      if (cur && cur.text.length + 1 + p.length > limit) {
+        out.push(cur);
+        cur = undefined;
+      }
       cur = cur ? { text: `${cur.text} ${p}`, indexes: [...cur.indexes, i] } : { text: p, indexes: [i] };
     });
     if (cur) out.push(cur);
@@ -130,8 +133,12 @@ class Corpus {
     const packs = this.packs(room);
     const at = this.cursor.get(`${room}`) ?? 0;
     this.cursor.set(`${room}`, at + 1);
-    const chosen = packs.length ? packs[at % packs.length]
-      : { text: SHORT_PAYLOADS[at % SHORT_PAYLOADS.length].slice(0, room), indexes: [500 + (at % SHORT_PAYLOADS.length)] };
+    const chosen = packs.length
+      ? packs[at % packs.length]
+      : {
+          text: SHORT_PAYLOADS[at % SHORT_PAYLOADS.length].slice(0, room),
+          indexes: [500 + (at % SHORT_PAYLOADS.length)],
+        };
     this.note(field, chosen.indexes);
     return marker ? `${marker} ${chosen.text}` : chosen.text;
   }
@@ -220,26 +227,33 @@ async function writeCorpus() {
   // Chains (admin).
   const chainIds: number[] = [];
   for (let k = 1; k <= CHAINS; k++) {
-    const chain = await ok(admin.json('POST', '/api/admin/chains', {
-      name: corpus.text('chain.name', 200, `XC${k}`),
-      slug: chainSlug(k),
-      title: corpus.text('chain.title', 200),
-      description: corpus.all('chain.description', `XCDESC${k}`, 2000),
-      detailedDescription: corpus.all('chain.detailedDescription', `XCDETAIL${k}`),
-      iconUrl: k === 1 ? svgPath : corpus.url('chain.iconUrl', IMAGE_PAYLOADS),
-      websiteUrl: corpus.url('chain.websiteUrl'),
-      twitterUrl: corpus.url('chain.twitterUrl'),
-      discordUrl: corpus.url('chain.discordUrl'),
-      telegramUrl: corpus.url('chain.telegramUrl'),
-      githubUrl: corpus.url('chain.githubUrl'),
-      linkedinUrl: corpus.url('chain.linkedinUrl'),
-      shortName: corpus.text('chain.shortName', 50),
-      evmChainId: 990000 + k,
-      nativeCurrency: { name: corpus.text('chain.nativeCurrency.name', 100), symbol: corpus.text('chain.nativeCurrency.symbol', 20), decimals: 18 },
-      explorers: [{ name: corpus.text('chain.explorers.name', 100), url: corpus.url('chain.explorers.url') }],
-      rpcEndpoints: ENDPOINT_PAYLOADS.map((url, i) => ({ url: `${url}${k}${i}`, tracking: 'none' })),
-      ...seo('chain'),
-    }), `chain ${k}`);
+    const chain = await ok(
+      admin.json('POST', '/api/admin/chains', {
+        name: corpus.text('chain.name', 200, `XC${k}`),
+        slug: chainSlug(k),
+        title: corpus.text('chain.title', 200),
+        description: corpus.all('chain.description', `XCDESC${k}`, 2000),
+        detailedDescription: corpus.all('chain.detailedDescription', `XCDETAIL${k}`),
+        iconUrl: k === 1 ? svgPath : corpus.url('chain.iconUrl', IMAGE_PAYLOADS),
+        websiteUrl: corpus.url('chain.websiteUrl'),
+        twitterUrl: corpus.url('chain.twitterUrl'),
+        discordUrl: corpus.url('chain.discordUrl'),
+        telegramUrl: corpus.url('chain.telegramUrl'),
+        githubUrl: corpus.url('chain.githubUrl'),
+        linkedinUrl: corpus.url('chain.linkedinUrl'),
+        shortName: corpus.text('chain.shortName', 50),
+        evmChainId: 990000 + k,
+        nativeCurrency: {
+          name: corpus.text('chain.nativeCurrency.name', 100),
+          symbol: corpus.text('chain.nativeCurrency.symbol', 20),
+          decimals: 18,
+        },
+        explorers: [{ name: corpus.text('chain.explorers.name', 100), url: corpus.url('chain.explorers.url') }],
+        rpcEndpoints: ENDPOINT_PAYLOADS.map((url, i) => ({ url: `${url}${k}${i}`, tracking: 'none' })),
+        ...seo('chain'),
+      }),
+      `chain ${k}`,
+    );
     corpus.coverage.set('chain.rpcEndpoints.url', new Set(ENDPOINT_PAYLOADS.map((_, i) => 1000 + i)));
     chainIds.push(chain.id);
   }
@@ -247,106 +261,164 @@ async function writeCorpus() {
   // Providers, their chain links and editorial reviews (admin).
   const providerIds: number[] = [];
   for (let k = 1; k <= PROVIDERS; k++) {
-    const provider = await ok(admin.json('POST', '/api/admin/providers', {
-      name: corpus.text('provider.name', 200, `XP${k}`),
-      slug: providerSlug(k),
-      description: corpus.all('provider.description', `XPDESC${k}`, 2000),
-      detailedDescription: corpus.all('provider.detailedDescription', `XDETAIL${k}`),
-      website: corpus.url('provider.website'),
-      affiliateUrl: k % 2 ? corpus.url('provider.affiliateUrl') : null,
-      logoUrl: k === 1 ? svgPath : corpus.url('provider.logoUrl', IMAGE_PAYLOADS),
-      iconUrl: k === 2 ? svgPath : corpus.url('provider.iconUrl', IMAGE_PAYLOADS),
-      twitterUrl: corpus.url('provider.twitterUrl'),
-      discordUrl: corpus.url('provider.discordUrl'),
-      telegramUrl: corpus.url('provider.telegramUrl'),
-      githubUrl: corpus.url('provider.githubUrl'),
-      linkedinUrl: corpus.url('provider.linkedinUrl'),
-      privacyPolicyUrl: corpus.url('provider.privacyPolicyUrl'),
-      cloakedLinks: k % 2 === 0,
-      featured: true,
-      ...seo('provider'),
-    }), `provider ${k}`);
+    const provider = await ok(
+      admin.json('POST', '/api/admin/providers', {
+        name: corpus.text('provider.name', 200, `XP${k}`),
+        slug: providerSlug(k),
+        description: corpus.all('provider.description', `XPDESC${k}`, 2000),
+        detailedDescription: corpus.all('provider.detailedDescription', `XDETAIL${k}`),
+        website: corpus.url('provider.website'),
+        affiliateUrl: k % 2 ? corpus.url('provider.affiliateUrl') : null,
+        logoUrl: k === 1 ? svgPath : corpus.url('provider.logoUrl', IMAGE_PAYLOADS),
+        iconUrl: k === 2 ? svgPath : corpus.url('provider.iconUrl', IMAGE_PAYLOADS),
+        twitterUrl: corpus.url('provider.twitterUrl'),
+        discordUrl: corpus.url('provider.discordUrl'),
+        telegramUrl: corpus.url('provider.telegramUrl'),
+        githubUrl: corpus.url('provider.githubUrl'),
+        linkedinUrl: corpus.url('provider.linkedinUrl'),
+        privacyPolicyUrl: corpus.url('provider.privacyPolicyUrl'),
+        cloakedLinks: k % 2 === 0,
+        featured: true,
+        ...seo('provider'),
+      }),
+      `provider ${k}`,
+    );
     providerIds.push(provider.id);
     await ok(admin.json('PUT', `/api/admin/providers/${provider.id}/chains`, { chainIds }), 'chain links');
-    await ok(admin.json('POST', `/api/admin/providers/${provider.id}/editorial-review`, {
-      rating: 4, content: corpus.all('editorial.content', `XEDIT${k}`),
-    }), 'editorial');
+    await ok(
+      admin.json('POST', `/api/admin/providers/${provider.id}/editorial-review`, {
+        rating: 4,
+        content: corpus.all('editorial.content', `XEDIT${k}`),
+      }),
+      'editorial',
+    );
   }
 
   // Users: profile names and reviews (approved by the admin, one left pending for the moderation list).
   for (let u = 1; u <= USERS; u++) {
     const user = await signIn(e.server, `xss-user-${u}@example.com`);
-    await ok(user.json('PUT', '/api/auth/profile', {
-      displayName: corpus.text('profile.displayName', 100),
-      firstName: corpus.text('profile.firstName', 50),
-      lastName: corpus.text('profile.lastName', 50),
-    }), 'profile');
+    await ok(
+      user.json('PUT', '/api/auth/profile', {
+        displayName: corpus.text('profile.displayName', 100),
+        firstName: corpus.text('profile.firstName', 50),
+        lastName: corpus.text('profile.lastName', 50),
+      }),
+      'profile',
+    );
     const k = ((u - 1) % PROVIDERS) + 1;
-    const review = await ok(user.json('POST', `/api/providers/${providerSlug(k)}/reviews`, {
-      rating: 1 + (u % 5), comment: corpus.all('review.comment', `XREVIEW${u}`, 5000),
-    }), 'review');
+    const review = await ok(
+      user.json('POST', `/api/providers/${providerSlug(k)}/reviews`, {
+        rating: 1 + (u % 5),
+        comment: corpus.all('review.comment', `XREVIEW${u}`, 5000),
+      }),
+      'review',
+    );
     if (u !== USERS) await ok(admin.json('PUT', `/api/admin/reviews/${review.id}/approve`), 'approve');
   }
 
   // Ads in every position (admin).
   for (const position of AD_POSITIONS) {
-    await ok(admin.json('POST', '/api/admin/ads', {
-      name: corpus.text('ad.name', 200, `XADNAME-${position}`), position,
-      adCode: corpus.all('ad.adCode', `XAD-${position}`), isActive: true, frequency: '3',
-    }), `ad ${position}`);
+    await ok(
+      admin.json('POST', '/api/admin/ads', {
+        name: corpus.text('ad.name', 200, `XADNAME-${position}`),
+        position,
+        adCode: corpus.all('ad.adCode', `XAD-${position}`),
+        isActive: true,
+        frequency: '3',
+      }),
+      `ad ${position}`,
+    );
   }
 
   // Site pages (admin).
-  await ok(admin.json('PUT', '/api/admin/about', {
-    title: corpus.text('about.title', 200, 'XABOUTTITLE'), content: corpus.all('about.content', 'XABOUT'), ...seo('about'),
-  }), 'about');
-  await ok(admin.json('PUT', '/api/admin/homepage', {
-    title: corpus.text('homepage.title', 200, 'XHOMETITLE'),
-    introText: corpus.all('homepage.introText', 'XINTRO'),
-    seoText: corpus.all('homepage.seoText', 'XSEO'),
-    ...seo('homepage'),
-  }), 'homepage');
+  await ok(
+    admin.json('PUT', '/api/admin/about', {
+      title: corpus.text('about.title', 200, 'XABOUTTITLE'),
+      content: corpus.all('about.content', 'XABOUT'),
+      ...seo('about'),
+    }),
+    'about',
+  );
+  await ok(
+    admin.json('PUT', '/api/admin/homepage', {
+      title: corpus.text('homepage.title', 200, 'XHOMETITLE'),
+      introText: corpus.all('homepage.introText', 'XINTRO'),
+      seoText: corpus.all('homepage.seoText', 'XSEO'),
+      ...seo('homepage'),
+    }),
+    'homepage',
+  );
   for (const category of ['chains', 'providers']) {
-    await ok(admin.json('PUT', `/api/admin/category/${category}`, {
-      title: corpus.text('category.title', 200, `XCATTITLE-${category}`),
-      contentHtml: corpus.all('category.contentHtml', `XCAT-${category}`),
-      ...seo('category'),
-    }), `category ${category}`);
+    await ok(
+      admin.json('PUT', `/api/admin/category/${category}`, {
+        title: corpus.text('category.title', 200, `XCATTITLE-${category}`),
+        contentHtml: corpus.all('category.contentHtml', `XCAT-${category}`),
+        ...seo('category'),
+      }),
+      `category ${category}`,
+    );
   }
   for (let i = 1; i <= 3; i++) {
-    await ok(admin.json('POST', '/api/admin/partner-links', {
-      name: corpus.text('partnerLink.name', 200, `XPARTNER${i}`), url: corpus.url('partnerLink.url'), order: i,
-    }), 'partner link');
+    await ok(
+      admin.json('POST', '/api/admin/partner-links', {
+        name: corpus.text('partnerLink.name', 200, `XPARTNER${i}`),
+        url: corpus.url('partnerLink.url'),
+        order: i,
+      }),
+      'partner link',
+    );
   }
 
   // Visitors' contact messages (no sign-in needed).
   for (let i = 1; i <= 3; i++) {
     const res = await fetch(`${e.url}/api/contact`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: e.url },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: e.url },
       body: JSON.stringify({
-        name: corpus.text('contact.name', 200, `XCONTACTNAME${i}`), email: `xss${i}@example.com`,
-        subject: corpus.text('contact.subject', 300), message: corpus.all('contact.message', `XCONTACT${i}`, 10000),
+        name: corpus.text('contact.name', 200, `XCONTACTNAME${i}`),
+        email: `xss${i}@example.com`,
+        subject: corpus.text('contact.subject', 300),
+        message: corpus.all('contact.message', `XCONTACT${i}`, 10000),
       }),
     });
     if (res.status !== 201) throw new Error(`contact: ${res.status} ${await res.text()}`);
   }
 
   // A CSV import with a hostile chain and provider row (admin).
-  const cells = (values: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) => CSV_COLUMNS.map((c) => values[c] ?? '');
-  const csv = stringify([[...CSV_COLUMNS],
+  const cells = (values: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) =>
+    CSV_COLUMNS.map((c) => values[c] ?? '');
+  const csv = stringify([
+    [...CSV_COLUMNS],
     cells({
-      Type: 'chain', Name: corpus.text('csv.Name', 200, 'XCSVCHAIN'), Slug: 'xss-csv-chain', Title: corpus.text('csv.Title', 200),
-      Description: corpus.all('csv.Description', 'XCSVCDESC', 2000), DetailedDescription: corpus.all('csv.DetailedDescription', 'XCSVCDETAIL'),
-      Website: corpus.url('csv.Website'), IconUrl: corpus.url('csv.IconUrl'), MetaTitle: corpus.text('csv.MetaTitle', 60),
-      MetaDescription: corpus.text('csv.MetaDescription', 160), OgTitle: corpus.text('csv.OgTitle', 60),
-      OgDescription: corpus.text('csv.OgDescription', 160), OgImage: corpus.url('csv.OgImage'),
+      Type: 'chain',
+      Name: corpus.text('csv.Name', 200, 'XCSVCHAIN'),
+      Slug: 'xss-csv-chain',
+      Title: corpus.text('csv.Title', 200),
+      Description: corpus.all('csv.Description', 'XCSVCDESC', 2000),
+      DetailedDescription: corpus.all('csv.DetailedDescription', 'XCSVCDETAIL'),
+      Website: corpus.url('csv.Website'),
+      IconUrl: corpus.url('csv.IconUrl'),
+      MetaTitle: corpus.text('csv.MetaTitle', 60),
+      MetaDescription: corpus.text('csv.MetaDescription', 160),
+      OgTitle: corpus.text('csv.OgTitle', 60),
+      OgDescription: corpus.text('csv.OgDescription', 160),
+      OgImage: corpus.url('csv.OgImage'),
     }),
     cells({
-      Type: 'provider', Name: corpus.text('csv.Name', 200, 'XCSVPROVIDER'), Slug: 'xss-csv-provider',
-      Description: corpus.all('csv.Description', 'XCSVPDESC', 2000), DetailedDescription: corpus.all('csv.DetailedDescription', 'XCSVPDETAIL'),
-      Website: corpus.url('csv.Website'), LogoUrl: corpus.url('csv.LogoUrl'), IconUrl: corpus.url('csv.IconUrl'),
-      MetaTitle: corpus.text('csv.MetaTitle', 60), MetaDescription: corpus.text('csv.MetaDescription', 160), NofollowLinks: 'true',
-      EditorialRating: '3', EditorialContent: corpus.all('csv.EditorialContent', 'XCSVEDIT'), Chains: 'xss-csv-chain',
+      Type: 'provider',
+      Name: corpus.text('csv.Name', 200, 'XCSVPROVIDER'),
+      Slug: 'xss-csv-provider',
+      Description: corpus.all('csv.Description', 'XCSVPDESC', 2000),
+      DetailedDescription: corpus.all('csv.DetailedDescription', 'XCSVPDETAIL'),
+      Website: corpus.url('csv.Website'),
+      LogoUrl: corpus.url('csv.LogoUrl'),
+      IconUrl: corpus.url('csv.IconUrl'),
+      MetaTitle: corpus.text('csv.MetaTitle', 60),
+      MetaDescription: corpus.text('csv.MetaDescription', 160),
+      NofollowLinks: 'true',
+      EditorialRating: '3',
+      EditorialContent: corpus.all('csv.EditorialContent', 'XCSVEDIT'),
+      Chains: 'xss-csv-chain',
     }),
   ]);
   const form = new FormData();
@@ -361,59 +433,88 @@ beforeAll(async () => {
   const fields = [...corpus.coverage.entries()];
   const pairs = fields.reduce((n, [, s]) => n + s.size, 0);
   // The figures e2e/SECURITY.md records.
-  console.log(`XSS corpus: ${PAYLOADS.length} markup/text payloads + ${URL_PAYLOADS.length} URL payloads + 1 hostile SVG; `
-    + `${fields.length} fields; ${pairs} distinct field×payload pairs written\n`
-    + fields.map(([f, s]) => `  ${f}: ${s.size}`).join('\n'));
+  console.log(
+    `XSS corpus: ${PAYLOADS.length} markup/text payloads + ${URL_PAYLOADS.length} URL payloads + 1 hostile SVG; ` +
+      `${fields.length} fields; ${pairs} distinct field×payload pairs written\n` +
+      fields.map(([f, s]) => `  ${f}: ${s.size}`).join('\n'),
+  );
 }, 300_000);
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 type Finding = { path: string; what: string };
 
 /** What a page shows that could run code: event-handler attributes, script URLs, foreign script elements, broken JSON-LD. */
 async function scanDom(page: Page): Promise<string[]> {
-  return page.evaluate(({ stateId, appScriptsId, appLoader }) => {
-    const bad: string[] = [];
-    const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster']);
-    for (const el of Array.from(document.querySelectorAll('*'))) {
-      for (const attr of Array.from(el.attributes)) {
-        const name = attr.name.toLowerCase();
-        if (name.startsWith('on')) bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
-        if (name === 'srcdoc') bad.push(`<${el.tagName.toLowerCase()} srcdoc>`);
-        if (URL_ATTRIBUTES.has(name)) {
-          const v = attr.value.replace(/[\p{Cc} ]/gu, '').toLowerCase();
-          if (/^(javascript|vbscript):|^data:text\/(html|javascript)/.test(v)) {
-            bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
+  return page.evaluate(
+    ({ stateId, appScriptsId, appLoader }) => {
+      const bad: string[] = [];
+      const URL_ATTRIBUTES = new Set([
+        'href',
+        'src',
+        'action',
+        'formaction',
+        'xlink:href',
+        'data',
+        'background',
+        'poster',
+      ]);
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          const name = attr.name.toLowerCase();
+          if (name.startsWith('on')) bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
+          if (name === 'srcdoc') bad.push(`<${el.tagName.toLowerCase()} srcdoc>`);
+          if (URL_ATTRIBUTES.has(name)) {
+            const v = attr.value.replace(/[\p{Cc} ]/gu, '').toLowerCase();
+            if (/^(javascript|vbscript):|^data:text\/(html|javascript)/.test(v)) {
+              bad.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value.slice(0, 60)}">`);
+            }
           }
         }
       }
-    }
-    for (const s of Array.from(document.querySelectorAll('script'))) {
-      const type = s.getAttribute('type');
-      if (type === 'application/ld+json') {
-        try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken JSON-LD: ${(s.textContent ?? '').slice(0, 60)}`); }
-      } else if (type === 'application/json' && s.id === stateId) {
-        // The server-rendered page's query data: inert, and it must still be whole JSON.
-        try { JSON.parse(s.textContent ?? ''); } catch { bad.push(`broken page data: ${(s.textContent ?? '').slice(0, 60)}`); }
-      } else if (type === 'application/json' && s.id === appScriptsId) {
-        // The loader's list of scripts (api/web/preload.ts): JSON naming only the build's own files.
-        try {
-          const { entry, preloads } = JSON.parse(s.textContent ?? '') as { entry: unknown; preloads: unknown[] };
-          const foreign = [entry, ...preloads].filter((u) => typeof u !== 'string' || !u.startsWith('/assets/'));
-          if (foreign.length) bad.push(`loader naming ${JSON.stringify(foreign).slice(0, 80)}`);
-        } catch { bad.push(`broken script list: ${(s.textContent ?? '').slice(0, 60)}`); }
-      } else if (s.hasAttribute('data-app-loader')) {
-        // The page's script loader: the same text on every page (the CSP admits it by its hash).
-        if (s.textContent !== appLoader) bad.push(`loader changed: ${(s.textContent ?? '').slice(0, 80)}`);
-      } else if (!(type === 'module' && s.getAttribute('src')?.startsWith('/assets/'))) {
-        bad.push(`script: ${s.outerHTML.slice(0, 80)}`);
+      for (const s of Array.from(document.querySelectorAll('script'))) {
+        const type = s.getAttribute('type');
+        if (type === 'application/ld+json') {
+          try {
+            JSON.parse(s.textContent ?? '');
+          } catch {
+            bad.push(`broken JSON-LD: ${(s.textContent ?? '').slice(0, 60)}`);
+          }
+        } else if (type === 'application/json' && s.id === stateId) {
+          // The server-rendered page's query data: inert, and it must still be whole JSON.
+          try {
+            JSON.parse(s.textContent ?? '');
+          } catch {
+            bad.push(`broken page data: ${(s.textContent ?? '').slice(0, 60)}`);
+          }
+        } else if (type === 'application/json' && s.id === appScriptsId) {
+          // The loader's list of scripts (api/web/preload.ts): JSON naming only the build's own files.
+          try {
+            const { entry, preloads } = JSON.parse(s.textContent ?? '') as { entry: unknown; preloads: unknown[] };
+            const foreign = [entry, ...preloads].filter((u) => typeof u !== 'string' || !u.startsWith('/assets/'));
+            if (foreign.length) bad.push(`loader naming ${JSON.stringify(foreign).slice(0, 80)}`);
+          } catch {
+            bad.push(`broken script list: ${(s.textContent ?? '').slice(0, 60)}`);
+          }
+        } else if (s.hasAttribute('data-app-loader')) {
+          // The page's script loader: the same text on every page (the CSP admits it by its hash).
+          if (s.textContent !== appLoader) bad.push(`loader changed: ${(s.textContent ?? '').slice(0, 80)}`);
+        } else if (!(type === 'module' && s.getAttribute('src')?.startsWith('/assets/'))) {
+          bad.push(`script: ${s.outerHTML.slice(0, 80)}`);
+        }
       }
-    }
-    for (const el of Array.from(document.querySelectorAll('base, object, embed, frame, frameset, applet, meta[http-equiv="refresh" i]'))) {
-      bad.push(`element: ${el.outerHTML.slice(0, 80)}`);
-    }
-    if ((window as unknown as { __xss?: unknown }).__xss !== undefined) bad.push(`window.__xss = ${String((window as unknown as { __xss?: unknown }).__xss)}`);
-    return bad;
-  }, { stateId: SSR_STATE_ID, appScriptsId: APP_SCRIPTS_ID, appLoader: APP_LOADER });
+      for (const el of Array.from(
+        document.querySelectorAll('base, object, embed, frame, frameset, applet, meta[http-equiv="refresh" i]'),
+      )) {
+        bad.push(`element: ${el.outerHTML.slice(0, 80)}`);
+      }
+      if ((window as unknown as { __xss?: unknown }).__xss !== undefined)
+        bad.push(`window.__xss = ${String((window as unknown as { __xss?: unknown }).__xss)}`);
+      return bad;
+    },
+    { stateId: SSR_STATE_ID, appScriptsId: APP_SCRIPTS_ID, appLoader: APP_LOADER },
+  );
 }
 
 /** One browser profile (CSP enforced or bypassed) with every dialog and finding collected. */
@@ -428,14 +529,29 @@ async function hostileBrowser(bypassCSP: boolean) {
   /** Opens `path`, waits for each text to be visible (the hostile content really rendered), then scans. */
   async function visit(path: string, ...texts: (string | RegExp)[]) {
     await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor().catch(async (err: Error) => {
-      throw new Error(`${path} rendered no heading: ${(await page.evaluate(() => document.body.innerText)).slice(0, 1000)}`, { cause: err });
-    });
+    await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .waitFor()
+      .catch(async (err: Error) => {
+        throw new Error(
+          `${path} rendered no heading: ${(await page.evaluate(() => document.body.innerText)).slice(0, 1000)}`,
+          { cause: err },
+        );
+      });
     await showAll(page);
     // Once the service worker controls the page, the app shell draws the lists when their data arrives, maybe
     // after that look for "Show more": a text not yet there is looked for again with the lists drawn whole.
     for (const text of texts) {
-      await expect.poll(async () => { await showAll(page); return page.getByText(text).first().isVisible(); }, { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            await showAll(page);
+            return page.getByText(text).first().isVisible();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     }
     await page.waitForLoadState('networkidle').catch(() => {});
     for (const what of await scanDom(page)) findings.push({ path, what });
@@ -450,7 +566,9 @@ describe('the detector (control)', () => {
     await open.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), PAYLOADS[3]);
     await expect.poll(() => open.findings.length).toBeGreaterThan(0);
     expect(open.findings.map((f) => f.what)).toContain('dialog: 4');
-    expect(await scanDom(open.page)).toEqual(expect.arrayContaining(['window.__xss = 4', expect.stringMatching(/^<img onerror=/)]));
+    expect(await scanDom(open.page)).toEqual(
+      expect.arrayContaining(['window.__xss = 4', expect.stringMatching(/^<img onerror=/)]),
+    );
     await open.context.close();
 
     const guarded = await hostileBrowser(false);
@@ -468,8 +586,12 @@ describe.each([
   ['under the CSP', false],
 ])('hostile content %s', (_label, bypassCSP) => {
   let b: Awaited<ReturnType<typeof hostileBrowser>>;
-  beforeAll(async () => { b = await hostileBrowser(bypassCSP); });
-  afterAll(async () => { await b.context.close(); });
+  beforeAll(async () => {
+    b = await hostileBrowser(bypassCSP);
+  });
+  afterAll(async () => {
+    await b.context.close();
+  });
 
   it('public pages: home, lists, about, search and not-found (reflected input)', async () => {
     await b.visit('/', 'XINTRO', 'XSEO', 'XAD-header');
@@ -492,7 +614,8 @@ describe.each([
   });
 
   it('chain pages: names, facts, explorers, endpoints and the providers serving them', async () => {
-    for (let k = 1; k <= CHAINS; k++) await b.visit(`/chains/${chainSlug(k)}`, new RegExp(`^XC${k} `), `XCDETAIL${k}`, /^XP1 /);
+    for (let k = 1; k <= CHAINS; k++)
+      await b.visit(`/chains/${chainSlug(k)}`, new RegExp(`^XC${k} `), `XCDETAIL${k}`, /^XP1 /);
     await b.visit('/chains/xss-csv-chain', /^XCSVCHAIN /, 'XCSVCDETAIL');
     expect(b.findings).toEqual([]);
   });
@@ -502,9 +625,14 @@ describe.each([
     await b.page.waitForTimeout(500);
     for (const what of await scanDom(b.page)) b.findings.push({ path: svgPath, what });
     // It rendered as an SVG (not an XML error page), with nothing left that could run.
-    expect(await b.page.evaluate(() => [document.documentElement.localName, document.querySelectorAll('parsererror').length,
-      document.querySelectorAll('script, foreignObject, iframe, set, animate').length, document.querySelectorAll('rect').length]))
-      .toEqual(['svg', 0, 0, 2]);
+    expect(
+      await b.page.evaluate(() => [
+        document.documentElement.localName,
+        document.querySelectorAll('parsererror').length,
+        document.querySelectorAll('script, foreignObject, iframe, set, animate').length,
+        document.querySelectorAll('rect').length,
+      ]),
+    ).toEqual(['svg', 0, 0, 2]);
     expect(b.findings).toEqual([]);
   });
 

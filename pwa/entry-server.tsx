@@ -22,7 +22,11 @@ import { createAppRouter } from './router.tsx';
  * error or empty state, which the browser redraws once it reads again) is for this request only.
  */
 export type RenderedPage = {
-  status: number; head: string; html: string | undefined; state: DehydratedState; complete: boolean;
+  status: number;
+  head: string;
+  html: string | undefined;
+  state: DehydratedState;
+  complete: boolean;
 };
 
 // Concurrent renders each read through their own request's fetch; reads outside a render (PWA code run
@@ -53,8 +57,11 @@ export function routeIdsAt(pathname: string): string[] {
  * matched route's loader (each ensures the queries its page reads), then one render. `body: false` renders only the
  * head. `origin`: the site's public URL (canonical links).
  */
-export function renderPage(url: string, fetchApi: typeof fetch, { origin, body }: { origin: string; body: boolean }):
-  Promise<RenderedPage> {
+export function renderPage(
+  url: string,
+  fetchApi: typeof fetch,
+  { origin, body }: { origin: string; body: boolean },
+): Promise<RenderedPage> {
   return requestFetch.run(fetchApi, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, { origin, history: createMemoryHistory({ initialEntries: [url] }) });
@@ -67,15 +74,22 @@ export function renderPage(url: string, fetchApi: typeof fetch, { origin, body }
       await router.load();
     }
     // A read the API refused as a bad request: the URL carried input the API refuses, and the page is refused alike.
-    const refused = queryClient.getQueryCache().getAll().map((q) => q.state.error)
+    const refused = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.state.error)
       .find((error) => error instanceof ApiError && error.status === 400);
     if (refused) {
       queryClient.clear();
       throw refused;
     }
-    const tree = body
-      ? <App queryClient={queryClient} router={router} />
-      : <RouterContextProvider router={router}><HeadContent /></RouterContextProvider>;
+    const tree = body ? (
+      <App queryClient={queryClient} router={router} />
+    ) : (
+      <RouterContextProvider router={router}>
+        <HeadContent />
+      </RouterContextProvider>
+    );
     let html = renderToString(tree);
     // A lazily loaded part met before its code arrived (the first render after the server started) is left to the
     // browser, React's "<!--$!-->": drawn again once its code is there.
@@ -84,8 +98,12 @@ export function renderPage(url: string, fetchApi: typeof fetch, { origin, body }
       html = renderToString(tree);
     }
     const state = dehydrate(queryClient);
-    const complete = !html.includes(CLIENT_RENDERED_BOUNDARY) && queryClient.getQueryCache().getAll()
-      .every((q) => q.state.status === 'success' || (q.options as { enabled?: unknown }).enabled === false);
+    const complete =
+      !html.includes(CLIENT_RENDERED_BOUNDARY) &&
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .every((q) => q.state.status === 'success' || (q.options as { enabled?: unknown }).enabled === false);
     // Drops the queries' garbage-collection timers (set for days: pwa/lib/query-client.ts), which would keep
     // every rendered page's data alive.
     queryClient.clear();

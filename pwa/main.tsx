@@ -53,21 +53,23 @@ function dropServerHead() {
 
 // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
 // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
-void persistQueryCache(queryClient).catch(() => {}).then(async () => {
-  const root = document.getElementById('root')!;
-  if (!state) {
-    dropServerHead();
-    createRoot(root).render(app);
-    return;
-  }
-  // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
-  // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
-  hydrate(queryClient, state);
-  // Marks the router as hydrating server HTML: it then leaves out the client-only <Suspense> around the
-  // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
-  router.ssr = { manifest: undefined };
-  await router.load();
-  startTransition(() => {
-    hydrateRoot(root, app);
+void persistQueryCache(queryClient)
+  .catch(() => {})
+  .then(async () => {
+    const root = document.getElementById('root')!;
+    if (!state) {
+      dropServerHead();
+      createRoot(root).render(app);
+      return;
+    }
+    // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
+    // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
+    hydrate(queryClient, state);
+    // Marks the router as hydrating server HTML: it then leaves out the client-only <Suspense> around the
+    // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
+    router.ssr = { manifest: undefined };
+    await router.load();
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   });
-});

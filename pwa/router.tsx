@@ -7,9 +7,18 @@ import { routeTree } from './routeTree.gen.ts';
  * `history`: the browser's by default; the server renders one URL from memory (pwa/entry-server.tsx).
  * `hydrating`: the page on screen is the server's, and the visitor may have scrolled it before the app took over.
  */
-export function createAppRouter(queryClient: QueryClient, { origin, history, hydrating = false }: {
-  origin: string; history?: RouterHistory; hydrating?: boolean;
-}) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  {
+    origin,
+    history,
+    hydrating = false,
+  }: {
+    origin: string;
+    history?: RouterHistory;
+    hydrating?: boolean;
+  },
+) {
   // The first render of a server-rendered page leaves the scroll where it is: the visitor's, or the browser's
   // own restoring on a reload. Reset to the top, it moved the page under a reader (and under a press in flight).
   let leaveScroll = hydrating;
@@ -25,11 +34,13 @@ export function createAppRouter(queryClient: QueryClient, { origin, history, hyd
     defaultPendingMinMs: 300,
     // Not on the server: its inline restore script would need the response's CSP nonce, and the rendered page
     // is shared between responses (api/web/ssr.ts). The browser restores scroll positions once hydrated.
-    scrollRestoration: history ? false : () => {
-      if (!leaveScroll) return true;
-      leaveScroll = false;
-      return false;
-    },
+    scrollRestoration: history
+      ? false
+      : () => {
+          if (!leaveScroll) return true;
+          leaveScroll = false;
+          return false;
+        },
   });
 }
 

@@ -4,7 +4,12 @@
 import type { Queryable } from './db-types.ts';
 
 type ColumnTypes = {
-  int: number; 'int?': number | null; float: number; text: string; 'text?': string | null; bool: boolean;
+  int: number;
+  'int?': number | null;
+  float: number;
+  text: string;
+  'text?': string | null;
+  bool: boolean;
 };
 export type Columns = Readonly<Record<string, keyof ColumnTypes>>;
 export type RowOf<C extends Columns> = { -readonly [K in keyof C]: ColumnTypes[C[K]] };

@@ -10,7 +10,12 @@ import { HttpError, describeIssues } from '../middleware/errors.ts';
 import { sanitizeRichHtml } from '../lib/sanitize.ts';
 import { DEFAULT_COLOR } from '../../contract/fields.ts';
 import {
-  aboutInputSchema, chainCreateSchema, CSV_COLUMNS, editorialReviewInputSchema, homepageInputSchema, providerCreateSchema,
+  aboutInputSchema,
+  chainCreateSchema,
+  CSV_COLUMNS,
+  editorialReviewInputSchema,
+  homepageInputSchema,
+  providerCreateSchema,
 } from '../../contract/admin.ts';
 
 type Column = (typeof CSV_COLUMNS)[number];
@@ -20,39 +25,83 @@ type Cells = Partial<Record<Column, string>>;
 // set so that a value which really starts with one survives the round trip.
 const NEEDS_GUARD = /^[=+\-@\t\r']/;
 export const neutralise = (value: string) => (NEEDS_GUARD.test(value) ? `'${value}` : value);
-export const restore = (value: string) => (value.startsWith("'") && NEEDS_GUARD.test(value.slice(1)) ? value.slice(1) : value);
+export const restore = (value: string) =>
+  value.startsWith("'") && NEEDS_GUARD.test(value.slice(1)) ? value.slice(1) : value;
 
 /** Chains cell: chain slugs separated by ";". */
 const CHAIN_SEPARATOR = ';';
 
 const text = (v: string | null | undefined) => v ?? '';
 
-export function toCsv(chains: CsvChainRow[], providers: CsvProviderRow[], about: AboutRow, homepage: HomepageRow): string {
+export function toCsv(
+  chains: CsvChainRow[],
+  providers: CsvProviderRow[],
+  about: AboutRow,
+  homepage: HomepageRow,
+): string {
   const rows: Cells[] = [
     ...chains.map((c): Cells => ({
-      Type: 'chain', Name: c.name, Slug: c.slug, Title: text(c.title), Description: c.description,
-      DetailedDescription: c.detailedDescription, Website: text(c.websiteUrl), IconUrl: text(c.iconUrl), Color: c.color,
-      MetaTitle: text(c.metaTitle), MetaDescription: text(c.metaDescription), OgTitle: text(c.ogTitle),
-      OgDescription: text(c.ogDescription), OgImage: text(c.ogImage),
-      CreatedAt: c.createdAt.toISOString(), UpdatedAt: c.updatedAt.toISOString(),
+      Type: 'chain',
+      Name: c.name,
+      Slug: c.slug,
+      Title: text(c.title),
+      Description: c.description,
+      DetailedDescription: c.detailedDescription,
+      Website: text(c.websiteUrl),
+      IconUrl: text(c.iconUrl),
+      Color: c.color,
+      MetaTitle: text(c.metaTitle),
+      MetaDescription: text(c.metaDescription),
+      OgTitle: text(c.ogTitle),
+      OgDescription: text(c.ogDescription),
+      OgImage: text(c.ogImage),
+      CreatedAt: c.createdAt.toISOString(),
+      UpdatedAt: c.updatedAt.toISOString(),
     })),
     ...providers.map((p): Cells => ({
-      Type: 'provider', Name: p.name, Slug: p.slug, Description: p.description, DetailedDescription: p.detailedDescription,
-      Website: text(p.website), LogoUrl: text(p.logoUrl), IconUrl: text(p.iconUrl), Color: p.color,
-      MetaTitle: text(p.metaTitle), MetaDescription: text(p.metaDescription), NofollowLinks: String(p.nofollowLinks),
-      OgTitle: text(p.ogTitle), OgDescription: text(p.ogDescription), OgImage: text(p.ogImage),
-      EditorialRating: p.editorialRating === null ? '' : String(p.editorialRating), EditorialContent: text(p.editorialContent),
-      Chains: p.chainSlugs.join(CHAIN_SEPARATOR), CreatedAt: p.createdAt.toISOString(), UpdatedAt: p.updatedAt.toISOString(),
+      Type: 'provider',
+      Name: p.name,
+      Slug: p.slug,
+      Description: p.description,
+      DetailedDescription: p.detailedDescription,
+      Website: text(p.website),
+      LogoUrl: text(p.logoUrl),
+      IconUrl: text(p.iconUrl),
+      Color: p.color,
+      MetaTitle: text(p.metaTitle),
+      MetaDescription: text(p.metaDescription),
+      NofollowLinks: String(p.nofollowLinks),
+      OgTitle: text(p.ogTitle),
+      OgDescription: text(p.ogDescription),
+      OgImage: text(p.ogImage),
+      EditorialRating: p.editorialRating === null ? '' : String(p.editorialRating),
+      EditorialContent: text(p.editorialContent),
+      Chains: p.chainSlugs.join(CHAIN_SEPARATOR),
+      CreatedAt: p.createdAt.toISOString(),
+      UpdatedAt: p.updatedAt.toISOString(),
     })),
     {
-      Type: 'about', Title: about.title, Content: about.content, MetaTitle: text(about.metaTitle),
-      MetaDescription: text(about.metaDescription), OgTitle: text(about.ogTitle), OgDescription: text(about.ogDescription),
-      OgImage: text(about.ogImage), UpdatedAt: about.updatedAt.toISOString(),
+      Type: 'about',
+      Title: about.title,
+      Content: about.content,
+      MetaTitle: text(about.metaTitle),
+      MetaDescription: text(about.metaDescription),
+      OgTitle: text(about.ogTitle),
+      OgDescription: text(about.ogDescription),
+      OgImage: text(about.ogImage),
+      UpdatedAt: about.updatedAt.toISOString(),
     },
     {
-      Type: 'homepage', Title: homepage.title, IntroText: homepage.introText, SeoText: homepage.seoText,
-      MetaTitle: text(homepage.metaTitle), MetaDescription: text(homepage.metaDescription), OgTitle: text(homepage.ogTitle),
-      OgDescription: text(homepage.ogDescription), OgImage: text(homepage.ogImage), UpdatedAt: homepage.updatedAt.toISOString(),
+      Type: 'homepage',
+      Title: homepage.title,
+      IntroText: homepage.introText,
+      SeoText: homepage.seoText,
+      MetaTitle: text(homepage.metaTitle),
+      MetaDescription: text(homepage.metaDescription),
+      OgTitle: text(homepage.ogTitle),
+      OgDescription: text(homepage.ogDescription),
+      OgImage: text(homepage.ogImage),
+      UpdatedAt: homepage.updatedAt.toISOString(),
     },
   ];
   const records = rows.map((r) => CSV_COLUMNS.map((col) => neutralise(r[col] ?? '')));
@@ -63,17 +112,47 @@ export function toCsv(chains: CsvChainRow[], providers: CsvProviderRow[], about:
 // ---------- import ----------
 
 const chainCsvSchema = chainCreateSchema.pick({
-  name: true, slug: true, title: true, description: true, detailedDescription: true, websiteUrl: true, iconUrl: true,
-  color: true, metaTitle: true, metaDescription: true, ogTitle: true, ogDescription: true, ogImage: true,
+  name: true,
+  slug: true,
+  title: true,
+  description: true,
+  detailedDescription: true,
+  websiteUrl: true,
+  iconUrl: true,
+  color: true,
+  metaTitle: true,
+  metaDescription: true,
+  ogTitle: true,
+  ogDescription: true,
+  ogImage: true,
 });
 const providerCsvSchema = providerCreateSchema.pick({
-  name: true, slug: true, description: true, detailedDescription: true, website: true, logoUrl: true, iconUrl: true,
-  color: true, metaTitle: true, metaDescription: true, nofollowLinks: true, ogTitle: true, ogDescription: true, ogImage: true,
+  name: true,
+  slug: true,
+  description: true,
+  detailedDescription: true,
+  website: true,
+  logoUrl: true,
+  iconUrl: true,
+  color: true,
+  metaTitle: true,
+  metaDescription: true,
+  nofollowLinks: true,
+  ogTitle: true,
+  ogDescription: true,
+  ogImage: true,
 });
-const booleanCell = z.string().trim().toLowerCase()
+const booleanCell = z
+  .string()
+  .trim()
+  .toLowerCase()
   .refine((v) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(v), 'NofollowLinks must be true or false')
   .transform((v) => v === 'true' || v === 'yes' || v === '1');
-const ratingCell = z.string().trim().regex(/^[1-5]$/, 'EditorialRating must be a whole number from 1 to 5').transform(Number);
+const ratingCell = z
+  .string()
+  .trim()
+  .regex(/^[1-5]$/, 'EditorialRating must be a whole number from 1 to 5')
+  .transform(Number);
 
 export type ImportedChain = z.output<typeof chainCsvSchema>;
 export type ImportedProvider = z.output<typeof providerCsvSchema> & {
@@ -90,7 +169,10 @@ export type RowError = { row: number; message: string };
 
 /** The 400 answer for a file that cannot be imported: every reason with its row number. */
 export function importRefused(errors: RowError[]): HttpError {
-  const shown = errors.slice(0, 20).map((e) => `row ${e.row}: ${e.message}`).join('; ');
+  const shown = errors
+    .slice(0, 20)
+    .map((e) => `row ${e.row}: ${e.message}`)
+    .join('; ');
   const more = errors.length > 20 ? `; and ${errors.length - 20} more` : '';
   return new HttpError(400, `Nothing was imported. ${shown}${more}`, errors);
 }
@@ -124,8 +206,11 @@ export function readCsv(content: string): CsvImport {
       return parsed.success ? parsed.data : undefined;
     };
     const seo = () => ({
-      metaTitle: cell('MetaTitle'), metaDescription: cell('MetaDescription'), ogTitle: cell('OgTitle'),
-      ogDescription: cell('OgDescription'), ogImage: cell('OgImage'),
+      metaTitle: cell('MetaTitle'),
+      metaDescription: cell('MetaDescription'),
+      ogTitle: cell('OgTitle'),
+      ogDescription: cell('OgDescription'),
+      ogImage: cell('OgImage'),
     });
     const type = cell('Type').trim().toLowerCase();
 
@@ -136,9 +221,13 @@ export function readCsv(content: string): CsvImport {
       firstRowOf[type].set(slug, row);
     }
     const common = () => ({
-      name: cell('Name'), slug: cell('Slug'), description: cell('Description'),
-      detailedDescription: sanitizeRichHtml(cell('DetailedDescription')), iconUrl: cell('IconUrl'),
-      color: cell('Color').trim() || DEFAULT_COLOR, ...seo(),
+      name: cell('Name'),
+      slug: cell('Slug'),
+      description: cell('Description'),
+      detailedDescription: sanitizeRichHtml(cell('DetailedDescription')),
+      iconUrl: cell('IconUrl'),
+      color: cell('Color').trim() || DEFAULT_COLOR,
+      ...seo(),
     });
 
     switch (type) {
@@ -149,7 +238,10 @@ export function readCsv(content: string): CsvImport {
       }
       case 'provider': {
         const values = check(providerCsvSchema, {
-          ...common(), website: cell('Website'), logoUrl: cell('LogoUrl'), nofollowLinks: check(booleanCell, cell('NofollowLinks')),
+          ...common(),
+          website: cell('Website'),
+          logoUrl: cell('LogoUrl'),
+          nofollowLinks: check(booleanCell, cell('NofollowLinks')),
         });
         const rating = cell('EditorialRating').trim();
         const content = sanitizeRichHtml(cell('EditorialContent'));
@@ -159,19 +251,30 @@ export function readCsv(content: string): CsvImport {
           const stars = check(ratingCell, rating);
           if (stars !== undefined) editorial = { rating: stars, content };
         }
-        const chainSlugs = cell('Chains').split(CHAIN_SEPARATOR).map((s) => s.trim().toLowerCase()).filter(Boolean);
-        if (values) result.providers.push({ row, values: { ...values, chainSlugs: [...new Set(chainSlugs)], editorial } });
+        const chainSlugs = cell('Chains')
+          .split(CHAIN_SEPARATOR)
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean);
+        if (values)
+          result.providers.push({ row, values: { ...values, chainSlugs: [...new Set(chainSlugs)], editorial } });
         return;
       }
       case 'about': {
         if (result.about) return fail('the about page appears twice');
-        result.about = check(aboutInputSchema, { title: cell('Title'), content: sanitizeRichHtml(cell('Content')), ...seo() });
+        result.about = check(aboutInputSchema, {
+          title: cell('Title'),
+          content: sanitizeRichHtml(cell('Content')),
+          ...seo(),
+        });
         return;
       }
       case 'homepage': {
         if (result.homepage) return fail('the homepage appears twice');
         result.homepage = check(homepageInputSchema, {
-          title: cell('Title'), introText: sanitizeRichHtml(cell('IntroText')), seoText: sanitizeRichHtml(cell('SeoText')), ...seo(),
+          title: cell('Title'),
+          introText: sanitizeRichHtml(cell('IntroText')),
+          seoText: sanitizeRichHtml(cell('SeoText')),
+          ...seo(),
         });
         return;
       }
@@ -184,7 +287,10 @@ export function readCsv(content: string): CsvImport {
 }
 
 /** The keys of `next` whose value differs from `current` (so an unchanged row is not written at all). */
-export function changedValues<T extends object>(next: T, current: object): { [K in keyof T]?: Exclude<T[K], undefined> } {
+export function changedValues<T extends object>(
+  next: T,
+  current: object,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
   const before = current as Record<string, unknown>;
   return Object.fromEntries(Object.entries(next).filter(([k, v]) => v !== undefined && v !== before[k])) as never;
 }

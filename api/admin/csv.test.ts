@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signInAdmin(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function exportCsv() {
   const res = await admin.fetch('/api/admin/export/csv', { headers: { Accept: 'text/csv' } });
@@ -55,7 +57,10 @@ describe('GET /api/admin/export/csv', () => {
 
   it('neutralises cells that a spreadsheet would run as formulas', async () => {
     const id = (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'ankr'`)[0].id;
-    await admin.json('PUT', `/api/admin/providers/${id}`, { description: '=HYPERLINK("https://evil.example","click")', metaTitle: '@risky' });
+    await admin.json('PUT', `/api/admin/providers/${id}`, {
+      description: '=HYPERLINK("https://evil.example","click")',
+      metaTitle: '@risky',
+    });
     const { text } = await exportCsv();
     const row = rowsOf(text).find((r) => r[2] === 'ankr')!;
     expect(row[CSV_COLUMNS.indexOf('Description')]).toBe(`'=HYPERLINK("https://evil.example","click")`);
@@ -71,8 +76,15 @@ describe('GET /api/admin/export/csv', () => {
 describe('POST /api/admin/import/csv', () => {
   it('re-importing an export changes nothing at all (editorial reviews, links and page texts included)', async () => {
     const publicnode = (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = 'publicnode'`)[0].id;
-    await admin.json('POST', `/api/admin/providers/${publicnode}/editorial-review`, { rating: 4, content: '<p>Fast, "free" &amp; <b>open</b></p>' });
-    await admin.json('PUT', '/api/admin/about', { title: 'About', content: "<p>Line one\nline two, 'quoted'</p>", metaTitle: '-dash first' });
+    await admin.json('POST', `/api/admin/providers/${publicnode}/editorial-review`, {
+      rating: 4,
+      content: '<p>Fast, "free" &amp; <b>open</b></p>',
+    });
+    await admin.json('PUT', '/api/admin/about', {
+      title: 'About',
+      content: "<p>Line one\nline two, 'quoted'</p>",
+      metaTitle: '-dash first',
+    });
     await admin.json('PUT', '/api/admin/homepage', { introText: '<p>Intro</p>', seoText: '<h2>SEO</h2>' });
 
     const { text } = await exportCsv();
@@ -91,20 +103,37 @@ describe('POST /api/admin/import/csv', () => {
     const base = rows.find((r) => r[col('Type')] === 'chain' && r[col('Slug')] === 'base')!;
     base[col('MetaTitle')] = 'Base via CSV';
     const newChain = header.map(() => '');
-    Object.assign(newChain, { [col('Type')]: 'chain', [col('Name')]: 'CSV Chain', [col('Slug')]: 'csv-chain', [col('Description')]: '-from a file' });
+    Object.assign(newChain, {
+      [col('Type')]: 'chain',
+      [col('Name')]: 'CSV Chain',
+      [col('Slug')]: 'csv-chain',
+      [col('Description')]: '-from a file',
+    });
     const newProvider = header.map(() => '');
     Object.assign(newProvider, {
-      [col('Type')]: 'provider', [col('Name')]: 'CSV RPC', [col('Slug')]: 'csv-rpc', [col('Website')]: 'https://csv-rpc.example',
-      [col('NofollowLinks')]: 'TRUE', [col('Chains')]: 'csv-chain;base', [col('EditorialRating')]: '3',
-      [col('EditorialContent')]: '<p>OK<script>alert(1)</script></p>', [col('DetailedDescription')]: '<p onclick="x()">Hi</p>',
+      [col('Type')]: 'provider',
+      [col('Name')]: 'CSV RPC',
+      [col('Slug')]: 'csv-rpc',
+      [col('Website')]: 'https://csv-rpc.example',
+      [col('NofollowLinks')]: 'TRUE',
+      [col('Chains')]: 'csv-chain;base',
+      [col('EditorialRating')]: '3',
+      [col('EditorialContent')]: '<p>OK<script>alert(1)</script></p>',
+      [col('DetailedDescription')]: '<p onclick="x()">Hi</p>',
     });
-    const file = [header, base, newChain, newProvider].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n');
+    const file = [header, base, newChain, newProvider]
+      .map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(','))
+      .join('\n');
     const res = await importCsv(file, 'CHANGES.CSV');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ imported: { chains: 2, providers: 1 } });
 
     expect((await t.get('/api/chains/base')).body.metaTitle).toBe('Base via CSV');
-    expect((await t.get('/api/chains/csv-chain')).body).toMatchObject({ name: 'CSV Chain', description: '-from a file', color: '#3b82f6' });
+    expect((await t.get('/api/chains/csv-chain')).body).toMatchObject({
+      name: 'CSV Chain',
+      description: '-from a file',
+      color: '#3b82f6',
+    });
     const provider = (await t.get('/api/providers/csv-rpc')).body;
     expect(provider).toMatchObject({ nofollowLinks: true, detailedDescription: '<p>Hi</p>' });
     expect(provider.chains.map((c: { slug: string }) => c.slug).sort()).toEqual(['base', 'csv-chain']);
@@ -118,14 +147,20 @@ describe('POST /api/admin/import/csv', () => {
     const ankr = rows.find((r) => r[col('Type')] === 'provider' && r[col('Slug')] === 'ankr')!;
     // Chains: the import sets admin links only; Ankr's sourced links (its public endpoints) stay.
     Object.assign(ankr, {
-      [col('Chains')]: 'csv-chain', [col('EditorialRating')]: '2', [col('EditorialContent')]: '<p>Changed</p>',
+      [col('Chains')]: 'csv-chain',
+      [col('EditorialRating')]: '2',
+      [col('EditorialContent')]: '<p>Changed</p>',
     });
     // 1,001: more rows than one insert statement takes (sql/queries/csv.ts), so the last one lands in a second.
     const bulk = Array.from({ length: 1001 }, (_, i) => {
       const row = header.map(() => '');
       Object.assign(row, {
-        [col('Type')]: 'provider', [col('Name')]: `Bulk ${i}`, [col('Slug')]: `bulk-${i}`, [col('Chains')]: i % 2 ? 'base;csv-chain' : '',
-        [col('EditorialRating')]: i === 1000 ? '5' : '', [col('EditorialContent')]: i === 1000 ? '<p>Last</p>' : '',
+        [col('Type')]: 'provider',
+        [col('Name')]: `Bulk ${i}`,
+        [col('Slug')]: `bulk-${i}`,
+        [col('Chains')]: i % 2 ? 'base;csv-chain' : '',
+        [col('EditorialRating')]: i === 1000 ? '5' : '',
+        [col('EditorialContent')]: i === 1000 ? '<p>Last</p>' : '',
       });
       return row;
     });
@@ -135,16 +170,22 @@ describe('POST /api/admin/import/csv', () => {
 
     const exported = rowsOf((await exportCsv()).text).filter((r) => r[col('Slug')].startsWith('bulk-'));
     expect(exported.map((r) => r[col('Slug')])).toEqual(bulk.map((r) => r[col('Slug')]));
-    expect(exported.map((r) => r[col('Chains')].split(';').filter(Boolean).sort().join(';'))).toEqual(bulk.map((_, i) => (i % 2 ? 'base;csv-chain' : '')));
-    expect((await t.get('/api/providers/bulk-1000')).body.editorialReview).toMatchObject({ rating: 5, content: '<p>Last</p>' });
+    expect(exported.map((r) => r[col('Chains')].split(';').filter(Boolean).sort().join(';'))).toEqual(
+      bulk.map((_, i) => (i % 2 ? 'base;csv-chain' : '')),
+    );
+    expect((await t.get('/api/providers/bulk-1000')).body.editorialReview).toMatchObject({
+      rating: 5,
+      content: '<p>Last</p>',
+    });
     const changed = (await t.get('/api/providers/ankr')).body;
     const sourced = await t.sql<{ slug: string }[]>`
       SELECT DISTINCT c.slug FROM provider_chains pc
       JOIN chains c ON c.id = pc.chain_id JOIN providers p ON p.id = pc.provider_id
       WHERE p.slug = 'ankr' AND pc.source <> 'admin'`;
     expect(sourced.length).toBeGreaterThan(10);
-    expect(changed.chains.map((c: { slug: string }) => c.slug).sort())
-      .toEqual([...sourced.map((r) => r.slug), 'csv-chain'].sort());
+    expect(changed.chains.map((c: { slug: string }) => c.slug).sort()).toEqual(
+      [...sourced.map((r) => r.slug), 'csv-chain'].sort(),
+    );
     expect(changed.editorialReview).toMatchObject({ rating: 2, content: '<p>Changed</p>' });
   });
 
@@ -164,7 +205,9 @@ describe('POST /api/admin/import/csv', () => {
     rows[provider + 1][col('EditorialContent')] = '<p>x</p>';
     const before = await databaseState(t);
 
-    const res = await importCsv([header, ...rows].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n'));
+    const res = await importCsv(
+      [header, ...rows].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n'),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.message).toMatch(/^Nothing was imported\. /);
@@ -184,17 +227,49 @@ describe('POST /api/admin/import/csv', () => {
     fixed[p][col('Chains')] = 'ethereum;no-such-chain';
     const second = await importCsv(fixed.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n'));
     expect(second.status).toBe(400);
-    expect((await second.json()).issues).toEqual([{ row: p + 1, message: 'Chains: no chain has the slug "no-such-chain"' }]);
+    expect((await second.json()).issues).toEqual([
+      { row: p + 1, message: 'Chains: no chain has the slug "no-such-chain"' },
+    ]);
     expect(await databaseState(t)).toBe(before);
   });
 
   it.each([
-    ['a file whose name does not end in .csv', 'Type,Name\n', 'data.txt', 'csvFile', 'Invalid file type - Please select a CSV file.'],
-    ['a form without the csvFile field', 'Type\n', 'x.csv', 'other', 'No file selected - Please select a CSV file to import.'],
+    [
+      'a file whose name does not end in .csv',
+      'Type,Name\n',
+      'data.txt',
+      'csvFile',
+      'Invalid file type - Please select a CSV file.',
+    ],
+    [
+      'a form without the csvFile field',
+      'Type\n',
+      'x.csv',
+      'other',
+      'No file selected - Please select a CSV file to import.',
+    ],
     ['an empty file', '', 'x.csv', 'csvFile', 'The file is empty'],
-    ['missing columns', 'Type,Name,Slug\nchain,X,x\n', 'x.csv', 'csvFile', 'The CSV file lacks the column(s) Description,'],
-    ['a malformed CSV', `${CSV_COLUMNS.join(',')}\n"unterminated,chain\n`, 'x.csv', 'csvFile', 'The CSV file could not be read:'],
-    ['a row with too few cells', `${CSV_COLUMNS.join(',')}\nchain,X\n`, 'x.csv', 'csvFile', 'The CSV file could not be read:'],
+    [
+      'missing columns',
+      'Type,Name,Slug\nchain,X,x\n',
+      'x.csv',
+      'csvFile',
+      'The CSV file lacks the column(s) Description,',
+    ],
+    [
+      'a malformed CSV',
+      `${CSV_COLUMNS.join(',')}\n"unterminated,chain\n`,
+      'x.csv',
+      'csvFile',
+      'The CSV file could not be read:',
+    ],
+    [
+      'a row with too few cells',
+      `${CSV_COLUMNS.join(',')}\nchain,X\n`,
+      'x.csv',
+      'csvFile',
+      'The CSV file could not be read:',
+    ],
   ])('refuses %s with 400', async (_label, content, filename, field, message) => {
     const before = await databaseState(t);
     const res = await importCsv(content, filename, field);
@@ -218,6 +293,8 @@ describe('POST /api/admin/import/csv', () => {
     expect((await admin.json('POST', '/api/admin/import/csv', { csvFile: 'x' })).status).toBe(415);
     const form = new FormData();
     form.append('csvFile', new Blob(['x']), 'x.csv');
-    expect((await t.request('/api/admin/import/csv', { method: 'POST', body: form, headers: { Origin: t.url } })).status).toBe(401);
+    expect(
+      (await t.request('/api/admin/import/csv', { method: 'POST', body: form, headers: { Origin: t.url } })).status,
+    ).toBe(401);
   });
 });

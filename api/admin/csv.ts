@@ -8,11 +8,23 @@ import { HttpError } from '../middleware/errors.ts';
 import { readMultipart } from '../objects/multipart.ts';
 import { getAbout, getHomepage, updateAbout, updateHomepage } from '../../sql/queries/content.ts';
 import {
-  insertCsvRows, listChainsForCsv, listProvidersForCsv, replaceCsvChainLinks, saveCsvEditorialReviews, updateCsvRows,
+  insertCsvRows,
+  listChainsForCsv,
+  listProvidersForCsv,
+  replaceCsvChainLinks,
+  saveCsvEditorialReviews,
+  updateCsvRows,
 } from '../../sql/queries/csv.ts';
 import type { CsvImportResponse } from '../../contract/admin.ts';
 import {
-  changedValues, importRefused, readCsv, toCsv, type CsvImport, type ImportedChain, type ImportedProvider, type RowError,
+  changedValues,
+  importRefused,
+  readCsv,
+  toCsv,
+  type CsvImport,
+  type ImportedChain,
+  type ImportedProvider,
+  type RowError,
 } from './csv-format.ts';
 
 type ProviderColumns = Omit<ImportedProvider, 'chainSlugs' | 'editorial'>;
@@ -36,7 +48,14 @@ async function applyImport(tx: Queryable, file: CsvImport, adminId: number | nul
   const chainIds = new Map([...currentChains].map(([slug, c]) => [slug, c.id]));
   for (const [slug, id] of await insertCsvRows(tx, 'chains', newChains)) chainIds.set(slug, id);
 
-  const currentProviders = new Map((await listProvidersForCsv(tx, file.providers.map((p) => p.values.slug))).map((p) => [p.slug, p]));
+  const currentProviders = new Map(
+    (
+      await listProvidersForCsv(
+        tx,
+        file.providers.map((p) => p.values.slug),
+      )
+    ).map((p) => [p.slug, p]),
+  );
   const errors: RowError[] = [];
   const newProviders: ProviderColumns[] = [];
   const changedProviders: (ProviderColumns & { id: number })[] = [];
@@ -52,10 +71,17 @@ async function applyImport(tx: Queryable, file: CsvImport, adminId: number | nul
     const current = currentProviders.get(values.slug);
     if (!current) newProviders.push(columns);
     else if (Object.keys(changedValues(columns, current)).length) changedProviders.push({ ...columns, id: current.id });
-    const sameChains = current && current.chainSlugs.length === chainSlugs.length && chainSlugs.every((s) => current.chainSlugs.includes(s));
+    const sameChains =
+      current &&
+      current.chainSlugs.length === chainSlugs.length &&
+      chainSlugs.every((s) => current.chainSlugs.includes(s));
     if (!sameChains) relinked.push({ slug: values.slug, chainIds: chainSlugs.map((s) => chainIds.get(s)!) });
     // An empty editorial cell pair leaves the provider's editorial review as it is.
-    const sameEditorial = current && editorial && current.editorialRating === editorial.rating && current.editorialContent === editorial.content;
+    const sameEditorial =
+      current &&
+      editorial &&
+      current.editorialRating === editorial.rating &&
+      current.editorialContent === editorial.content;
     if (editorial && !sameEditorial) editorials.push({ slug: values.slug, ...editorial });
   }
   if (errors.length) throw importRefused(errors); // rolls the whole transaction back (the chains written above)
@@ -63,8 +89,15 @@ async function applyImport(tx: Queryable, file: CsvImport, adminId: number | nul
   await updateCsvRows(tx, 'providers', changedProviders);
   const newIds = await insertCsvRows(tx, 'providers', newProviders);
   const providerId = (slug: string) => currentProviders.get(slug)?.id ?? newIds.get(slug)!;
-  await replaceCsvChainLinks(tx, relinked.map((l) => ({ providerId: providerId(l.slug), chainIds: l.chainIds })));
-  await saveCsvEditorialReviews(tx, adminId, editorials.map(({ slug, ...e }) => ({ providerId: providerId(slug), ...e })));
+  await replaceCsvChainLinks(
+    tx,
+    relinked.map((l) => ({ providerId: providerId(l.slug), chainIds: l.chainIds })),
+  );
+  await saveCsvEditorialReviews(
+    tx,
+    adminId,
+    editorials.map(({ slug, ...e }) => ({ providerId: providerId(slug), ...e })),
+  );
 
   if (file.about) {
     const changed = changedValues(file.about, await getAbout(tx));
@@ -83,7 +116,10 @@ export function adminCsvRoutes() {
     // One snapshot: the four reads see the same committed state.
     const csv = await ctx.sql.begin('isolation level repeatable read read only', async (tx) => {
       const [chains, providers, about, homepage] = [
-        await listChainsForCsv(tx), await listProvidersForCsv(tx), await getAbout(tx), await getHomepage(tx),
+        await listChainsForCsv(tx),
+        await listProvidersForCsv(tx),
+        await getAbout(tx),
+        await getHomepage(tx),
       ];
       return toCsv(chains, providers, about, homepage);
     });
@@ -101,7 +137,8 @@ export function adminCsvRoutes() {
     });
     const upload = files.csvFile;
     if (!upload) throw new HttpError(400, 'No file selected - Please select a CSV file to import.');
-    if (!upload.originalFilename?.toLowerCase().endsWith('.csv')) throw new HttpError(400, 'Invalid file type - Please select a CSV file.');
+    if (!upload.originalFilename?.toLowerCase().endsWith('.csv'))
+      throw new HttpError(400, 'Invalid file type - Please select a CSV file.');
     let content: string;
     try {
       content = new TextDecoder('utf-8', { fatal: true }).decode(upload.bytes);

@@ -11,8 +11,19 @@ export function signInAdmin(t: TestServer): Promise<SignedIn> {
 
 // Every table an admin write can touch, in full (uploads by id and size: their bytes are large).
 const TABLES = [
-  'chains', 'providers', 'provider_chains', 'chain_rpc_endpoints', 'editorial_reviews', 'ads', 'partner_links',
-  'contact_submissions', 'about_page', 'homepage_content', 'category_content', 'tracking_settings', 'provider_facts',
+  'chains',
+  'providers',
+  'provider_chains',
+  'chain_rpc_endpoints',
+  'editorial_reviews',
+  'ads',
+  'partner_links',
+  'contact_submissions',
+  'about_page',
+  'homepage_content',
+  'category_content',
+  'tracking_settings',
+  'provider_facts',
 ] as const;
 
 /** A fingerprint of the content tables: equal fingerprints mean nothing changed (timestamps included). */
@@ -30,7 +41,12 @@ export async function databaseState(t: TestServer): Promise<string> {
 }
 
 const unescape = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The server-rendered head of a public page, as a crawler reads it (the shell is served without a build too). */
 export async function pageHead(t: TestServer, path: string) {

@@ -8,13 +8,21 @@ import { signIn, type SignedIn } from '../test/sign-in.ts';
 
 type Route = { method: string; path: string };
 
-const adminRoutes: Route[] = apiRouters().flatMap((router) => router.stack
-  .filter((layer) => typeof layer.path === 'string' && layer.path.startsWith('/api/admin') && layer.methods.length > 0)
-  .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({
-    method,
-    // Any value will do for parameters: the guard must answer before anything looks at them.
-    path: (layer.path as string).replace(/:[A-Za-z_]+/g, '1'),
-  }))));
+const adminRoutes: Route[] = apiRouters().flatMap((router) =>
+  router.stack
+    .filter(
+      (layer) => typeof layer.path === 'string' && layer.path.startsWith('/api/admin') && layer.methods.length > 0,
+    )
+    .flatMap((layer) =>
+      layer.methods
+        .filter((m) => m !== 'HEAD')
+        .map((method) => ({
+          method,
+          // Any value will do for parameters: the guard must answer before anything looks at them.
+          path: (layer.path as string).replace(/:[A-Za-z_]+/g, '1'),
+        })),
+    ),
+);
 
 let t: TestServer;
 let member: SignedIn;
@@ -22,13 +30,16 @@ beforeAll(async () => {
   t = await startTestServer();
   member = await signIn(t, 'member@example.com');
 });
-afterAll(async () => { await t.close(); });
-
-const send = (route: Route, headers: Record<string, string> = {}) => t.request(route.path, {
-  method: route.method,
-  headers: route.method === 'GET' ? headers : { ...headers, 'Content-Type': 'application/json', Origin: t.url },
-  body: route.method === 'GET' ? undefined : '{}',
+afterAll(async () => {
+  await t.close();
 });
+
+const send = (route: Route, headers: Record<string, string> = {}) =>
+  t.request(route.path, {
+    method: route.method,
+    headers: route.method === 'GET' ? headers : { ...headers, 'Content-Type': 'application/json', Origin: t.url },
+    body: route.method === 'GET' ? undefined : '{}',
+  });
 
 it('finds the admin routes in the route table', () => {
   expect(adminRoutes.length).toBeGreaterThanOrEqual(3);

@@ -11,8 +11,12 @@ import { safeReturnTo } from './routes.ts';
 import { authUserSchema, signedInUserSchema } from '../../contract/auth.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const sessionRows = async (id: string) =>
   (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM sessions WHERE id = ${id}`)[0].n;
@@ -46,7 +50,8 @@ describe('sign-in through the local identity provider', () => {
 
     const action = /action="([^"]+)"/.exec(page.body)![1];
     const res = await fetch(new URL(action, t.url), {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header(new URL(action, t.url)) },
       body: 'email=not-an-address',
     });
@@ -59,11 +64,14 @@ describe('sign-in through the local identity provider', () => {
   it('sets an httpOnly, SameSite=Lax session cookie holding only a random id, and rotates it at sign-in', async () => {
     const jar = new CookieJar();
     const end = await navigate(jar, `${t.url}/api/login`, 'dave@example.com');
-    const sessionCookies = end.steps.flatMap((s) => s.setCookie.map((c) => ({ url: s.url, c })))
+    const sessionCookies = end.steps
+      .flatMap((s) => s.setCookie.map((c) => ({ url: s.url, c })))
       .filter(({ c }) => c.startsWith(`${SESSION_COOKIE}=`));
     // First set when sign-in starts (OAuth state), then replaced by a new id at the callback.
     const first = sessionCookies.find(({ url }) => new URL(url).pathname === '/api/login')!;
-    const issued = sessionCookies.filter(({ url, c }) => new URL(url).pathname === '/api/auth/callback' && !/expires=Thu, 01 Jan 1970/i.test(c));
+    const issued = sessionCookies.filter(
+      ({ url, c }) => new URL(url).pathname === '/api/auth/callback' && !/expires=Thu, 01 Jan 1970/i.test(c),
+    );
     expect(first).toBeDefined();
     expect(issued).toHaveLength(1);
     const idOf = (c: string) => c.split(';')[0].slice(SESSION_COOKIE.length + 1);
@@ -88,7 +96,9 @@ describe('sign-in through the local identity provider', () => {
   it('marks the cookie Secure when the site is served over https', async () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://atlas.example' });
     try {
-      const res = await https.request('/api/login', { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'atlas.example' } });
+      const res = await https.request('/api/login', {
+        headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'atlas.example' },
+      });
       expect(res.status).toBe(302);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
       expect(cookie).toMatch(/; secure/i);
@@ -100,21 +110,37 @@ describe('sign-in through the local identity provider', () => {
 
   it('honours a same-origin returnTo and ignores other origins', async () => {
     const land = async (returnTo: string) => {
-      const end = await navigate(new CookieJar(), `${t.url}/api/login?returnTo=${encodeURIComponent(returnTo)}`, 'erin@example.com');
+      const end = await navigate(
+        new CookieJar(),
+        `${t.url}/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+        'erin@example.com',
+      );
       const url = new URL(end.url);
       return { origin: url.origin, path: url.pathname + url.search };
     };
-    expect(await land('/providers/alchemy?tab=reviews')).toEqual({ origin: t.url, path: '/providers/alchemy?tab=reviews' });
+    expect(await land('/providers/alchemy?tab=reviews')).toEqual({
+      origin: t.url,
+      path: '/providers/alchemy?tab=reviews',
+    });
     for (const evil of [
-      '//evil.com', 'https://evil.com', '/\\evil.com', '/\\/evil.com', 'javascript:alert(1)', '/api/logout',
+      '//evil.com',
+      'https://evil.com',
+      '/\\evil.com',
+      '/\\/evil.com',
+      'javascript:alert(1)',
+      '/api/logout',
       // Normalised by the URL parser into '//evil.example…': judged after normalising.
-      '/.//evil.example/phish', '/..//evil.example', '/x/..//evil.example', '/./\\evil.example', '/x/../api/logout',
+      '/.//evil.example/phish',
+      '/..//evil.example',
+      '/x/..//evil.example',
+      '/./\\evil.example',
+      '/x/../api/logout',
     ]) {
       expect(await land(evil)).toEqual({ origin: t.url, path: '/' });
     }
   });
 
-  it('a sign-in started on another name of this server moves to PUBLIC_URL\'s first, and ends signed in there', async () => {
+  it("a sign-in started on another name of this server moves to PUBLIC_URL's first, and ends signed in there", async () => {
     const otherHost = t.url.replace('127.0.0.1', 'localhost');
     const start = await fetch(`${otherHost}/api/login?returnTo=%2Fchains`, { redirect: 'manual' });
     expect(start.status).toBe(302);
@@ -129,7 +155,10 @@ describe('sign-in through the local identity provider', () => {
 
   it('a failed sign-in is shown to a browser as a readable page, not as a message in the URL', async () => {
     // Back from the identity provider with no attempt in this browser (it expired, or cookies were blocked).
-    const res = await fetch(`${t.url}/connect/local/callback?code=x&state=y`, { redirect: 'manual', headers: { Accept: 'text/html,*/*;q=0.8' } });
+    const res = await fetch(`${t.url}/connect/local/callback?code=x&state=y`, {
+      redirect: 'manual',
+      headers: { Accept: 'text/html,*/*;q=0.8' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const page = await res.text();
@@ -140,13 +169,17 @@ describe('sign-in through the local identity provider', () => {
     const jar = new CookieJar();
     await navigate(jar, `${t.url}/api/login`);
     const mismatch = await fetch(`${t.url}/connect/local/callback?code=stolen&state=<b>forged</b>`, {
-      redirect: 'manual', headers: { Cookie: jar.header(new URL(`${t.url}/connect/`)) },
+      redirect: 'manual',
+      headers: { Cookie: jar.header(new URL(`${t.url}/connect/`)) },
     });
     const callback = await fetch(new URL(mismatch.headers.get('location')!, t.url), {
-      headers: { Accept: 'text/html', Cookie: jar.header(new URL(`${t.url}/api/`)) }, redirect: 'manual',
+      headers: { Accept: 'text/html', Cookie: jar.header(new URL(`${t.url}/api/`)) },
+      redirect: 'manual',
     });
     expect(callback.status).toBe(400);
-    expect(await callback.text()).toMatch(/<p role="alert">Sign-in did not complete: .*state mismatch.*Please start again\.<\/p>/);
+    expect(await callback.text()).toMatch(
+      /<p role="alert">Sign-in did not complete: .*state mismatch.*Please start again\.<\/p>/,
+    );
   });
 
   it('refuses a callback whose state does not match, and keeps nothing of the attempt', async () => {
@@ -182,10 +215,23 @@ describe('sign-in through the local identity provider', () => {
 describe('safeReturnTo', () => {
   const base = 'https://atlas.example';
   it.each([
-    [undefined, '/'], ['', '/'], ['/chains', '/chains'], ['/a/b?c=d#e', '/a/b?c=d#e'], ['//evil.com', '/'],
-    ['https://evil.com/x', '/'], ['https://atlas.example/x', '/'], ['/\\evil.com', '/'], ['/%5Cevil.com', '/%5Cevil.com'],
-    ['/\tevil', '/'], ['chains', '/'], ['/connect/local', '/'], ['/oidc/auth', '/'],
-    ['/.//evil.example/phish', '/'], ['/..//evil.example', '/'], ['/x/..//evil.example', '/'], ['/a/./b/../c', '/a/c'],
+    [undefined, '/'],
+    ['', '/'],
+    ['/chains', '/chains'],
+    ['/a/b?c=d#e', '/a/b?c=d#e'],
+    ['//evil.com', '/'],
+    ['https://evil.com/x', '/'],
+    ['https://atlas.example/x', '/'],
+    ['/\\evil.com', '/'],
+    ['/%5Cevil.com', '/%5Cevil.com'],
+    ['/\tevil', '/'],
+    ['chains', '/'],
+    ['/connect/local', '/'],
+    ['/oidc/auth', '/'],
+    ['/.//evil.example/phish', '/'],
+    ['/..//evil.example', '/'],
+    ['/x/..//evil.example', '/'],
+    ['/a/./b/../c', '/a/c'],
   ])('%s → %s', (input, expected) => {
     expect(safeReturnTo(input, base)).toBe(expected);
   });
@@ -205,7 +251,9 @@ describe('sessions', () => {
     const res = await user.fetch('/api/logout');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
-    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toMatch(/expires=Thu, 01 Jan 1970/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toMatch(
+      /expires=Thu, 01 Jan 1970/i,
+    );
     expect(await sessionRows(id)).toBe(0);
     // The old cookie no longer signs anyone in.
     expect((await user.json('GET', '/api/auth/user')).body).toEqual({ authenticated: false });
@@ -215,7 +263,10 @@ describe('sessions', () => {
     const user = await signIn(t, 'lena@example.com');
     const res = await user.json('GET', '/api/auth/callback');
     expect(res).toEqual({ status: 400, body: { message: 'No sign-in is under way. Please start again.' } });
-    expect((await user.json('GET', '/api/auth/user')).body).toMatchObject({ authenticated: true, email: 'lena@example.com' });
+    expect((await user.json('GET', '/api/auth/user')).body).toMatchObject({
+      authenticated: true,
+      email: 'lena@example.com',
+    });
   });
 
   it('rejects a forged session cookie (unsigned or wrong signature)', async () => {
@@ -260,9 +311,17 @@ describe('sessions', () => {
 describe('PUT /api/auth/profile', () => {
   it('updates the profile and answers the user', async () => {
     const user = await signIn(t, 'ivan@example.com');
-    const res = await user.json('PUT', '/api/auth/profile', { displayName: '  Ivan R.  ', firstName: 'Ivan', lastName: 'Reyes' });
+    const res = await user.json('PUT', '/api/auth/profile', {
+      displayName: '  Ivan R.  ',
+      firstName: 'Ivan',
+      lastName: 'Reyes',
+    });
     expect(res.status).toBe(200);
-    expect(signedInUserSchema.parse(res.body)).toMatchObject({ displayName: 'Ivan R.', firstName: 'Ivan', lastName: 'Reyes' });
+    expect(signedInUserSchema.parse(res.body)).toMatchObject({
+      displayName: 'Ivan R.',
+      firstName: 'Ivan',
+      lastName: 'Reyes',
+    });
     const partial = await user.json('PUT', '/api/auth/profile', { lastName: '' });
     expect(partial.body).toMatchObject({ displayName: 'Ivan R.', firstName: 'Ivan', lastName: null });
     expect((await user.json('GET', '/api/auth/user')).body).toMatchObject({ displayName: 'Ivan R.', lastName: null });
@@ -283,13 +342,19 @@ describe('PUT /api/auth/profile', () => {
 
   it('accepts the limits exactly', async () => {
     const user = await signIn(t, 'kim@example.com');
-    const res = await user.json('PUT', '/api/auth/profile', { displayName: 'x'.repeat(100), firstName: 'y'.repeat(50), lastName: 'z'.repeat(50) });
+    const res = await user.json('PUT', '/api/auth/profile', {
+      displayName: 'x'.repeat(100),
+      firstName: 'y'.repeat(50),
+      lastName: 'z'.repeat(50),
+    });
     expect(res.status).toBe(200);
   });
 
   it('answers 401 signed out', async () => {
     const res = await t.request('/api/auth/profile', {
-      method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ displayName: 'x' }),
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ displayName: 'x' }),
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
@@ -299,7 +364,11 @@ describe('PUT /api/auth/profile', () => {
 describe('production refuses unsafe sign-in configurations', () => {
   const secret = 's'.repeat(40);
   const build = (env: Record<string, string>) => () =>
-    createApp({ db: t.db, config: loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://atlas.example', ...env }), log: pino({ level: 'silent' }) });
+    createApp({
+      db: t.db,
+      config: loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://atlas.example', ...env }),
+      log: pino({ level: 'silent' }),
+    });
 
   it('refuses the local identity provider unless LOCAL_LOGIN=1', () => {
     expect(build({ SESSION_SECRET: secret })).toThrow(/local development sign-in.*LOCAL_LOGIN=1/s);
@@ -308,7 +377,9 @@ describe('production refuses unsafe sign-in configurations', () => {
   });
 
   it('refuses to run without SESSION_SECRET', () => {
-    expect(build({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(/SESSION_SECRET must be set in production/);
+    expect(build({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(
+      /SESSION_SECRET must be set in production/,
+    );
   });
 
   it('sends sign-in to Google when it is configured', async () => {
@@ -318,7 +389,9 @@ describe('production refuses unsafe sign-in configurations', () => {
       const start = await google.request('/api/login');
       jar.store(start, new URL(`${google.url}/api/login`));
       expect(start.headers.get('location')).toBe('/connect/google');
-      const connect = await google.request('/connect/google', { headers: { Cookie: jar.header(new URL(`${google.url}/connect/google`)) } });
+      const connect = await google.request('/connect/google', {
+        headers: { Cookie: jar.header(new URL(`${google.url}/connect/google`)) },
+      });
       const to = new URL(connect.headers.get('location')!);
       expect(to.origin + to.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
       expect(to.searchParams.get('client_id')).toBe('client-123');

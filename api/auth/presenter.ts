@@ -4,7 +4,13 @@ import type { SignedInUser } from '../../contract/auth.ts';
 
 export function presentUser(u: SessionUser): SignedInUser {
   return {
-    authenticated: true, id: u.id, email: u.email, displayName: u.displayName, firstName: u.firstName,
-    lastName: u.lastName, profileImageUrl: u.profileImageUrl, isAdmin: u.isAdmin,
+    authenticated: true,
+    id: u.id,
+    email: u.email,
+    displayName: u.displayName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    isAdmin: u.isAdmin,
   };
 }

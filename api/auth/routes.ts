@@ -54,8 +54,11 @@ function isWantedLogout(ctx: AppCtx): boolean {
     return !referer || (URL.canParse(referer) && new URL(referer).origin === new URL(ctx.config.publicUrl).origin);
   }
   if (ctx.method === 'POST') return site === 'same-origin';
-  return (site === 'same-origin' || site === 'none')
-    && ctx.get('Sec-Fetch-Mode') === 'navigate' && ctx.get('Sec-Fetch-Dest') === 'document';
+  return (
+    (site === 'same-origin' || site === 'none') &&
+    ctx.get('Sec-Fetch-Mode') === 'navigate' &&
+    ctx.get('Sec-Fetch-Dest') === 'document'
+  );
 }
 
 async function logout(ctx: AppCtx) {
@@ -98,7 +101,10 @@ export function authRoutes() {
     delete session.grant;
     delete session.returnTo;
     if (result.error || !result.profile) {
-      return answerSignInFailure(ctx, `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`);
+      return answerSignInFailure(
+        ctx,
+        `Sign-in did not complete${result.error ? `: ${JSON.stringify(result.error)}` : ''}. Please start again.`,
+      );
     }
     const profile = profileSchema.parse(result.profile);
     const email = profile.email && profile.email_verified !== false ? profile.email.toLowerCase() : null;
@@ -132,16 +138,21 @@ export function authRoutes() {
     ctx.body = ctx.state.user ? presentUser(ctx.state.user) : { authenticated: false };
   });
 
-  router.put('/auth/profile', requireUser, rateLimit('profile'),
-    validate({ body: z.preprocess((body) => body ?? {}, profileUpdateSchema) }), async (ctx) => {
-    const changes = ctx.valid.body;
-    const row = await updateProfile(ctx.sql, ctx.state.user!.id, {
-      displayName: changes.displayName,
-      firstName: changes.firstName === null ? '' : changes.firstName,
-      lastName: changes.lastName === null ? '' : changes.lastName,
-    });
-    ctx.body = presentUser(toSessionUser(ctx.config, row));
-  });
+  router.put(
+    '/auth/profile',
+    requireUser,
+    rateLimit('profile'),
+    validate({ body: z.preprocess((body) => body ?? {}, profileUpdateSchema) }),
+    async (ctx) => {
+      const changes = ctx.valid.body;
+      const row = await updateProfile(ctx.sql, ctx.state.user!.id, {
+        displayName: changes.displayName,
+        firstName: changes.firstName === null ? '' : changes.firstName,
+        lastName: changes.lastName === null ? '' : changes.lastName,
+      });
+      ctx.body = presentUser(toSessionUser(ctx.config, row));
+    },
+  );
 
   return router;
 }

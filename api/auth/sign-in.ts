@@ -31,9 +31,9 @@ export function assertSignInConfig(config: Config) {
   }
   if (!config.google && !config.localLoginAllowedInProduction) {
     throw new Error(
-      'Refusing to start: NODE_ENV=production without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET would use the local '
-      + 'development sign-in, where anyone can sign in with any e-mail address, admin ones included. '
-      + 'Configure Google sign-in, or set LOCAL_LOGIN=1 to allow it anyway.',
+      'Refusing to start: NODE_ENV=production without GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET would use the local ' +
+        'development sign-in, where anyone can sign in with any e-mail address, admin ones included. ' +
+        'Configure Google sign-in, or set LOCAL_LOGIN=1 to allow it anyway.',
     );
   }
 }
@@ -42,22 +42,37 @@ const derive = (secret: string, purpose: string) => createHmac('sha256', secret)
 
 function grantConfig(config: Config, localClientSecret: string) {
   const defaults = {
-    origin: config.publicUrl, prefix: GRANT_PREFIX, transport: 'session', state: true, nonce: true,
-    callback: SIGN_IN_CALLBACK_PATH, response: ['tokens', 'profile'],
+    origin: config.publicUrl,
+    prefix: GRANT_PREFIX,
+    transport: 'session',
+    state: true,
+    nonce: true,
+    callback: SIGN_IN_CALLBACK_PATH,
+    response: ['tokens', 'profile'],
   };
   if (config.google) {
     return {
       defaults,
-      google: { key: config.google.clientId, secret: config.google.clientSecret, scope: ['openid', 'email', 'profile'], pkce: true },
+      google: {
+        key: config.google.clientId,
+        secret: config.google.clientSecret,
+        scope: ['openid', 'email', 'profile'],
+        pkce: true,
+      },
     };
   }
   const issuer = config.publicUrl + OIDC_PREFIX;
   return {
     defaults,
     local: {
-      key: LOCAL_CLIENT_ID, secret: localClientSecret, oauth: 2,
-      authorize_url: `${issuer}/auth`, access_url: `${issuer}/token`, profile_url: `${issuer}/me`,
-      scope: 'openid email profile', pkce: true,
+      key: LOCAL_CLIENT_ID,
+      secret: localClientSecret,
+      oauth: 2,
+      authorize_url: `${issuer}/auth`,
+      access_url: `${issuer}/token`,
+      profile_url: `${issuer}/me`,
+      scope: 'openid email profile',
+      pkce: true,
       // Always show the sign-in page, so signing out and in again can switch accounts.
       custom_params: { prompt: 'login' },
     },
@@ -71,26 +86,30 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
   // Keys are ready before the first request is handled; the app is built synchronously, so the
   // secret (possibly generated into the database) is awaited by the first middleware instead.
   const prepare = async () => {
-    const secret = config.sessionSecret
-      ?? await ensureAppSecret(db.sql, 'session_secret', () => randomBytes(32).toString('base64url'));
+    const secret =
+      config.sessionSecret ??
+      (await ensureAppSecret(db.sql, 'session_secret', () => randomBytes(32).toString('base64url')));
     app.keys = [derive(secret, 'session-cookie')];
     const localClientSecret = derive(secret, 'local-oidc-client');
-    const provider = config.google ? undefined : await createLocalProvider({
-      sql: db.sql,
-      publicUrl: config.publicUrl,
-      clientSecret: localClientSecret,
-      cookieKeys: [derive(secret, 'local-oidc-cookies')],
-      redirectUri: `${config.publicUrl}${GRANT_PREFIX}/local/callback`,
-    });
+    const provider = config.google
+      ? undefined
+      : await createLocalProvider({
+          sql: db.sql,
+          publicUrl: config.publicUrl,
+          clientSecret: localClientSecret,
+          cookieKeys: [derive(secret, 'local-oidc-cookies')],
+          redirectUri: `${config.publicUrl}${GRANT_PREFIX}/local/callback`,
+        });
     const oauth: Koa.Middleware = grant({ config: grantConfig(config, localClientSecret) });
     return { provider, oauth };
   };
   let preparing: ReturnType<typeof prepare> | undefined;
   // Started at once; a failure (database not reachable yet) is reported to the request and retried by the next one.
-  const ready = () => (preparing ??= prepare().catch((err) => {
-    preparing = undefined;
-    throw err;
-  }));
+  const ready = () =>
+    (preparing ??= prepare().catch((err) => {
+      preparing = undefined;
+      throw err;
+    }));
   ready().catch(() => {});
 
   const getProvider = async (): Promise<Provider> => {

@@ -6,8 +6,12 @@ import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '..
 import { connectSnippets, connectSnippetsSchema } from '../../contract/snippets.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api/chains', () => {
   it('lists the 139 chains of the dataset in dataset order', async () => {

@@ -9,7 +9,12 @@ import { HttpError } from '../middleware/errors.ts';
 import { validate } from '../middleware/validate.ts';
 import { idParams, slugParams } from '../lib/params.ts';
 import {
-  deleteChain, findChainById, insertChain, listChainsWithStats, replaceChainEndpoints, updateChain,
+  deleteChain,
+  findChainById,
+  insertChain,
+  listChainsWithStats,
+  replaceChainEndpoints,
+  updateChain,
 } from '../../sql/queries/chains.ts';
 import { presentChain, presentChainWithStats } from './presenter.ts';
 import { checkReferences, conflictsFor, loadChainDetail, loadChainList, loadChainsWithStats } from './service.ts';
@@ -31,30 +36,47 @@ export function chainRoutes() {
     ctx.body = await loadChainList(ctx.sql);
   });
 
-  router.get('/with-stats', cached,
-    answers(chainWithStatsListSchema, 'Every chain with its provider count and mean rating'), async (ctx) => {
-    const page = requestedPage(ctx, chainListKey);
-    if (page) answerPage(ctx, await listChainsWithStats(ctx.sql, page), page, presentChainWithStats);
-    else ctx.body = await loadChainsWithStats(ctx.sql);
-  });
+  router.get(
+    '/with-stats',
+    cached,
+    answers(chainWithStatsListSchema, 'Every chain with its provider count and mean rating'),
+    async (ctx) => {
+      const page = requestedPage(ctx, chainListKey);
+      if (page) answerPage(ctx, await listChainsWithStats(ctx.sql, page), page, presentChainWithStats);
+      else ctx.body = await loadChainsWithStats(ctx.sql);
+    },
+  );
 
-  router.get('/:slug', cached, answers(chainDetailSchema, 'A chain with its public RPC endpoints'),
-    validate({ params: slugParams }), async (ctx) => {
-    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
-    if (!detail) throw new HttpError(404, 'Chain not found');
-    ctx.body = detail;
-  });
+  router.get(
+    '/:slug',
+    cached,
+    answers(chainDetailSchema, 'A chain with its public RPC endpoints'),
+    validate({ params: slugParams }),
+    async (ctx) => {
+      const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
+      if (!detail) throw new HttpError(404, 'Chain not found');
+      ctx.body = detail;
+    },
+  );
 
-  router.get('/:slug/snippets', cached, answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain'),
-    validate({ params: slugParams }), async (ctx) => {
-    const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
-    if (!detail) throw new HttpError(404, 'Chain not found');
-    const snippets = connectSnippets(detail);
-    if (!snippets) {
-      throw new HttpError(404, 'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC');
-    }
-    ctx.body = snippets;
-  });
+  router.get(
+    '/:slug/snippets',
+    cached,
+    answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain'),
+    validate({ params: slugParams }),
+    async (ctx) => {
+      const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
+      if (!detail) throw new HttpError(404, 'Chain not found');
+      const snippets = connectSnippets(detail);
+      if (!snippets) {
+        throw new HttpError(
+          404,
+          'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC',
+        );
+      }
+      ctx.body = snippets;
+    },
+  );
 
   return router;
 }
@@ -65,12 +87,16 @@ export function adminChainRoutes() {
   router.post('/', requireAdmin, validate({ body: chainCreateSchema }), async (ctx) => {
     const { rpcEndpoints, ...fields } = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeRichHtml(fields.detailedDescription) });
-    const chain = await inTransaction(ctx, async (tx) => {
-      await checkReferences(tx, values, rpcEndpoints);
-      const id = await insertChain(tx, values);
-      if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
-      return findChainById(tx, id);
-    }, conflictsFor(values));
+    const chain = await inTransaction(
+      ctx,
+      async (tx) => {
+        await checkReferences(tx, values, rpcEndpoints);
+        const id = await insertChain(tx, values);
+        if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
+        return findChainById(tx, id);
+      },
+      conflictsFor(values),
+    );
     ctx.status = 201;
     ctx.body = presentChain(chain!);
   });
@@ -79,13 +105,17 @@ export function adminChainRoutes() {
     const { id } = ctx.valid.params;
     const { rpcEndpoints, ...fields } = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeIfSent(fields.detailedDescription) });
-    const chain = await inTransaction(ctx, async (tx) => {
-      if (!(await findChainById(tx, id))) throw new HttpError(404, 'Chain not found');
-      await checkReferences(tx, values, rpcEndpoints, id);
-      await updateChain(tx, id, values);
-      if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
-      return findChainById(tx, id);
-    }, conflictsFor(values));
+    const chain = await inTransaction(
+      ctx,
+      async (tx) => {
+        if (!(await findChainById(tx, id))) throw new HttpError(404, 'Chain not found');
+        await checkReferences(tx, values, rpcEndpoints, id);
+        await updateChain(tx, id, values);
+        if (rpcEndpoints) await replaceChainEndpoints(tx, id, rpcEndpoints);
+        return findChainById(tx, id);
+      },
+      conflictsFor(values),
+    );
     ctx.body = presentChain(chain!);
   });
 

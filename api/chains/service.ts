@@ -3,7 +3,13 @@
 import type { Queryable, Sql } from '../db/index.ts';
 import { HttpError } from '../middleware/errors.ts';
 import {
-  existingChainIds, findChainById, findChainBySlug, findChainRef, listChainEndpoints, listChains, listChainsWithStats,
+  existingChainIds,
+  findChainById,
+  findChainBySlug,
+  findChainRef,
+  listChainEndpoints,
+  listChains,
+  listChainsWithStats,
   type EndpointInput,
 } from '../../sql/queries/chains.ts';
 import { existingProviderIds } from '../../sql/queries/providers.ts';
@@ -34,7 +40,10 @@ export async function loadChainDetail(sql: Sql, slug: string): Promise<ChainDeta
 // ---------- admin writes ----------
 
 export type ChainInput = {
-  slug?: string; evmChainId?: number | null; detailedDescription?: string; parentChainId?: number | null;
+  slug?: string;
+  evmChainId?: number | null;
+  detailedDescription?: string;
+  parentChainId?: number | null;
 };
 
 /** The 409 messages of a chain write's unique constraints. */
@@ -46,7 +55,11 @@ export const conflictsFor = (input: ChainInput) => ({
 /** True when `selfId` is among the ancestors of `parentId` (or is it): linking them would close a loop. */
 async function closesLoop(tx: Queryable, selfId: number, parentId: number): Promise<boolean> {
   const seen = new Set<number>();
-  for (let id: number | null = parentId; id != null && !seen.has(id); id = (await findChainById(tx, id))?.parentChainId ?? null) {
+  for (
+    let id: number | null = parentId;
+    id != null && !seen.has(id);
+    id = (await findChainById(tx, id))?.parentChainId ?? null
+  ) {
     if (id === selfId) return true;
     seen.add(id);
   }
@@ -54,14 +67,19 @@ async function closesLoop(tx: Queryable, selfId: number, parentId: number): Prom
 }
 
 /** Checks the references a chain's input makes (parent chain, endpoint providers) before writing. */
-export async function checkReferences(tx: Queryable, input: ChainInput, endpoints: EndpointInput[] | undefined, selfId?: number) {
+export async function checkReferences(
+  tx: Queryable,
+  input: ChainInput,
+  endpoints: EndpointInput[] | undefined,
+  selfId?: number,
+) {
   if (input.parentChainId != null) {
     if (input.parentChainId === selfId) throw new HttpError(400, 'parentChainId: A chain cannot be its own parent');
     if (!(await existingChainIds(tx, [input.parentChainId])).length) {
       throw new HttpError(400, `parentChainId: No chain has the id ${input.parentChainId}`);
     }
     // A new chain has no children yet, so only an edit can close a loop.
-    if (selfId !== undefined && await closesLoop(tx, selfId, input.parentChainId)) {
+    if (selfId !== undefined && (await closesLoop(tx, selfId, input.parentChainId))) {
       throw new HttpError(400, 'parentChainId: The parent chain cannot be one of its own descendants');
     }
   }

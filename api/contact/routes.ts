@@ -11,7 +11,9 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { idParams } from '../lib/params.ts';
 import {
-  deleteContactSubmission, listContactSubmissions, markContactSubmissionRead,
+  deleteContactSubmission,
+  listContactSubmissions,
+  markContactSubmissionRead,
 } from '../../sql/queries/content.ts';
 import { presentContactSubmission } from './presenter.ts';
 

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { aboutSchema, adListSchema, categoryContentSchema, homepageSchema, partnerLinkListSchema, trackingSettingsSchema } from '../../contract/content.ts';
+import {
+  aboutSchema,
+  adListSchema,
+  categoryContentSchema,
+  homepageSchema,
+  partnerLinkListSchema,
+  trackingSettingsSchema,
+} from '../../contract/content.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('site content', () => {
   it('serves homepage, about and both category pages with empty defaults', async () => {
@@ -21,7 +32,10 @@ describe('site content', () => {
   it('lists partner links in order', async () => {
     await t.sql`INSERT INTO partner_links (name, url, sort_order) VALUES ('B', 'https://b.example', 2), ('A', 'https://a.example', 1)`;
     const res = await t.get('/api/partner-links');
-    expect(partnerLinkListSchema.parse(res.body).map((l) => [l.name, l.order])).toEqual([['A', 1], ['B', 2]]);
+    expect(partnerLinkListSchema.parse(res.body).map((l) => [l.name, l.order])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
   });
 
   it('serves only active ads of a position and refuses unknown positions', async () => {

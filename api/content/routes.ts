@@ -8,8 +8,14 @@ import type { AppContext, AppState } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
 import {
-  aboutSchema, adListSchema, adPositionSchema, categoryContentSchema, categoryNames, homepageSchema,
-  partnerLinkListSchema, trackingSettingsSchema,
+  aboutSchema,
+  adListSchema,
+  adPositionSchema,
+  categoryContentSchema,
+  categoryNames,
+  homepageSchema,
+  partnerLinkListSchema,
+  trackingSettingsSchema,
 } from '../../contract/content.ts';
 import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from './service.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -17,12 +23,30 @@ import { HttpError } from '../middleware/errors.ts';
 import { idParams } from '../lib/params.ts';
 import { sanitizeAdCode, sanitizeIfSent } from '../lib/sanitize.ts';
 import {
-  deleteAd, deletePartnerLink, getAbout, getCategoryContent, getHomepage, insertAd, insertPartnerLink, listAllAds,
-  setTrackingSettings, updateAbout, updateAd, updateCategoryContent, updateHomepage, updatePartnerLink,
+  deleteAd,
+  deletePartnerLink,
+  getAbout,
+  getCategoryContent,
+  getHomepage,
+  insertAd,
+  insertPartnerLink,
+  listAllAds,
+  setTrackingSettings,
+  updateAbout,
+  updateAd,
+  updateCategoryContent,
+  updateHomepage,
+  updatePartnerLink,
 } from '../../sql/queries/content.ts';
 import {
-  aboutInputSchema, adCreateSchema, adUpdateSchema, categoryContentInputSchema, categoryParamSchema,
-  homepageInputSchema, partnerLinkInputSchema, trackingSettingsInputSchema,
+  aboutInputSchema,
+  adCreateSchema,
+  adUpdateSchema,
+  categoryContentInputSchema,
+  categoryParamSchema,
+  homepageInputSchema,
+  partnerLinkInputSchema,
+  trackingSettingsInputSchema,
 } from '../../contract/admin.ts';
 import { presentAbout, presentAdminAd, presentCategory, presentHomepage, presentPartnerLink } from './presenter.ts';
 import { definedOnly } from '../lib/write.ts';
@@ -39,21 +63,31 @@ export function contentRoutes() {
     ctx.body = await loadAbout(ctx.sql);
   });
 
-  router.get('/category/:category', cached, answers(categoryContentSchema, 'A category page text'),
-    validate({ params: z.object({ category: z.enum(categoryNames) }) }), async (ctx) => {
-    const { category } = ctx.valid.params;
-    ctx.body = await loadCategory(ctx.sql, category);
-  });
+  router.get(
+    '/category/:category',
+    cached,
+    answers(categoryContentSchema, 'A category page text'),
+    validate({ params: z.object({ category: z.enum(categoryNames) }) }),
+    async (ctx) => {
+      const { category } = ctx.valid.params;
+      ctx.body = await loadCategory(ctx.sql, category);
+    },
+  );
 
   router.get('/partner-links', cached, answers(partnerLinkListSchema, 'The partner links'), async (ctx) => {
     ctx.body = await loadPartnerLinks(ctx.sql);
   });
 
-  router.get('/ads/:position', cached, answers(adListSchema, 'The active ads of a position'),
-    validate({ params: z.object({ position: adPositionSchema }) }), async (ctx) => {
-    const { position } = ctx.valid.params;
-    ctx.body = await loadAds(ctx.sql, position);
-  });
+  router.get(
+    '/ads/:position',
+    cached,
+    answers(adListSchema, 'The active ads of a position'),
+    validate({ params: z.object({ position: adPositionSchema }) }),
+    async (ctx) => {
+      const { position } = ctx.valid.params;
+      ctx.body = await loadAds(ctx.sql, position);
+    },
+  );
 
   router.get('/tracking-settings', cached, answers(trackingSettingsSchema, 'Site analytics settings'), async (ctx) => {
     ctx.body = await loadTrackingSettings(ctx.sql);
@@ -65,7 +99,8 @@ export function contentRoutes() {
 /** Scripts and event handlers stripped; code that was nothing but script is refused rather than stored empty. */
 function cleanAdCode(code: string): string {
   const clean = sanitizeAdCode(code);
-  if (!clean) throw new HttpError(400, 'adCode: Nothing is left of the ad code once scripts and event handlers are removed');
+  if (!clean)
+    throw new HttpError(400, 'adCode: Nothing is left of the ad code once scripts and event handlers are removed');
   return clean;
 }
 
@@ -86,9 +121,14 @@ export function adminAdRoutes() {
   router.put('/:id', requireAdmin, validate({ params: idParams, body: adUpdateSchema }), async (ctx) => {
     const { id } = ctx.valid.params;
     const input = ctx.valid.body;
-    const row = await updateAd(ctx.sql, id, definedOnly({
-      ...input, adCode: input.adCode === undefined ? undefined : cleanAdCode(input.adCode),
-    }));
+    const row = await updateAd(
+      ctx.sql,
+      id,
+      definedOnly({
+        ...input,
+        adCode: input.adCode === undefined ? undefined : cleanAdCode(input.adCode),
+      }),
+    );
     if (!row) throw new HttpError(404, 'Ad placement not found');
     ctx.body = presentAdminAd(row);
   });
@@ -113,25 +153,42 @@ export function adminPageRoutes() {
 
   router.put('/homepage', requireAdmin, validate({ body: homepageInputSchema }), async (ctx) => {
     const input = ctx.valid.body;
-    await updateHomepage(ctx.sql, definedOnly({
-      ...input, introText: sanitizeIfSent(input.introText), seoText: sanitizeIfSent(input.seoText),
-    }));
+    await updateHomepage(
+      ctx.sql,
+      definedOnly({
+        ...input,
+        introText: sanitizeIfSent(input.introText),
+        seoText: sanitizeIfSent(input.seoText),
+      }),
+    );
     ctx.body = presentHomepage(await getHomepage(ctx.sql));
   });
 
-  router.put('/category/:category', requireAdmin,
-    validate({ params: categoryParamSchema, body: categoryContentInputSchema }), async (ctx) => {
-    const { category } = ctx.valid.params;
-    const input = ctx.valid.body;
-    await updateCategoryContent(ctx.sql, category, definedOnly({ ...input, contentHtml: sanitizeIfSent(input.contentHtml) }));
-    ctx.body = presentCategory(await getCategoryContent(ctx.sql, category));
-  });
+  router.put(
+    '/category/:category',
+    requireAdmin,
+    validate({ params: categoryParamSchema, body: categoryContentInputSchema }),
+    async (ctx) => {
+      const { category } = ctx.valid.params;
+      const input = ctx.valid.body;
+      await updateCategoryContent(
+        ctx.sql,
+        category,
+        definedOnly({ ...input, contentHtml: sanitizeIfSent(input.contentHtml) }),
+      );
+      ctx.body = presentCategory(await getCategoryContent(ctx.sql, category));
+    },
+  );
 
-  router.post('/tracking-settings', requireAdmin,
-    validate({ body: z.preprocess((body) => body ?? {}, trackingSettingsInputSchema) }), async (ctx) => {
-    const input = ctx.valid.body;
-    ctx.body = await setTrackingSettings(ctx.sql, input);
-  });
+  router.post(
+    '/tracking-settings',
+    requireAdmin,
+    validate({ body: z.preprocess((body) => body ?? {}, trackingSettingsInputSchema) }),
+    async (ctx) => {
+      const input = ctx.valid.body;
+      ctx.body = await setTrackingSettings(ctx.sql, input);
+    },
+  );
 
   router.post('/partner-links', requireAdmin, validate({ body: partnerLinkInputSchema }), async (ctx) => {
     const { name, url, order } = ctx.valid.body;
@@ -139,14 +196,18 @@ export function adminPageRoutes() {
     ctx.body = presentPartnerLink(await insertPartnerLink(ctx.sql, { name, url, sortOrder: order }));
   });
 
-  router.put('/partner-links/:id', requireAdmin,
-    validate({ params: idParams, body: partnerLinkInputSchema }), async (ctx) => {
-    const { id } = ctx.valid.params;
-    const { name, url, order } = ctx.valid.body;
-    const row = await updatePartnerLink(ctx.sql, id, { name, url, sortOrder: order });
-    if (!row) throw new HttpError(404, 'Partner link not found');
-    ctx.body = presentPartnerLink(row);
-  });
+  router.put(
+    '/partner-links/:id',
+    requireAdmin,
+    validate({ params: idParams, body: partnerLinkInputSchema }),
+    async (ctx) => {
+      const { id } = ctx.valid.params;
+      const { name, url, order } = ctx.valid.body;
+      const row = await updatePartnerLink(ctx.sql, id, { name, url, sortOrder: order });
+      if (!row) throw new HttpError(404, 'Partner link not found');
+      ctx.body = presentPartnerLink(row);
+    },
+  );
 
   router.delete('/partner-links/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.valid.params;

@@ -3,10 +3,22 @@
 import type { AppCtx } from '../context.ts';
 import type { Sql } from '../db/index.ts';
 import {
-  getAbout, getCategoryContent, getHomepage, getTrackingSettings, listActiveAds, listPartnerLinks,
+  getAbout,
+  getCategoryContent,
+  getHomepage,
+  getTrackingSettings,
+  listActiveAds,
+  listPartnerLinks,
 } from '../../sql/queries/content.ts';
 import type {
-  About, Ad, adPositions, CategoryContent, categoryNames, Homepage, PartnerLink, TrackingSettings,
+  About,
+  Ad,
+  adPositions,
+  CategoryContent,
+  categoryNames,
+  Homepage,
+  PartnerLink,
+  TrackingSettings,
 } from '../../contract/content.ts';
 import { trackingIds } from '../../contract/tracking.ts';
 import { presentAbout, presentAd, presentCategory, presentHomepage, presentPartnerLink } from './presenter.ts';

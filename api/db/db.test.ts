@@ -104,9 +104,16 @@ describe('migrations and dataset', () => {
         FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id JOIN chains c ON c.id = pc.chain_id
         ORDER BY 1, 2, 4`;
       expect(links).toEqual([
-        { provider: 'alchemy', chain: 'base', kind: 'api-key', source: 'alchemy-sdk@3.6.5',
-          urlTemplates: ['https://base-mainnet.g.alchemy.com/v2/{API_KEY}',
-                         'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}'] },
+        {
+          provider: 'alchemy',
+          chain: 'base',
+          kind: 'api-key',
+          source: 'alchemy-sdk@3.6.5',
+          urlTemplates: [
+            'https://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+            'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+          ],
+        },
         { provider: 'alchemy', chain: 'other', kind: 'api-key', source: 'admin', urlTemplates: [] },
         { provider: 'drpc', chain: 'base', kind: 'public-endpoint', source: 'dataset', urlTemplates: [] },
       ]);
@@ -127,7 +134,8 @@ describe('migrations and dataset', () => {
                (SELECT count(*) FROM chains WHERE parent_chain_id IS NOT NULL) AS with_parent`;
       // Figures from data/README.md ("Counts"); 27 of the 28 parents are in the dataset.
       expect(row).toEqual({ attributed: 1233, needsKey: 120, testnets: 29, withParent: 27 });
-      const orphans = await db.sql`SELECT slug FROM providers p WHERE NOT EXISTS (SELECT 1 FROM provider_chains WHERE provider_id = p.id)`;
+      const orphans =
+        await db.sql`SELECT slug FROM providers p WHERE NOT EXISTS (SELECT 1 FROM provider_chains WHERE provider_id = p.id)`;
       expect(orphans).toEqual([]);
     } finally {
       await db.close();
@@ -146,16 +154,19 @@ describe('concurrent queries', () => {
     const db = await openTestDatabase();
     try {
       for (let round = 0; round < 3; round++) {
-        const answers = await Promise.all(Array.from({ length: 200 }, async (_, i) => {
-          const text = 'x'.repeat(i % 3 === 0 ? 300_000 : 10); // 300 KB: more than one socket read
-          const [row] = i % 4 === 0
-            ? await db.sql.begin(async (tx) => {
-              await tx`SELECT 1`;
-              return tx<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
-            })
-            : await db.sql<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
-          return [row?.n, row?.length];
-        }));
+        const answers = await Promise.all(
+          Array.from({ length: 200 }, async (_, i) => {
+            const text = 'x'.repeat(i % 3 === 0 ? 300_000 : 10); // 300 KB: more than one socket read
+            const [row] =
+              i % 4 === 0
+                ? await db.sql.begin(async (tx) => {
+                    await tx`SELECT 1`;
+                    return tx<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
+                  })
+                : await db.sql<{ n: number; length: number }[]>`SELECT ${i}::int AS n, length(${text}) AS length`;
+            return [row?.n, row?.length];
+          }),
+        );
         expect(answers).toEqual(Array.from({ length: 200 }, (_, i) => [i, i % 3 === 0 ? 300_000 : 10]));
       }
     } finally {
@@ -176,7 +187,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
       const base = server.url;
       // Requests in flight while the signal arrives: each either completes or is refused, none hangs.
       const inFlight = Array.from({ length: 20 }, (_, i) =>
-        fetch(`${base}/api/${i % 2 ? 'providers' : 'chains/with-stats'}`).then((r) => r.status, () => 'refused'));
+        fetch(`${base}/api/${i % 2 ? 'providers' : 'chains/with-stats'}`).then(
+          (r) => r.status,
+          () => 'refused',
+        ),
+      );
       await new Promise((r) => setTimeout(r, 20));
       server.child.kill('SIGINT');
       expect(await server.exited).toBe(0);

@@ -57,7 +57,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, max: number): Promise<Database> {
   // JIT off: on the provider list at 10,000 rows it spent 1.5 s compiling to save nothing (bench/RESULTS.md).
   const sql = postgres(url, {
-    ...clientOptions, max, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' },
+    ...clientOptions,
+    max,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    connection: { jit: 'off' },
     // Seconds before a closed connection dials again. postgres.js's default grows 3^failures up to 20 s,
     // counted over the whole pool, so after a two-second outage a request waited 7–20 s (faults.test.ts).
     backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 0.5),
@@ -82,7 +86,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openEmbedded(options: { dataDir: string; loadDataDir?: Blob } | { inMemory: true; loadDataDir?: Blob }): Promise<Database> {
+async function openEmbedded(
+  options: { dataDir: string; loadDataDir?: Blob } | { inMemory: true; loadDataDir?: Blob },
+): Promise<Database> {
   const dataDir = 'dataDir' in options ? path.resolve(options.dataDir, 'pg') : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
@@ -94,7 +100,13 @@ async function openEmbedded(options: { dataDir: string; loadDataDir?: Blob } | {
   const socketPath = path.join(os.tmpdir(), `rpc-atlas-${process.pid}-${randomBytes(4).toString('hex')}.sock`);
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: EMBEDDED_POOL });
   await server.start();
-  const sql = postgres({ ...clientOptions, path: socketPath, user: 'postgres', database: 'postgres', max: EMBEDDED_POOL });
+  const sql = postgres({
+    ...clientOptions,
+    path: socketPath,
+    user: 'postgres',
+    database: 'postgres',
+    max: EMBEDDED_POOL,
+  });
   // LISTEN/NOTIFY does not cross pglite-socket, and the embedded engine is single-process by
   // nature, so invalidation is relayed in-process.
   const events = new EventEmitter();

@@ -6,7 +6,9 @@ loadDotEnv();
 const db = await openConfiguredDatabase(loadConfig());
 try {
   const { migrated, seeded } = await prepareDatabase(db);
-  console.log(`${db.label}: ${migrated.length ? `applied ${migrated.join(', ')}` : 'schema up to date'}${seeded ? '; dataset loaded' : ''}`);
+  console.log(
+    `${db.label}: ${migrated.length ? `applied ${migrated.join(', ')}` : 'schema up to date'}${seeded ? '; dataset loaded' : ''}`,
+  );
 } finally {
   await db.close();
 }

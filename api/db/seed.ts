@@ -24,13 +24,15 @@ const datasetChain = z.object({
   status: z.string(),
   parentChainSlug: z.string().nullable(),
   description: z.string(),
-  publicRpcs: z.array(z.object({
-    url: z.string(),
-    provider: z.string().nullable(),
-    tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
-    needsApiKey: z.boolean(),
-    source: z.string(),
-  })),
+  publicRpcs: z.array(
+    z.object({
+      url: z.string(),
+      provider: z.string().nullable(),
+      tracking: z.enum(['none', 'limited', 'yes', 'unspecified']),
+      needsApiKey: z.boolean(),
+      source: z.string(),
+    }),
+  ),
 });
 
 const datasetProvider = z.object({
@@ -45,11 +47,19 @@ const datasetProvider = z.object({
 
 /** data/provider-coverage.json (made by data/provider-coverage.mjs): chains served with an API key, by package. */
 const providerCoverage = z.object({
-  providers: z.record(z.string(), z.object({
-    links: z.array(z.object({
-      chainId: z.number().int(), kind: z.literal('api-key'), urlTemplates: z.array(z.string()), source: z.string(),
-    })),
-  })),
+  providers: z.record(
+    z.string(),
+    z.object({
+      links: z.array(
+        z.object({
+          chainId: z.number().int(),
+          kind: z.literal('api-key'),
+          urlTemplates: z.array(z.string()),
+          source: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 
 /** data/chain-icons.json (made by data/chain-icons.mjs): the shipped icon of a chain, served from public/. */
@@ -74,7 +84,9 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
   const { chains, providers, chainIconUrls, coverage } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
-    const [{ n }] = await tx<{ n: number }[]>`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
+    const [{ n }] = await tx<
+      { n: number }[]
+    >`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
     if (n > 0) return false;
 
     const chainIds = new Map<string, number>();
@@ -104,20 +116,35 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
       providerIds.set(p.slug, row.id);
     }
 
-    const publicLinks = providers.flatMap((p) => p.chains.map((slug) => ({
-      provider_id: providerIds.get(p.slug)!, chain_id: chainIds.get(slug)!, kind: 'public-endpoint',
-      source: 'dataset', url_templates: [] as string[],
-    })));
+    const publicLinks = providers.flatMap((p) =>
+      p.chains.map((slug) => ({
+        provider_id: providerIds.get(p.slug)!,
+        chain_id: chainIds.get(slug)!,
+        kind: 'public-endpoint',
+        source: 'dataset',
+        url_templates: [] as string[],
+      })),
+    );
     // Sourced links match chains by EVM chain id, as the coverage file was made.
     const chainIdsByEvmId = new Map(chains.map((c) => [c.chainId, chainIds.get(c.slug)!]));
     const keyLinks = Object.entries(coverage).flatMap(([slug, { links }]) => {
       const providerId = providerIds.get(slug);
-      return providerId === undefined ? [] : links.flatMap((l) => {
-        const chainId = chainIdsByEvmId.get(l.chainId);
-        return chainId === undefined ? [] : [{
-          provider_id: providerId, chain_id: chainId, kind: l.kind, source: l.source, url_templates: l.urlTemplates,
-        }];
-      });
+      return providerId === undefined
+        ? []
+        : links.flatMap((l) => {
+            const chainId = chainIdsByEvmId.get(l.chainId);
+            return chainId === undefined
+              ? []
+              : [
+                  {
+                    provider_id: providerId,
+                    chain_id: chainId,
+                    kind: l.kind,
+                    source: l.source,
+                    url_templates: l.urlTemplates,
+                  },
+                ];
+          });
     });
     for (const links of [publicLinks, keyLinks]) {
       if (links.length) await tx`INSERT INTO provider_chains ${tx(links)}`;
@@ -127,12 +154,13 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
       c.publicRpcs.map((r, position) => ({
         chain_id: chainIds.get(c.slug)!,
         url: r.url,
-        provider_id: r.provider ? providerIds.get(r.provider) ?? null : null,
+        provider_id: r.provider ? (providerIds.get(r.provider) ?? null) : null,
         tracking: r.tracking,
         needs_api_key: r.needsApiKey,
         source: r.source,
         position,
-      })));
+      })),
+    );
     // Batches keep each statement's parameter count well under the protocol limit.
     for (let i = 0; i < endpoints.length; i += 500) {
       await tx`INSERT INTO chain_rpc_endpoints ${tx(endpoints.slice(i, i + 500))}`;

@@ -19,7 +19,9 @@ beforeAll(async () => {
   // The seeded providers have no reviews yet: counts that differ (and tie) put the chains' order to the test.
   await t.sql`UPDATE providers SET total_reviews = id % 3, rating_sum = 4 * (id % 3)`;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function directory() {
   const res = await t.get('/api/directory');
@@ -37,13 +39,21 @@ describe('GET /api/directory', () => {
     }
   }, 120_000);
 
-  it('covers the lists and content, every provider and every chain (not the chains\' provider lists)', async () => {
+  it("covers the lists and content, every provider and every chain (not the chains' provider lists)", async () => {
     const { responses } = await directory();
     const providers = await t.sql<{ slug: string }[]>`SELECT slug FROM providers`;
     const chains = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
     const expected = [
-      '/api/chains', '/api/chains/with-stats', '/api/providers', '/api/providers/popular', '/api/providers/featured',
-      '/api/homepage', '/api/about', '/api/category/providers', '/api/category/chains', '/api/partner-links',
+      '/api/chains',
+      '/api/chains/with-stats',
+      '/api/providers',
+      '/api/providers/popular',
+      '/api/providers/featured',
+      '/api/homepage',
+      '/api/about',
+      '/api/category/providers',
+      '/api/category/chains',
+      '/api/partner-links',
       ...['header', 'sidebar', 'footer', 'content-top', 'content-bottom', 'hotlist-inline'].map((p) => `/api/ads/${p}`),
       '/api/tracking-settings',
       ...providers.map((p) => `/api/providers/${p.slug}`),
@@ -53,10 +63,15 @@ describe('GET /api/directory', () => {
     expect(expected).toHaveLength(17 + 59 + 139);
   });
 
-  it('copied into the PWA\'s store (real Dexie), answers every chain\'s providers exactly as GET /api/providers/by-chain/{id}', async () => {
+  it("copied into the PWA's store (real Dexie), answers every chain's providers exactly as GET /api/providers/by-chain/{id}", async () => {
     const db = new OfflineDatabase(`directory-test-${crypto.randomUUID()}`);
     try {
-      const sync = createDirectorySync({ db, fetch: (input, init) => t.request(String(input), init), isOnline: () => true, locks: null });
+      const sync = createDirectorySync({
+        db,
+        fetch: (input, init) => t.request(String(input), init),
+        isOnline: () => true,
+        locks: null,
+      });
       expect(await sync.run()).toBe('done');
       expect(await db.responses.where('path').startsWith('/api/providers/by-chain/').count()).toBe(0);
 
@@ -85,7 +100,10 @@ describe('GET /api/directory', () => {
   it('is public: the same for everyone, nothing about users beyond their approved reviews, only paths the offline app keeps', async () => {
     // A signed-in user's pending review and vote: private until approved, never in the directory.
     const user = await signIn(t, 'directory-reader@example.com');
-    expect((await user.json('POST', '/api/providers/drpc/reviews', { rating: 2, comment: 'Pending, not for the directory' })).status).toBe(201);
+    expect(
+      (await user.json('POST', '/api/providers/drpc/reviews', { rating: 2, comment: 'Pending, not for the directory' }))
+        .status,
+    ).toBe(201);
     expect((await user.json('PUT', '/api/providers/drpc/vote', { value: 1 })).status).toBe(200);
     // Signing in writes (the user's row): done before the reads below, which must then share one cached answer.
     const admin = await signInAdmin(t);
@@ -98,9 +116,11 @@ describe('GET /api/directory', () => {
     expect(text).not.toContain('@example.com');
 
     // A signed-in user and an admin get the very same answer.
-    for (const reader of [user, admin]) expect(JSON.stringify((await reader.json('GET', '/api/directory')).body)).toBe(text);
+    for (const reader of [user, admin])
+      expect(JSON.stringify((await reader.json('GET', '/api/directory')).body)).toBe(text);
 
-    for (const path of Object.keys(directorySchema.parse(JSON.parse(text)).responses)) expect(isSavedPath(path), path).toBe(true);
+    for (const path of Object.keys(directorySchema.parse(JSON.parse(text)).responses))
+      expect(isSavedPath(path), path).toBe(true);
   });
 
   it('changes with every write: a provider added, edited content, a provider deleted', async () => {
@@ -119,6 +139,8 @@ describe('GET /api/directory', () => {
     expect((await admin.json('DELETE', `/api/admin/providers/${created.body.id}`)).status).toBe(200);
     const deleted = await directory();
     expect(deleted.responses['/api/providers/directory-rpc']).toBeUndefined();
-    expect((deleted.responses['/api/providers'] as { slug: string }[]).map((p) => p.slug)).not.toContain('directory-rpc');
+    expect((deleted.responses['/api/providers'] as { slug: string }[]).map((p) => p.slug)).not.toContain(
+      'directory-rpc',
+    );
   });
 });

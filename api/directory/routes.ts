@@ -10,10 +10,20 @@ import type { AppContext, AppState } from '../context.ts';
 import type { Sql } from '../db/index.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/service.ts';
-import { loadAbout, loadAds, loadCategory, loadHomepage, loadPartnerLinks, loadTrackingSettings } from '../content/service.ts';
+import {
+  loadAbout,
+  loadAds,
+  loadCategory,
+  loadHomepage,
+  loadPartnerLinks,
+  loadTrackingSettings,
+} from '../content/service.ts';
 import { adPositions, categoryNames } from '../../contract/content.ts';
 import {
-  loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList,
+  loadFeaturedProviders,
+  loadPopularProviders,
+  loadProviderDetail,
+  loadProviderList,
 } from '../providers/service.ts';
 import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
@@ -49,7 +59,10 @@ const listAnswers = (sql: Sql): Answer[] => [
 
 /** Each provider's and chain's details, at the paths the pages request. */
 const entityAnswers = (sql: Sql, providers: Provider[], chains: Chain[]): Answer[] => [
-  ...providers.map((p): Answer => [`/api/providers/${encodeURIComponent(p.slug)}`, () => loadProviderDetail(sql, p.slug)]),
+  ...providers.map((p): Answer => [
+    `/api/providers/${encodeURIComponent(p.slug)}`,
+    () => loadProviderDetail(sql, p.slug),
+  ]),
   ...chains.map((c): Answer => [`/api/chains/${encodeURIComponent(c.slug)}`, () => loadChainDetail(sql, c.slug)]),
 ];
 
@@ -80,6 +93,9 @@ async function collect(answers: Answer[], responses: Record<string, unknown>): P
 export async function loadDirectory(sql: Sql): Promise<Directory> {
   const responses: Record<string, unknown> = {};
   await collect(listAnswers(sql), responses);
-  await collect(entityAnswers(sql, responses['/api/providers'] as Provider[], responses['/api/chains'] as Chain[]), responses);
+  await collect(
+    entityAnswers(sql, responses['/api/providers'] as Provider[], responses['/api/chains'] as Chain[]),
+    responses,
+  );
   return { generatedAt: new Date().toISOString(), responses };
 }

@@ -9,9 +9,12 @@ beforeAll(async () => {
   t = await startTestServer();
   user = await signIn(t, 'mallory@example.com');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const contactCount = async () => (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_submissions`)[0].n;
+const contactCount = async () =>
+  (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_submissions`)[0].n;
 const reviewCount = async () => (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM user_reviews`)[0].n;
 
 const post = (path: string, body: BodyInit, type = 'application/json') =>
@@ -24,16 +27,43 @@ describe('hostile request bodies', () => {
     ['a form content type', () => post('/api/contact', 'name=x', 'application/x-www-form-urlencoded'), 415],
     ['broken JSON', () => post('/api/contact', '{"name": '), 400],
     ['deeply nested JSON', () => post('/api/contact', '['.repeat(100_000) + ']'.repeat(100_000)), 400],
-    ['a huge JSON array', () => post('/api/providers/drpc/reviews', JSON.stringify(Array.from({ length: 50_000 }, (_, i) => i))), 400],
-    ['invalid UTF-8', () => post('/api/contact', Buffer.concat([
-      Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","email":"a@b.co","message":"hi"}')])), 400],
+    [
+      'a huge JSON array',
+      () => post('/api/providers/drpc/reviews', JSON.stringify(Array.from({ length: 50_000 }, (_, i) => i))),
+      400,
+    ],
+    [
+      'invalid UTF-8',
+      () =>
+        post(
+          '/api/contact',
+          Buffer.concat([
+            Buffer.from('{"name":"'),
+            Buffer.from([0xff, 0xfe]),
+            Buffer.from('","email":"a@b.co","message":"hi"}'),
+          ]),
+        ),
+      400,
+    ],
     // JSON escapes can spell UTF-16 halves that no UTF-8 text holds; stored, they would become U+FFFD.
     ['a lone high surrogate', () => post('/api/contact', '{"name":"\\ud800","email":"a@b.co","message":"hi"}'), 400],
-    ['a lone low surrogate in a review', () => post('/api/providers/drpc/reviews', '{"rating":5,"comment":"ok \\udc00"}'), 400],
-    ['a lone surrogate in a key', () => post('/api/contact', '{"\\ud800":"x","name":"A","email":"a@b.co","message":"hi"}'), 400],
+    [
+      'a lone low surrogate in a review',
+      () => post('/api/providers/drpc/reviews', '{"rating":5,"comment":"ok \\udc00"}'),
+      400,
+    ],
+    [
+      'a lone surrogate in a key',
+      () => post('/api/contact', '{"\\ud800":"x","name":"A","email":"a@b.co","message":"hi"}'),
+      400,
+    ],
     ['a review with a string rating', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: '5' })), 400],
     ['a review rating out of range', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: 6 })), 400],
-    ['a review with a 100,000-character comment', () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: 5, comment: 'x'.repeat(100_000) })), 400],
+    [
+      'a review with a 100,000-character comment',
+      () => post('/api/providers/drpc/reviews', JSON.stringify({ rating: 5, comment: 'x'.repeat(100_000) })),
+      400,
+    ],
   ])('%s → %i with a message, nothing stored', async (_name, send, status) => {
     const before = [await contactCount(), await reviewCount()];
     const res = await send();
@@ -45,7 +75,9 @@ describe('hostile request bodies', () => {
   it('stores a proper surrogate pair (an emoji) as sent', async () => {
     const res = await post('/api/contact', '{"name":"\\ud83d\\ude00","email":"a@b.co","message":"hi"}');
     expect(res.status).toBe(201);
-    const [row] = await t.sql<{ name: string }[]>`SELECT name FROM contact_submissions WHERE id = ${(await res.json()).id}`;
+    const [row] = await t.sql<
+      { name: string }[]
+    >`SELECT name FROM contact_submissions WHERE id = ${(await res.json()).id}`;
     expect(row.name).toBe('😀');
   });
 

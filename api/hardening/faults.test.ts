@@ -12,7 +12,8 @@ import { createEmbeddedDataDir, spawnServer } from '../test/harness.ts';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const OUTAGE_MS = 2000;
-const canRunPrivateCluster = Boolean(process.env.TEST_DATABASE_URL) && existsSync(`${PG_BIN}/pg_ctl`) && process.getuid?.() === 0;
+const canRunPrivateCluster =
+  Boolean(process.env.TEST_DATABASE_URL) && existsSync(`${PG_BIN}/pg_ctl`) && process.getuid?.() === 0;
 
 /** Waits until the load has had `count` writes acknowledged (a loaded machine is slow to warm up). */
 async function untilAcknowledged(load: { acknowledged: string[] }, count: number) {
@@ -33,7 +34,9 @@ function writeLoad(base: string, until: () => boolean) {
       const startedAt = Date.now();
       try {
         const res = await fetch(`${base}/api/contact`, {
-          method: 'POST', headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(5000),
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          signal: AbortSignal.timeout(5000),
           body: JSON.stringify({ name: 'Load', email: 'load@example.com', subject, message: 'fault test' }),
         });
         if (res.status === 201) acknowledged.push(subject);
@@ -48,7 +51,14 @@ function writeLoad(base: string, until: () => boolean) {
       slowestMs = Math.max(slowestMs, Date.now() - startedAt);
     }
   })();
-  return { acknowledged, failures: () => failed, unanswered: () => unanswered, errors: () => Object.fromEntries(errors), slowestMs: () => slowestMs, done: run };
+  return {
+    acknowledged,
+    failures: () => failed,
+    unanswered: () => unanswered,
+    errors: () => Object.fromEntries(errors),
+    slowestMs: () => slowestMs,
+    done: run,
+  };
 }
 
 describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under load', () => {
@@ -59,7 +69,8 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
     const port = 40000 + Math.floor(Math.random() * 10000);
     const asPostgres = (bin: string, args: string[]) =>
       execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' });
-    const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), ...args]);
+    const pgCtl = (...args: string[]) =>
+      asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'log'), ...args]);
     asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
     const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
     pgCtl('start', '-o', serverOptions);
@@ -72,8 +83,19 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
       await untilAcknowledged(load, 20);
       const ackedBeforeRestart = load.acknowledged.length;
       // Asynchronously, so the load keeps running through the outage; down for OUTAGE_MS.
-      const pgCtlAsync = (...args: string[]) => promisify(execFile)('runuser',
-        ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', dataDir, '-w', '-l', path.join(dir, 'log'), ...args]);
+      const pgCtlAsync = (...args: string[]) =>
+        promisify(execFile)('runuser', [
+          '-u',
+          'postgres',
+          '--',
+          `${PG_BIN}/pg_ctl`,
+          '-D',
+          dataDir,
+          '-w',
+          '-l',
+          path.join(dir, 'log'),
+          ...args,
+        ]);
       const restartStartedAt = Date.now();
       await pgCtlAsync('stop', '-m', 'fast');
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
@@ -97,16 +119,24 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
       expect((await (await fetch(`${server.url}/healthz`)).json()).database).toBe('ok');
 
       const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-      const stored = new Set((await check<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject));
+      const stored = new Set(
+        (await check<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject),
+      );
       await check.end();
       const lost = load.acknowledged.filter((s) => !stored.has(s));
-      console.info(`[faults] acknowledged ${load.acknowledged.length} writes; outage ${restartedAt - restartStartedAt} ms with `
-        + `${failedDuringOutage} failed requests; first acknowledged write ${recoveryMs} ms after PostgreSQL was back; `
-        + `${load.failures()} failures in all; slowest answer ${load.slowestMs()} ms; lost ${lost.length}`);
+      console.info(
+        `[faults] acknowledged ${load.acknowledged.length} writes; outage ${restartedAt - restartStartedAt} ms with ` +
+          `${failedDuringOutage} failed requests; first acknowledged write ${recoveryMs} ms after PostgreSQL was back; ` +
+          `${load.failures()} failures in all; slowest answer ${load.slowestMs()} ms; lost ${lost.length}`,
+      );
       expect(lost).toEqual([]);
     } finally {
       await server.stop();
-      try { pgCtl('stop', '-m', 'immediate'); } catch { /* already stopped */ }
+      try {
+        pgCtl('stop', '-m', 'immediate');
+      } catch {
+        /* already stopped */
+      }
       rmSync(dir, { recursive: true, force: true });
     }
   }, 240_000);
@@ -124,13 +154,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database kille
       server.child.kill('SIGKILL');
       stopLoad = true;
       await load.done;
-      await new Promise((r) => server.child.exitCode !== null || server.child.signalCode ? r(null) : server.child.on('exit', r));
+      await new Promise((r) =>
+        server.child.exitCode !== null || server.child.signalCode ? r(null) : server.child.on('exit', r),
+      );
 
       const reopened = await openDatabase({ dataDir });
       try {
-        const stored = new Set((await reopened.sql<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject));
+        const stored = new Set(
+          (await reopened.sql<{ subject: string }[]>`SELECT subject FROM contact_submissions`).map((r) => r.subject),
+        );
         const lost = load.acknowledged.filter((s) => !stored.has(s));
-        console.info(`[faults] embedded: acknowledged ${load.acknowledged.length} writes before SIGKILL, lost ${lost.length}`);
+        console.info(
+          `[faults] embedded: acknowledged ${load.acknowledged.length} writes before SIGKILL, lost ${lost.length}`,
+        );
         expect(load.acknowledged.length).toBeGreaterThan(0);
         expect(lost).toEqual([]);
       } finally {

@@ -16,7 +16,11 @@ type Instance = ReturnType<typeof spawnServer>;
 
 async function startInstance(databaseUrl: string, publicUrl: string): Promise<Instance> {
   const instance = spawnServer({
-    DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl, RATE_LIMITS: 'on', RATE_LIMIT_CONTACT: '3/3600', ADMIN_EMAILS: 'admin@example.com',
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: publicUrl,
+    RATE_LIMITS: 'on',
+    RATE_LIMIT_CONTACT: '3/3600',
+    ADMIN_EMAILS: 'admin@example.com',
   });
   await instance.ready;
   return instance;
@@ -28,17 +32,26 @@ async function startInstance(databaseUrl: string, publicUrl: string): Promise<In
  */
 async function startFront() {
   const front = {
-    url: '', targets: [] as Instance[], served: [] as { target: Instance; method: string; path: string }[],
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url: '',
+    targets: [] as Instance[],
+    served: [] as { target: Instance; method: string; path: string }[],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server = http.createServer((req, res) => {
     const target = front.targets[front.served.length % front.targets.length];
     front.served.push({ target, method: req.method!, path: req.url!.split('?')[0] });
     const { hostname, port } = new URL(target.url);
-    const upstream = http.request({ hostname, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { hostname, port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (err) => (res.headersSent ? res.destroy(err) : res.writeHead(502).end(String(err))));
     req.pipe(upstream);
   });
@@ -90,7 +103,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     const before = await (await fetch(`${b.url}/api/partner-links`)).json();
     expect(before).toEqual([]); // B has now cached the empty list
     const created = await on(a, '/api/admin/partner-links', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Seen on B', url: 'https://b.example', order: 0 }),
     });
     expect(created.status).toBe(201);
@@ -106,7 +120,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
 
   it('writes through B are visible on A too', async () => {
     const res = await onB('/api/admin/homepage', {
-      method: 'PUT', headers: { 'Content-Type': 'application/json' },
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: 'Written on B', introText: '', seoText: '' }),
     });
     expect(res.status).toBeLessThan(300);
@@ -115,10 +130,12 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   });
 
   it('shares rate limits: the limit counts requests to both instances', async () => {
-    const send = (base: string) => fetch(`${base}/api/contact`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: front.url },
-      body: JSON.stringify({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }),
-    }).then((r) => r.status);
+    const send = (base: string) =>
+      fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: front.url },
+        body: JSON.stringify({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }),
+      }).then((r) => r.status);
     const statuses = [await send(a.url), await send(b.url), await send(a.url), await send(b.url)];
     expect(statuses).toEqual([201, 201, 201, 429]);
   });
@@ -128,7 +145,10 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     front.served = [];
     const user = await signIn({ url: front.url } as never, 'across@example.com');
     for (const instance of [a, b]) {
-      expect(await (await on(instance, '/api/auth/user', {}, user.cookie)).json()).toMatchObject({ authenticated: true, email: 'across@example.com' });
+      expect(await (await on(instance, '/api/auth/user', {}, user.cookie)).json()).toMatchObject({
+        authenticated: true,
+        email: 'across@example.com',
+      });
     }
     // The front alternated, so the provider's sign-in page came from one instance and its form went to the
     // other; grant's back-channel token and profile requests go to PUBLIC_URL, through the front too.

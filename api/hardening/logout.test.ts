@@ -8,19 +8,30 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const fetchMetadata = (site: string, mode: string, dest: string) =>
-  ({ 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': mode, 'Sec-Fetch-Dest': dest });
+const fetchMetadata = (site: string, mode: string, dest: string) => ({
+  'Sec-Fetch-Site': site,
+  'Sec-Fetch-Mode': mode,
+  'Sec-Fetch-Dest': dest,
+});
 
 /** Sends exactly these headers (fetch() would set Sec-Fetch-Mode itself). */
 function send(method: string, headers: Record<string, string>, body = '') {
   return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-    const req = request(`${t.url}/api/logout`, { method, headers: { ...headers, 'Content-Length': String(body.length) } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode!, location: res.headers.location });
-    });
+    const req = request(
+      `${t.url}/api/logout`,
+      { method, headers: { ...headers, 'Content-Length': String(body.length) } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode!, location: res.headers.location });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -36,14 +47,17 @@ async function logoutWith({ method = 'GET', headers = {} }: { method?: string; h
 
 describe('refused: the visitor stays signed in and lands home', () => {
   it.each([
-    ['an <img src="/api/logout"> on this site (e.g. an admin-set logo)', fetchMetadata('same-origin', 'no-cors', 'image')],
+    [
+      'an <img src="/api/logout"> on this site (e.g. an admin-set logo)',
+      fetchMetadata('same-origin', 'no-cors', 'image'),
+    ],
     ['an <img> on another site', fetchMetadata('cross-site', 'no-cors', 'image')],
     ['a link on another site', fetchMetadata('cross-site', 'navigate', 'document')],
     ['a link on a sibling subdomain', fetchMetadata('same-site', 'navigate', 'document')],
     ['a frame of this site', fetchMetadata('same-origin', 'navigate', 'iframe')],
     ['a frame on another site', fetchMetadata('cross-site', 'navigate', 'iframe')],
     ['a fetch() from this site', fetchMetadata('same-origin', 'cors', 'empty')],
-    ['an old browser following another site\'s link', { Referer: 'https://evil.example/page' }],
+    ["an old browser following another site's link", { Referer: 'https://evil.example/page' }],
   ])('%s', async (_name, headers) => {
     expect(await logoutWith({ headers })).toEqual({ status: 302, location: '/', signedIn: true });
   });
@@ -51,7 +65,11 @@ describe('refused: the visitor stays signed in and lands home', () => {
   it('a form POST from another site (refused by the Origin check, 403)', async () => {
     const res = await logoutWith({
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', ...fetchMetadata('cross-site', 'navigate', 'document') },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://evil.example',
+        ...fetchMetadata('cross-site', 'navigate', 'document'),
+      },
     });
     expect(res).toMatchObject({ status: 403, signedIn: true });
   });
@@ -59,19 +77,23 @@ describe('refused: the visitor stays signed in and lands home', () => {
 
 describe('honoured: signed out, home', () => {
   it.each([
-    ['the app\'s own link (full-page navigation)', fetchMetadata('same-origin', 'navigate', 'document')],
+    ["the app's own link (full-page navigation)", fetchMetadata('same-origin', 'navigate', 'document')],
     ['typed into the address bar or a bookmark', fetchMetadata('none', 'navigate', 'document')],
-    ['an old browser from this site\'s page', { Referer: 'SITE/providers' }],
+    ["an old browser from this site's page", { Referer: 'SITE/providers' }],
     ['curl (no Fetch Metadata, no Referer)', {}],
   ])('%s', async (_name, headers: Record<string, string>) => {
     const sent = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('SITE', t.url)]));
     expect(await logoutWith({ headers: sent })).toEqual({ status: 302, location: '/', signedIn: false });
   });
 
-  it('the app\'s form POST (a navigation, past the CSRF check)', async () => {
+  it("the app's form POST (a navigation, past the CSRF check)", async () => {
     const res = await logoutWith({
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url, ...fetchMetadata('same-origin', 'navigate', 'document') },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: t.url,
+        ...fetchMetadata('same-origin', 'navigate', 'document'),
+      },
     });
     expect(res).toEqual({ status: 302, location: '/', signedIn: false });
   });
@@ -79,7 +101,9 @@ describe('honoured: signed out, home', () => {
 
 it('the form content type is let through for logout only', async () => {
   const res = await t.request('/api/contact', {
-    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url }, body: 'name=A',
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: t.url },
+    body: 'name=A',
   });
   expect(res.status).toBe(415);
 });

@@ -14,8 +14,12 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { CookieJar, navigate } from '../test/sign-in.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const CALLBACK_PATH = '/connect/local/callback';
 
@@ -28,7 +32,9 @@ async function whoIs(jar: CookieJar): Promise<string | null> {
 
 /** The grant attempt kept in the jar's session row (state, nonce, code_verifier), read as text (no key renaming). */
 async function grantSession(jar: CookieJar): Promise<{ state: string; nonce: string; code_verifier: string }> {
-  const [{ data }] = await t.sql<{ data: string }[]>`SELECT data::text AS data FROM sessions WHERE id = ${jar.get(SESSION_COOKIE)!}`;
+  const [{ data }] = await t.sql<
+    { data: string }[]
+  >`SELECT data::text AS data FROM sessions WHERE id = ${jar.get(SESSION_COOKIE)!}`;
   return JSON.parse(data).grant;
 }
 
@@ -67,7 +73,8 @@ async function authorizeUntilCallback(jar: CookieJar, email: string) {
 async function deliver(jar: CookieJar, callback: URL) {
   const end = await navigate(jar, callback.toString());
   const url = new URL(end.url);
-  const message = end.status === 400 ? (JSON.parse(end.body).message as string) : url.searchParams.get('error') ?? undefined;
+  const message =
+    end.status === 400 ? (JSON.parse(end.body).message as string) : (url.searchParams.get('error') ?? undefined);
   return { path: url.pathname, status: end.status, message };
 }
 
@@ -87,8 +94,12 @@ async function redeem(code: string, extra: Record<string, string>) {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      grant_type: 'authorization_code', code, redirect_uri: `${t.url}${CALLBACK_PATH}`,
-      client_id: LOCAL_CLIENT_ID, client_secret: await clientSecret(), ...extra,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${t.url}${CALLBACK_PATH}`,
+      client_id: LOCAL_CLIENT_ID,
+      client_secret: await clientSecret(),
+      ...extra,
     }).toString(),
   });
   return { status: res.status, body: await res.json() };
@@ -130,13 +141,17 @@ describe('replayed and forged callbacks', () => {
     const sessions = await sessionCount();
 
     const again = await deliver(jar, callback);
-    expect(again).toEqual({ path: '/connect/local/callback', status: 400, message: 'No sign-in is under way. Please start again.' });
+    expect(again).toEqual({
+      path: '/connect/local/callback',
+      status: 400,
+      message: 'No sign-in is under way. Please start again.',
+    });
     expect(jar.get(SESSION_COOKIE)).toBe(sid);
     expect(await whoIs(jar)).toBe('replay@example.com');
     expect(await sessionCount()).toBe(sessions);
   });
 
-  it('a replayed callback fails in another browser: its own attempt\'s state differs, and with that state the used code is refused', async () => {
+  it("a replayed callback fails in another browser: its own attempt's state differs, and with that state the used code is refused", async () => {
     const victim = new CookieJar();
     const { callback } = await authorizeUntilCallback(victim, 'used-code@example.com');
     expect((await deliver(victim, callback)).status).toBe(200);
@@ -166,7 +181,11 @@ describe('replayed and forged callbacks', () => {
     // Login CSRF: the attacker's code + state pushed into a victim's browser that started nothing.
     const victim = new CookieJar();
     const pushed = await deliver(victim, callback);
-    expect(pushed).toEqual({ path: '/connect/local/callback', status: 400, message: 'No sign-in is under way. Please start again.' });
+    expect(pushed).toEqual({
+      path: '/connect/local/callback',
+      status: 400,
+      message: 'No sign-in is under way. Please start again.',
+    });
     expect(await whoIs(victim)).toBeNull();
 
     // The refusal happened before the code was used: the browser the attempt belongs to still completes it.
@@ -178,8 +197,18 @@ describe('replayed and forged callbacks', () => {
 describe('PKCE', () => {
   it('the provider refuses an authorization request without an S256 challenge', async () => {
     const redirectUri = `${t.url}${CALLBACK_PATH}`;
-    const params = { client_id: LOCAL_CLIENT_ID, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email', state: 's', nonce: 'n' };
-    for (const extra of [{}, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }] as Record<string, string>[]) {
+    const params = {
+      client_id: LOCAL_CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid email',
+      state: 's',
+      nonce: 'n',
+    };
+    for (const extra of [{}, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await t.request(`/oidc/auth?${new URLSearchParams({ ...params, ...extra })}`);
       expect(res.status).toBe(303);
       const back = new URL(res.headers.get('location')!);
@@ -212,7 +241,7 @@ describe('PKCE', () => {
 });
 
 describe('nonce', () => {
-  it('an ID token whose nonce is not the session\'s is refused (state and PKCE made to pass)', async () => {
+  it("an ID token whose nonce is not the session's is refused (state and PKCE made to pass)", async () => {
     const jar = new CookieJar();
     const { callback } = await authorizeUntilCallback(jar, 'nonce@example.com');
     // As if the code had been issued for another authorization request: the session expects another nonce.
@@ -222,7 +251,9 @@ describe('nonce', () => {
     expect(res).toMatchObject({ path: '/api/auth/callback', status: 400 });
     expect(res.message).toMatch(/^Sign-in did not complete: .*nonce mismatch.*Please start again\.$/);
     expect(await whoIs(jar)).toBeNull();
-    const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE email = 'nonce@example.com'`;
+    const [{ n }] = await t.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM users WHERE email = 'nonce@example.com'`;
     expect(n).toBe(0);
   });
 });

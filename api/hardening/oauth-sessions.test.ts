@@ -7,8 +7,12 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { CookieJar, navigate, signIn } from '../test/sign-in.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const apiUrl = () => new URL(`${t.url}/api/`);
 
@@ -40,9 +44,12 @@ async function signInAs(jar: CookieJar, email: string) {
   let end = await navigate(jar, `${t.url}/api/login`, email);
   for (let forms = 0; end.body.includes('<title>Submitting Callback</title>') && forms < 3; forms++) {
     const action = new URL(/<form method="post" action="([^"]+)"/.exec(end.body)![1]);
-    const inputs = Object.fromEntries([...end.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]));
+    const inputs = Object.fromEntries(
+      [...end.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]),
+    );
     const res = await fetch(action, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header(action), Origin: t.url },
       body: new URLSearchParams(inputs).toString(),
     });
@@ -53,7 +60,7 @@ async function signInAs(jar: CookieJar, email: string) {
 }
 
 describe('session fixation', () => {
-  it('an attacker\'s live pre-sign-in session planted in a victim\'s browser is not the one the victim signs in with', async () => {
+  it("an attacker's live pre-sign-in session planted in a victim's browser is not the one the victim signs in with", async () => {
     // The attacker starts a sign-in to obtain a genuine, signed session id...
     const attacker = new CookieJar();
     await navigate(attacker, `${t.url}/api/login`);
@@ -86,7 +93,7 @@ describe('session fixation', () => {
     expect(await userBehind(old.cookie)).toBeNull();
   });
 
-  it('signing in again as another account replaces the session id; the first account\'s id is dead', async () => {
+  it("signing in again as another account replaces the session id; the first account's id is dead", async () => {
     const jar = new CookieJar();
     await signInAs(jar, 'first@example.com');
     const first = cookiesOf(jar);
@@ -101,20 +108,24 @@ describe('session fixation', () => {
 });
 
 describe('logout', () => {
-  it('an admin\'s old cookie is refused by the admin API and for writes at once (401, not 403: nobody is signed in)', async () => {
+  it("an admin's old cookie is refused by the admin API and for writes at once (401, not 403: nobody is signed in)", async () => {
     const admin = await signIn(t, 'admin@example.com');
     expect((await admin.json('GET', '/api/admin/reviews/pending')).status).toBe(200);
     expect((await admin.fetch('/api/logout')).status).toBe(302);
     expect((await admin.json('GET', '/api/admin/reviews/pending')).status).toBe(401);
-    expect((await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-AFTERLOGOUT' })).status).toBe(401);
+    expect(
+      (await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-AFTERLOGOUT' })).status,
+    ).toBe(401);
     expect((await admin.json('PUT', '/api/auth/profile', { displayName: 'Ghost' })).status).toBe(401);
-    const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM tracking_settings WHERE google_analytics_id = 'G-AFTERLOGOUT'`;
+    const [{ n }] = await t.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM tracking_settings WHERE google_analytics_id = 'G-AFTERLOGOUT'`;
     expect(n).toBe(0);
   });
 });
 
 describe('admin rights follow the user row on every request', () => {
-  it('changing the admin\'s stored e-mail (as a new identity-provider profile would) ends admin access with the next request', async () => {
+  it("changing the admin's stored e-mail (as a new identity-provider profile would) ends admin access with the next request", async () => {
     const admin = await signIn(t, 'admin@example.com');
     const { body: me } = await admin.json('GET', '/api/auth/user');
     expect(me.isAdmin).toBe(true);
@@ -124,21 +135,32 @@ describe('admin rights follow the user row on every request', () => {
       // Same session, no sign-in in between: the very next call is refused.
       expect((await admin.json('GET', '/api/admin/reviews/pending')).status).toBe(403);
       expect((await admin.json('POST', '/api/admin/tracking-settings', {})).status).toBe(403);
-      expect((await admin.json('GET', '/api/auth/user')).body).toMatchObject({ email: 'former-admin@example.com', isAdmin: false });
+      expect((await admin.json('GET', '/api/auth/user')).body).toMatchObject({
+        email: 'former-admin@example.com',
+        isAdmin: false,
+      });
     } finally {
       await t.sql`UPDATE users SET email = 'admin@example.com' WHERE id = ${me.id}`;
     }
     expect((await admin.json('GET', '/api/admin/reviews/pending')).status).toBe(200);
   });
 
-  it('a deleted user\'s session ends with the row (cascade): the next call is signed out', async () => {
+  it("a deleted user's session ends with the row (cascade): the next call is signed out", async () => {
     const jar = new CookieJar();
     await navigate(jar, `${t.url}/api/login`, 'doomed@example.com');
     const doomed = cookiesOf(jar);
     expect(await userBehind(doomed)).toBe('doomed@example.com');
     await t.sql`DELETE FROM users WHERE email = 'doomed@example.com'`;
     expect(await userBehind(doomed)).toBeNull();
-    expect((await fetch(`${t.url}/api/providers/alchemy/reviews`, { method: 'POST', headers: { Cookie: doomed, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${t.url}/api/providers/alchemy/reviews`, {
+          method: 'POST',
+          headers: { Cookie: doomed, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('the stored is_admin flag alone grants nothing: only an e-mail in ADMIN_EMAILS does', async () => {

@@ -7,13 +7,18 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ PUBLIC_URL: 'https://atlas.example', RATE_LIMITS: 'on', RATE_LIMIT_CONTACT: '1/3600' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const contact = (forwardedFor: string) => t.request('/api/contact', {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': forwardedFor },
-  body: JSON.stringify({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }),
-}).then((r) => r.status);
+const contact = (forwardedFor: string) =>
+  t
+    .request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': forwardedFor },
+      body: JSON.stringify({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' }),
+    })
+    .then((r) => r.status);
 
 describe('the client address behind the proxy', () => {
   it('a visitor who writes a new X-Forwarded-For each time is still one address to the rate limits', async () => {

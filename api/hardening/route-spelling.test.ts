@@ -8,11 +8,18 @@ import { signIn, type SignedIn } from '../test/sign-in.ts';
 
 type Route = { method: string; path: string };
 
-const routes: Route[] = apiRouters().flatMap((router) => router.stack
-  .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
-  .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({
-    method, path: (layer.path as string).replace(/:[A-Za-z_]+/g, '1'),
-  }))));
+const routes: Route[] = apiRouters().flatMap((router) =>
+  router.stack
+    .filter((layer) => typeof layer.path === 'string' && layer.methods.length > 0)
+    .flatMap((layer) =>
+      layer.methods
+        .filter((m) => m !== 'HEAD')
+        .map((method) => ({
+          method,
+          path: (layer.path as string).replace(/:[A-Za-z_]+/g, '1'),
+        })),
+    ),
+);
 
 /** Other spellings of a path: first segment upper-cased, all of it upper-cased, a letter percent-encoded. */
 function spellings(path: string): string[] {
@@ -32,9 +39,12 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signIn(t, 'admin@example.com');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const contactCount = async () => (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_submissions`)[0].n;
+const contactCount = async () =>
+  (await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_submissions`)[0].n;
 
 it('reads the routes from the route table', () => {
   expect(routes).toContainEqual({ method: 'POST', path: '/api/contact' });
@@ -42,11 +52,12 @@ it('reads the routes from the route table', () => {
   expect(spellings('/api/contact')).toEqual(['/API/contact', '/API/CONTACT', '/api/Contact', '/%61pi/contact']);
 });
 
-it('POST /API/contact from a foreign site stores nothing (the issue\'s probe)', async () => {
+it("POST /API/contact from a foreign site stores nothing (the issue's probe)", async () => {
   const before = await contactCount();
   for (const path of ['/API/contact', '/api/Contact', '/Api/Contact', '/api/%63ontact']) {
     const res = await t.request(path, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
       body: JSON.stringify({ name: 'A', email: 'a@example.com', message: 'forged' }),
     });
     expect([403, 404], path).toContain(res.status); // refused by the Origin check, or no such route
@@ -57,9 +68,12 @@ it('POST /API/contact from a foreign site stores nothing (the issue\'s probe)', 
 describe.each(routes)('$method $path', (route) => {
   it('answers no other spelling of its path, even to a signed-in admin from this site', async () => {
     for (const path of spellings(route.path)) {
-      const res = await admin.fetch(path, route.method === 'GET'
-        ? { headers: { Accept: 'application/json' } }
-        : { method: route.method, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const res = await admin.fetch(
+        path,
+        route.method === 'GET'
+          ? { headers: { Accept: 'application/json' } }
+          : { method: route.method, headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      );
       // Unknown paths: the API's JSON 404, or for GET the site's not-found page.
       expect(res.status, `${route.method} ${path}`).toBe(404);
     }

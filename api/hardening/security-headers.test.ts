@@ -15,16 +15,24 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signIn(t, 'admin@example.com');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** The policy as directive → sources. */
 function csp(res: Response): Map<string, string[]> {
   const header = res.headers.get('content-security-policy');
   expect(header, `CSP on ${res.url}`).toBeTruthy();
-  return new Map(header!.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name, sources] as const;
-  }));
+  return new Map(
+    header!
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name, sources] as const;
+      }),
+  );
 }
 
 /** The base policy every response carries (pages add their loader's hash, and tag hosts with tracking on). */
@@ -59,13 +67,20 @@ function expectCommonHeaders(res: Response) {
 }
 
 const TAG_HOST = 'https://*.googletagmanager.com';
-const TAG_BEACONS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const TAG_BEACONS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 
 /**
  * Checks a document's policy: the base policy, plus the app loader's hash on app pages (not the bare shell), plus,
  * when `trackingHashes` are given, the tag hosts and exactly those script hashes.
  */
-function expectDocumentPolicy(res: Response, { appPage, trackingHashes }: { appPage: boolean; trackingHashes?: string[] }) {
+function expectDocumentPolicy(
+  res: Response,
+  { appPage, trackingHashes }: { appPage: boolean; trackingHashes?: string[] },
+) {
   const policy = csp(res);
   const tracking = trackingHashes ? [TAG_HOST, ...trackingHashes] : [];
   expect(policy.get('script-src')).toEqual(["'self'", ...(appPage ? [APP_LOADER_HASH] : []), ...tracking]);
@@ -96,9 +111,11 @@ describe('every response carries the header set', () => {
     expectCommonHeaders(res);
   });
 
-  it('a signed-in admin\'s write answers carry them too', async () => {
+  it("a signed-in admin's write answers carry them too", async () => {
     const res = await admin.fetch('/api/admin/tracking-settings', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({}),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
     });
     expect(res.status).toBe(200);
     expect(csp(res)).toEqual(BASE_POLICY);
@@ -129,8 +146,11 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('with tracking IDs configured: the head\'s inline scripts are admitted by their hashes, and the tag hosts', async () => {
-    const set = await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: 'G-TEST123', googleTagManagerId: 'GTM-TEST123' });
+  it("with tracking IDs configured: the head's inline scripts are admitted by their hashes, and the tag hosts", async () => {
+    const set = await admin.json('POST', '/api/admin/tracking-settings', {
+      googleAnalyticsId: 'G-TEST123',
+      googleTagManagerId: 'GTM-TEST123',
+    });
     expect(set.status).toBe(200);
     try {
       let hashes: string[] = [];
@@ -141,7 +161,10 @@ describe('server-rendered pages', () => {
         expect(inline).toHaveLength(2); // GTM's and gtag's inline snippets (plus gtag.js from its host)
         hashes = inline.map((m) => sha256(m[1]));
         expectDocumentPolicy(res, { appPage: true, trackingHashes: hashes });
-        const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1], code: m[2] }));
+        const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+          attrs: m[1],
+          code: m[2],
+        }));
         expect(scripts.filter((s) => s.attrs.includes('data-tracking'))).toHaveLength(3);
         // Every other script is the app's loader (api/web/preload.ts; only when the app is built), run by its hash,
         // or a data block (JSON-LD, the rendered page's data, the loader's list), which a CSP does not run.
@@ -170,7 +193,13 @@ describe('uploaded SVGs keep their own, stricter policy', () => {
   it('/objects/{id} of an SVG: nothing may load or run', async () => {
     const form = new FormData();
     form.append('folder', 'logos');
-    form.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><style>rect{fill:red}</style><rect width="1" height="1"/></svg>']), 'x.svg');
+    form.append(
+      'file',
+      new Blob([
+        '<svg xmlns="http://www.w3.org/2000/svg"><style>rect{fill:red}</style><rect width="1" height="1"/></svg>',
+      ]),
+      'x.svg',
+    );
     const up = await admin.fetch('/api/objects/upload', { method: 'POST', body: form });
     expect(up.status).toBe(201);
     const { uploadURL } = await up.json();

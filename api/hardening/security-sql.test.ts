@@ -17,13 +17,43 @@ beforeAll(async () => {
   user = await signIn(t, 'sql-user@example.com');
   providerId = (await t.get('/api/providers/alchemy')).body.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const METACHARACTERS = [
-  "'", '"', "''", '\\', "\\'", ';', '--', '/*', '*/', '%', '_', '%%', '\\%', '$1', '$$', '$tag$',
-  "' OR '1'='1", "' OR 1=1 --", '" OR ""="', "1' AND SLEEP(1)--", "'; DROP TABLE providers; --",
-  "1; SELECT pg_sleep(1)--", "' UNION SELECT NULL,NULL,version()--", "') OR ('a'='a", '1 OR 1=1', '-1',
-  "admin'--", "E'\\x27'", "'||(SELECT current_user)||'", "\\'; COPY users TO '/tmp/x'; --", '1e309', '0x27',
+  "'",
+  '"',
+  "''",
+  '\\',
+  "\\'",
+  ';',
+  '--',
+  '/*',
+  '*/',
+  '%',
+  '_',
+  '%%',
+  '\\%',
+  '$1',
+  '$$',
+  '$tag$',
+  "' OR '1'='1",
+  "' OR 1=1 --",
+  '" OR ""="',
+  "1' AND SLEEP(1)--",
+  "'; DROP TABLE providers; --",
+  '1; SELECT pg_sleep(1)--',
+  "' UNION SELECT NULL,NULL,version()--",
+  "') OR ('a'='a",
+  '1 OR 1=1',
+  '-1',
+  "admin'--",
+  "E'\\x27'",
+  "'||(SELECT current_user)||'",
+  "\\'; COPY users TO '/tmp/x'; --",
+  '1e309',
+  '0x27',
 ];
 
 const counts = async () => {
@@ -39,8 +69,14 @@ describe('SQL metacharacters', () => {
     const enc = encodeURIComponent;
     for (const m of METACHARACTERS) {
       const paths = [
-        `/api/search?q=${enc(m)}`, `/api/providers/${enc(m)}`, `/api/chains/${enc(m)}`, `/api/providers/by-chain/${enc(m)}`,
-        `/api/ads/${enc(m)}`, `/api/category/${enc(m)}`, `/r/${enc(m)}`, `/providers/${enc(m)}`,
+        `/api/search?q=${enc(m)}`,
+        `/api/providers/${enc(m)}`,
+        `/api/chains/${enc(m)}`,
+        `/api/providers/by-chain/${enc(m)}`,
+        `/api/ads/${enc(m)}`,
+        `/api/category/${enc(m)}`,
+        `/r/${enc(m)}`,
+        `/providers/${enc(m)}`,
       ];
       for (const path of paths) {
         const res = await t.request(path);
@@ -68,7 +104,11 @@ describe('SQL metacharacters', () => {
     const before = await counts();
     for (const m of METACHARACTERS) {
       const text = `x${m}`; // names are trimmed and must not be empty
-      const profile = await user.json('PUT', '/api/auth/profile', { displayName: text, firstName: m.slice(0, 50), lastName: null });
+      const profile = await user.json('PUT', '/api/auth/profile', {
+        displayName: text,
+        firstName: m.slice(0, 50),
+        lastName: null,
+      });
       expect(profile.status, m).toBe(200);
       expect(profile.body).toMatchObject({ displayName: text, firstName: m.trim() || null });
 
@@ -77,18 +117,28 @@ describe('SQL metacharacters', () => {
       expect(review.body.comment).toBe(text);
 
       const contact = await t.request('/api/contact', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Origin: t.url },
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: t.url },
         body: JSON.stringify({ name: text, email: 'sql@example.com', subject: text, message: text }),
       });
       expect(contact.status, m).toBe(201);
 
-      const provider = await admin.json('PUT', `/api/admin/providers/${providerId}`, { description: text, metaTitle: text.slice(0, 60) });
+      const provider = await admin.json('PUT', `/api/admin/providers/${providerId}`, {
+        description: text,
+        metaTitle: text.slice(0, 60),
+      });
       expect(provider.status, m).toBe(200);
       expect(provider.body.description).toBe(text);
-      const [stored] = await t.sql<{ description: string }[]>`SELECT description FROM providers WHERE id = ${providerId}`;
+      const [stored] = await t.sql<
+        { description: string }[]
+      >`SELECT description FROM providers WHERE id = ${providerId}`;
       expect(stored.description).toBe(text);
 
-      const partner = await admin.json('POST', '/api/admin/partner-links', { name: text, url: `https://p.example/?q=${encodeURIComponent(m)}`, order: 1 });
+      const partner = await admin.json('POST', '/api/admin/partner-links', {
+        name: text,
+        url: `https://p.example/?q=${encodeURIComponent(m)}`,
+        order: 1,
+      });
       expect(partner.status, m).toBe(201);
       expect(partner.body.name).toBe(text);
     }

@@ -208,8 +208,7 @@ describe('the prober', () => {
     }, 25_000);
     await expectOncePerRound(started);
     // Every probe made is recorded once (a probe still in flight when counted is recorded a moment later).
-    const recorded = async () =>
-      (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM endpoint_probes`)[0].n;
+    const recorded = async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM endpoint_probes`)[0].n;
     await until(async () => byInstance[0] + byInstance[1] === (await recorded()), 10_000);
   }, 45_000);
 });

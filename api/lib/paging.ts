@@ -12,7 +12,11 @@ export const MAX_PAGE_SIZE = 1000;
 
 /** Parts of a sort key: an integer column, or a timestamp as microseconds since 1970 (exact in a JS number). */
 export const keyPart = {
-  int: z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
+  int: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
   micros: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
 };
 
@@ -29,15 +33,28 @@ const decodeCursor = (cursor: string): unknown => {
 const encodeCursor = (key: number[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 function pageQuerySchema(key: z.ZodType<number[]>) {
-  return z.object({
-    limit: z.coerce.number({ error: LIMIT_ERROR }).int(LIMIT_ERROR).min(1, LIMIT_ERROR).max(MAX_PAGE_SIZE, LIMIT_ERROR).optional(),
-    after: z.string({ error: CURSOR_ERROR }).transform((cursor, ctx) => {
-      const parsed = key.safeParse(decodeCursor(cursor));
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
-      return z.NEVER;
-    }).optional(),
-  }).refine((q) => q.after === undefined || q.limit !== undefined, { message: 'is only taken with limit', path: ['after'] });
+  return z
+    .object({
+      limit: z.coerce
+        .number({ error: LIMIT_ERROR })
+        .int(LIMIT_ERROR)
+        .min(1, LIMIT_ERROR)
+        .max(MAX_PAGE_SIZE, LIMIT_ERROR)
+        .optional(),
+      after: z
+        .string({ error: CURSOR_ERROR })
+        .transform((cursor, ctx) => {
+          const parsed = key.safeParse(decodeCursor(cursor));
+          if (parsed.success) return parsed.data;
+          ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
+          return z.NEVER;
+        })
+        .optional(),
+    })
+    .refine((q) => q.after === undefined || q.limit !== undefined, {
+      message: 'is only taken with limit',
+      path: ['after'],
+    });
 }
 
 /**

@@ -3,7 +3,11 @@ import { z } from 'zod';
 
 /** A database id in the path (a positive 32-bit integer). */
 const pathId = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int().positive().max(2147483647);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int()
+    .positive()
+    .max(2147483647);
 
 export const idParams = z.object({ id: pathId('id') });
 export const chainIdParams = z.object({ chainId: pathId('chainId') });

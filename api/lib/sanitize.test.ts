@@ -39,7 +39,9 @@ const VECTORS = [
 function assertInert(html: string) {
   // Attribute values are always quoted and entity-encoded on output, so text inside them is inert.
   const tags = html.replace(/"[^"]*"/g, '""');
-  expect(tags).not.toMatch(/<(script|iframe|object|embed|form|input|meta|link|style|base|svg|math|template|noscript|body)\b/i);
+  expect(tags).not.toMatch(
+    /<(script|iframe|object|embed|form|input|meta|link|style|base|svg|math|template|noscript|body)\b/i,
+  );
   expect(tags).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/(href|src|action|data|srcset)="\s*(javascript|vbscript|data):/i);
   expect(html).not.toMatch(/(src|href)="\/\//i); // protocol-relative: another site
@@ -54,17 +56,19 @@ describe('sanitizeRichHtml', () => {
   });
 
   it("keeps the editor's markup: headings, lists, marks, code, links, images (incl. uploads)", () => {
-    const html = '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p>'
-      + '<ul><li><p>one</p></li></ul><ol start="3"><li>two</li></ol><blockquote><p>q</p></blockquote>'
-      + '<pre><code class="language-js">let a = 1 &lt; 2;</code></pre><hr />'
-      + '<p><a href="https://example.com">link</a> <a href="mailto:a@example.com">mail</a></p>'
-      + '<img src="/objects/6f1c2a7e-9a43-4b8e-bb0e-2b1f6f0e8c11" alt="logo" /><img src="https://cdn.example/x.png" alt="" />';
+    const html =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p>' +
+      '<ul><li><p>one</p></li></ul><ol start="3"><li>two</li></ol><blockquote><p>q</p></blockquote>' +
+      '<pre><code class="language-js">let a = 1 &lt; 2;</code></pre><hr />' +
+      '<p><a href="https://example.com">link</a> <a href="mailto:a@example.com">mail</a></p>' +
+      '<img src="/objects/6f1c2a7e-9a43-4b8e-bb0e-2b1f6f0e8c11" alt="logo" /><img src="https://cdn.example/x.png" alt="" />';
     expect(sanitizeRichHtml(html)).toBe(html);
   });
 
   it('adds noopener to links that open a new tab', () => {
-    expect(sanitizeRichHtml('<a href="https://x.example" target="_blank">x</a>'))
-      .toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichHtml('<a href="https://x.example" target="_blank">x</a>')).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('is idempotent (a second pass changes nothing)', () => {
@@ -81,19 +85,24 @@ describe('sanitizeAdCode', () => {
   });
 
   it('keeps AdSense-style slots and https iframes, without their scripts', () => {
-    const code = '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js"></script>'
-      + '<ins class="adsbygoogle" style="display:inline-block;width:728px;height:90px" data-ad-client="ca-pub-1" data-ad-slot="2"></ins>'
-      + '<script>(adsbygoogle = window.adsbygoogle || []).push({});</script>'
-      + '<iframe src="https://ads.example/slot" width="300" height="250" onload="alert(1)"></iframe>';
+    const code =
+      '<script async src="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js"></script>' +
+      '<ins class="adsbygoogle" style="display:inline-block;width:728px;height:90px" data-ad-client="ca-pub-1" data-ad-slot="2"></ins>' +
+      '<script>(adsbygoogle = window.adsbygoogle || []).push({});</script>' +
+      '<iframe src="https://ads.example/slot" width="300" height="250" onload="alert(1)"></iframe>';
     expect(sanitizeAdCode(code)).toBe(
-      '<ins class="adsbygoogle" style="display:inline-block;width:728px;height:90px" data-ad-client="ca-pub-1" data-ad-slot="2"></ins>'
-      + '<iframe src="https://ads.example/slot" width="300" height="250"></iframe>',
+      '<ins class="adsbygoogle" style="display:inline-block;width:728px;height:90px" data-ad-client="ca-pub-1" data-ad-slot="2"></ins>' +
+        '<iframe src="https://ads.example/slot" width="300" height="250"></iframe>',
     );
   });
 
   it('drops iframes that are not https and styles that load anything', () => {
-    expect(sanitizeAdCode('<iframe src="http://ads.example"></iframe><iframe src="/api/admin/ads"></iframe>')).toBe('<iframe></iframe><iframe></iframe>');
-    expect(sanitizeAdCode('<div style="width:10px;background:url(https://t.example/p.gif)">x</div>')).toBe('<div style="width:10px">x</div>');
+    expect(sanitizeAdCode('<iframe src="http://ads.example"></iframe><iframe src="/api/admin/ads"></iframe>')).toBe(
+      '<iframe></iframe><iframe></iframe>',
+    );
+    expect(sanitizeAdCode('<div style="width:10px;background:url(https://t.example/p.gif)">x</div>')).toBe(
+      '<div style="width:10px">x</div>',
+    );
   });
 });
 
@@ -111,16 +120,19 @@ describe('SVG', () => {
   });
 
   it('keeps shapes, gradients, styles and internal references', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>.a{fill:red}</style>'
-      + '<defs><linearGradient id="g" gradientTransform="rotate(90)"><stop offset="0" stop-color="red"></stop></linearGradient></defs>'
-      + '<g transform="scale(2)"><path class="a" d="M0 0L5 5Z"></path><use href="#g"></use></g><text x="1" y="9">A &amp; B</text></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>.a{fill:red}</style>' +
+      '<defs><linearGradient id="g" gradientTransform="rotate(90)"><stop offset="0" stop-color="red"></stop></linearGradient></defs>' +
+      '<g transform="scale(2)"><path class="a" d="M0 0L5 5Z"></path><use href="#g"></use></g><text x="1" y="9">A &amp; B</text></svg>';
     expect(sanitizeSvg(svg)).toBe(svg);
   });
 
   it('removes scripts, handlers, foreignObject, animation and external references', () => {
-    const clean = sanitizeSvg('<svg onload="alert(1)"><script>alert(2)</script><foreignObject><p>hi</p></foreignObject>'
-      + '<animate attributeName="href" values="javascript:alert(3)"/><use xlink:href="data:image/svg+xml,<svg onload=alert(4)>"/>'
-      + '<image href="data:image/png;base64,iVBORw0KGgo="/><a href="https://evil.example"><rect/></a></svg>')!;
+    const clean = sanitizeSvg(
+      '<svg onload="alert(1)"><script>alert(2)</script><foreignObject><p>hi</p></foreignObject>' +
+        '<animate attributeName="href" values="javascript:alert(3)"/><use xlink:href="data:image/svg+xml,<svg onload=alert(4)>"/>' +
+        '<image href="data:image/png;base64,iVBORw0KGgo="/><a href="https://evil.example"><rect/></a></svg>',
+    )!;
     expect(clean).toBe('<svg><use></use><image href="data:image/png;base64,iVBORw0KGgo="></image><rect></rect></svg>');
   });
 

@@ -8,7 +8,9 @@ import { HttpError } from '../middleware/errors.ts';
  * with that constraint's message (the transaction is rolled back, so nothing changes).
  */
 export async function inTransaction<T>(
-  ctx: AppCtx, work: (tx: Queryable) => Promise<T>, conflicts: Record<string, () => string> = {},
+  ctx: AppCtx,
+  work: (tx: Queryable) => Promise<T>,
+  conflicts: Record<string, () => string> = {},
 ): Promise<T> {
   try {
     return (await ctx.sql.begin((tx) => work(tx))) as T;

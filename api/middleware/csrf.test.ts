@@ -3,8 +3,12 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const message = { name: 'A', email: 'a@example.com', message: 'hello' };
 const count = async () => (await t.sql`SELECT count(*)::int AS n FROM contact_submissions`)[0].n as number;
@@ -25,10 +29,13 @@ it('refuses a state-changing API request without a JSON or multipart content typ
   expect(await count()).toBe(before);
 });
 
-it('refuses a foreign Origin (403) and accepts the site\'s own or none', async () => {
-  const send = (headers: Record<string, string>) => t.request('/api/contact', {
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(message),
-  });
+it("refuses a foreign Origin (403) and accepts the site's own or none", async () => {
+  const send = (headers: Record<string, string>) =>
+    t.request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(message),
+    });
   const foreign = await send({ Origin: 'https://evil.example' });
   expect(foreign.status).toBe(403);
   expect((await foreign.json()).message).toMatch(/Origin/);
@@ -38,13 +45,18 @@ it('refuses a foreign Origin (403) and accepts the site\'s own or none', async (
   expect((await send({ 'Content-Type': 'application/json; charset=utf-8', Origin: t.url })).status).toBe(201);
 });
 
-it('guards a signed-in user\'s writes too, and lets body-less writes through on the origin check', async () => {
+it("guards a signed-in user's writes too, and lets body-less writes through on the origin check", async () => {
   const admin = await signIn(t, 'admin@example.com');
   const forged = await admin.fetch('/api/auth/profile', {
-    method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ displayName: 'pwned' }),
+    method: 'PUT',
+    headers: { 'Content-Type': 'text/plain' },
+    body: JSON.stringify({ displayName: 'pwned' }),
   });
   expect(forged.status).toBe(415);
-  const crossSite = await admin.fetch('/api/admin/reviews/999999/approve', { method: 'PUT', headers: { Origin: 'https://evil.example' } });
+  const crossSite = await admin.fetch('/api/admin/reviews/999999/approve', {
+    method: 'PUT',
+    headers: { Origin: 'https://evil.example' },
+  });
   expect(crossSite.status).toBe(403);
   const sameSite = await admin.fetch('/api/admin/reviews/999999/approve', { method: 'PUT' });
   expect(sameSite.status).toBe(404); // passed the guard; no such review

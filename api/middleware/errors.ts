@@ -4,7 +4,11 @@ import { ZodError } from 'zod';
 import type { Logger } from 'pino';
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly issues?: unknown[]) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: unknown[],
+  ) {
     super(message);
   }
 }
@@ -15,9 +19,15 @@ export function describeIssues(error: ZodError): string {
 }
 
 // PostgreSQL error codes that mean the client sent something the data rules refuse.
-const PG_CLIENT_ERRORS: Record<string, { status: number; message: (e: { detail?: string; constraint_name?: string }) => string }> = {
+const PG_CLIENT_ERRORS: Record<
+  string,
+  { status: number; message: (e: { detail?: string; constraint_name?: string }) => string }
+> = {
   '23505': { status: 409, message: (e) => `Already exists: ${e.detail ?? e.constraint_name ?? 'duplicate value'}` },
-  '23503': { status: 409, message: (e) => `Conflicts with related data: ${e.detail ?? e.constraint_name ?? 'foreign key'}` },
+  '23503': {
+    status: 409,
+    message: (e) => `Conflicts with related data: ${e.detail ?? e.constraint_name ?? 'foreign key'}`,
+  },
   '23514': { status: 400, message: (e) => `Invalid value (${e.constraint_name ?? 'check constraint'})` },
   '22001': { status: 400, message: () => 'A value is too long' },
   '22P02': { status: 400, message: () => 'Invalid value' },
@@ -33,7 +43,13 @@ export function errorHandler(log: Logger) {
         ctx.body = { message: 'Not found' };
       }
     } catch (err) {
-      const e = err as Error & { status?: number; expose?: boolean; code?: string; detail?: string; constraint_name?: string };
+      const e = err as Error & {
+        status?: number;
+        expose?: boolean;
+        code?: string;
+        detail?: string;
+        constraint_name?: string;
+      };
       if (e instanceof ZodError) {
         ctx.status = 400;
         ctx.body = { message: describeIssues(e), issues: e.issues };

@@ -9,16 +9,25 @@ import { signIn } from '../test/sign-in.ts';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
-    RATE_LIMITS: 'on', RATE_LIMIT_SIGN_IN: '3/600', RATE_LIMIT_REVIEWS: '2/3600', RATE_LIMIT_CONTACT: '2/3600',
-    RATE_LIMIT_VOTES: '2/3600', RATE_LIMIT_PROFILE: '1/3600', RATE_LIMIT_CLICKS: '2/3600',
+    RATE_LIMITS: 'on',
+    RATE_LIMIT_SIGN_IN: '3/600',
+    RATE_LIMIT_REVIEWS: '2/3600',
+    RATE_LIMIT_CONTACT: '2/3600',
+    RATE_LIMIT_VOTES: '2/3600',
+    RATE_LIMIT_PROFILE: '1/3600',
+    RATE_LIMIT_CLICKS: '2/3600',
   });
 });
-afterAll(async () => { await t.close(); });
-
-const contact = (url: string) => fetch(`${url}/api/contact`, {
-  method: 'POST', headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ name: 'A', email: 'a@example.com', message: 'hi' }),
+afterAll(async () => {
+  await t.close();
 });
+
+const contact = (url: string) =>
+  fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'A', email: 'a@example.com', message: 'hi' }),
+  });
 
 describe('with RATE_LIMITS=on', () => {
   it('answers 429 with a message and Retry-After once a limit is used up, shared by every instance', async () => {
@@ -67,9 +76,14 @@ describe('with RATE_LIMITS=on', () => {
 });
 
 it('outbound clicks: every visit is redirected, but only the first N per address and provider are counted', async () => {
-  const [{ id }] = await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE website LIKE 'http%' ORDER BY id LIMIT 1`;
-  const clicks = async () => (await t.sql<{ clicks: number }[]>`
-    SELECT coalesce(sum(clicks), 0)::int AS clicks FROM outbound_clicks WHERE provider_id = ${id}`)[0].clicks;
+  const [{ id }] = await t.sql<
+    { id: number }[]
+  >`SELECT id FROM providers WHERE website LIKE 'http%' ORDER BY id LIMIT 1`;
+  const clicks = async () =>
+    (
+      await t.sql<{ clicks: number }[]>`
+    SELECT coalesce(sum(clicks), 0)::int AS clicks FROM outbound_clicks WHERE provider_id = ${id}`
+    )[0].clicks;
   const before = await clicks();
   const statuses = [];
   for (let i = 0; i < 4; i++) statuses.push((await t.request(`/r/${id}`)).status);

@@ -30,10 +30,18 @@ export function createRateLimits(sql: Sql, config: Config): RateLimits {
   if (!config.rateLimits) return { consume: async () => 0 };
   const storeClient = pgStyleClient(sql);
   const limiters = Object.fromEntries(
-    Object.entries(config.rateLimitRules).map(([name, rule]) => [name, new RateLimiterPostgres({
-      storeClient, storeType: 'pool', tableName: TABLE, tableCreated: true, keyPrefix: name,
-      points: rule.points, duration: rule.seconds,
-    })]),
+    Object.entries(config.rateLimitRules).map(([name, rule]) => [
+      name,
+      new RateLimiterPostgres({
+        storeClient,
+        storeType: 'pool',
+        tableName: TABLE,
+        tableCreated: true,
+        keyPrefix: name,
+        points: rule.points,
+        duration: rule.seconds,
+      }),
+    ]),
   ) as Record<RateLimitName, RateLimiterPostgres>;
   return {
     async consume(name, who) {

@@ -14,11 +14,13 @@ import { createResponseCache, preferredEncoding } from './response-cache.ts';
 /** GET without fetch's transparent decompression: the bytes and headers as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -29,7 +31,7 @@ describe('preferredEncoding', () => {
     return preferredEncoding(app.createContext({ headers } as http.IncomingMessage, {} as http.ServerResponse));
   };
 
-  it('prefers Brotli, then gzip, whatever the header\'s order, honouring q=0 and *', () => {
+  it("prefers Brotli, then gzip, whatever the header's order, honouring q=0 and *", () => {
     expect(choice('gzip, deflate, br, zstd')).toBe('br');
     expect(choice('gzip, deflate')).toBe('gzip');
     expect(choice('br;q=0, gzip;q=0.5')).toBe('gzip');
@@ -41,8 +43,12 @@ describe('preferredEncoding', () => {
 
 describe('cached responses on the real app', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('serves the same JSON, identity, Brotli or gzip, with one ETag, and 304 on revalidation', async () => {
     const plain = await rawGet(`${t.url}/api/providers`);
@@ -62,7 +68,10 @@ describe('cached responses on the real app', () => {
 
     expect(br.headers.etag).toBe(plain.headers.etag);
     expect(gz.headers.etag).toBe(plain.headers.etag);
-    const revalidated = await rawGet(`${t.url}/api/providers`, { 'if-none-match': plain.headers.etag!, 'accept-encoding': 'br' });
+    const revalidated = await rawGet(`${t.url}/api/providers`, {
+      'if-none-match': plain.headers.etag!,
+      'accept-encoding': 'br',
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body.length).toBe(0);
   });
@@ -163,7 +172,10 @@ describe('the cache itself', () => {
     routed = 0;
     const first = await fetch(`${url}/paged`);
     const second = await fetch(`${url}/paged`);
-    expect([await first.json(), await second.json()]).toEqual([[1, 2], [1, 2]]);
+    expect([await first.json(), await second.json()]).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
     expect(second.headers.get('link')).toBe('</paged?after=2>; rel="next"');
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     expect({ calls, routed }).toEqual({ calls: 1, routed: 1 });

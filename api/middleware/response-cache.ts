@@ -19,8 +19,13 @@ export type Encoding = 'br' | 'gzip';
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
 // `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
 type Entry = {
-  type: string; body: Buffer; etag: string; link?: string; bytes: number;
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>; ready: Partial<Record<Encoding, Buffer>>;
+  type: string;
+  body: Buffer;
+  etag: string;
+  link?: string;
+  bytes: number;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  ready: Partial<Record<Encoding, Buffer>>;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,7 +39,10 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const encoders: Record<Encoding, (b: Buffer) => Promise<Buffer>> = {
   // Quality 5: within a few % of the best ratio for JSON at a fraction of the time (done once per entry).
-  br: (b) => brotli(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  br: (b) =>
+    brotli(b, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+    }),
   gzip: (b) => gzip(b),
 };
 
@@ -80,8 +88,15 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     }
   };
 
-  const newEntry = (type: string, body: Buffer, link?: string): Entry =>
-    ({ type, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, link, encoded: {}, ready: {}, bytes: body.length });
+  const newEntry = (type: string, body: Buffer, link?: string): Entry => ({
+    type,
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    link,
+    encoded: {},
+    ready: {},
+    bytes: body.length,
+  });
 
   // API answers are keyed by their URL, pages by their path in a key no request URL can equal (a space), so a
   // page is only ever served by `document`, which knows who asks.
@@ -108,7 +123,9 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       ctx.body = ready;
       return;
     }
-    return encode(key, entry, encoding).then((bytes) => { ctx.body = bytes; });
+    return encode(key, entry, encoding).then((bytes) => {
+      ctx.body = bytes;
+    });
   }
 
   /** Makes `entry`'s `encoding` once, however many requests wait for it, and counts its bytes. */
@@ -164,7 +181,13 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       let entry: Entry | undefined;
       try {
         await next();
-        if (ctx.status === 200 && ctx.body !== undefined && ctx.body !== null && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body)) {
+        if (
+          ctx.status === 200 &&
+          ctx.body !== undefined &&
+          ctx.body !== null &&
+          typeof ctx.body === 'object' &&
+          !Buffer.isBuffer(ctx.body)
+        ) {
           entry = newEntry(JSON_TYPE, Buffer.from(JSON.stringify(ctx.body)), ctx.response.get('Link') || undefined);
         }
       } finally {
@@ -187,7 +210,11 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
      * 200, the same for every visitor) is kept for `path` until the next write, its bytes and their compressed
      * copies made once, within the same bounded memory as the API's answers.
      */
-    renderDocument: async function renderDocument(ctx: Context, path: string, render: () => Promise<{ status: number; html: string; keep: boolean }>) {
+    renderDocument: async function renderDocument(
+      ctx: Context,
+      path: string,
+      render: () => Promise<{ status: number; html: string; keep: boolean }>,
+    ) {
       const startedAt = generation;
       const page = await render();
       if (!page.keep) {
@@ -206,7 +233,11 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
      * `undefined` results (e.g. an unknown slug) are not kept, so keys stay bounded by real data, nor those
      * `keep` refuses.
      */
-    memo: async function memo<T>(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    memo: async function memo<T>(
+      key: string,
+      compute: () => Promise<T>,
+      keep: (value: T) => boolean = () => true,
+    ): Promise<T> {
       if (values.has(key)) return values.get(key) as T;
       const startedAt = generation;
       const value = await compute();
@@ -223,7 +254,9 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       await next();
       if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400) {
         clear();
-        db.publishInvalidation().catch((err: unknown) => (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'));
+        db.publishInvalidation().catch((err: unknown) =>
+          (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'),
+        );
       }
     },
     /** For writes that happen outside a write request (e.g. sign-in refreshing a user's name). */

@@ -14,13 +14,29 @@ import { loadTrackingIds } from '../content/service.ts';
 
 // Where Tag Manager and gtag.js load from and report to (Google's published CSP guidance for GA4 + GTM).
 const GOOGLE_TAG_SCRIPTS = 'https://*.googletagmanager.com';
-const GOOGLE_TAG_BEACONS = 'https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com';
+const GOOGLE_TAG_BEACONS =
+  'https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com';
 
 /** Browser features the site never uses, denied to it and to every frame it shows (ads); only names Chromium knows (others log a warning). */
 export const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope',
-  'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ');
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /**
  * What an HTML document's policy adds: on app pages their loader (api/web/preload.ts), and while tracking is
@@ -36,7 +52,9 @@ const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(r
  */
 function trackingHashes(ids: TrackingIds): string[] | undefined {
   const scripts = trackingInlineScripts(ids);
-  return scripts.length ? scripts.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`) : undefined;
+  return scripts.length
+    ? scripts.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`)
+    : undefined;
 }
 
 export function securityHeaders(config: Config) {
@@ -46,10 +64,15 @@ export function securityHeaders(config: Config) {
     directives: {
       defaultSrc: ["'self'"],
       // Hashes admit exactly the inline scripts the server writes (the loader, the tracking snippets).
-      scriptSrc: ["'self'", (_req: unknown, res: ServerResponse) => {
-        const { appPage, trackingHashes } = policyOf(res);
-        return [appPage && APP_LOADER_HASH, ...(trackingHashes ? [GOOGLE_TAG_SCRIPTS, ...trackingHashes] : [])].filter(Boolean).join(' ');
-      }],
+      scriptSrc: [
+        "'self'",
+        (_req: unknown, res: ServerResponse) => {
+          const { appPage, trackingHashes } = policyOf(res);
+          return [appPage && APP_LOADER_HASH, ...(trackingHashes ? [GOOGLE_TAG_SCRIPTS, ...trackingHashes] : [])]
+            .filter(Boolean)
+            .join(' ');
+        },
+      ],
       scriptSrcAttr: ["'none'"],
       // Inline styles are needed: Radix's scroll lock and TipTap inject <style> elements, ad slots keep their
       // sanitised box styles, the local sign-in page styles itself. Styles cannot run code.
@@ -57,7 +80,10 @@ export function securityHeaders(config: Config) {
       // Provider and chain logos may live on other sites.
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", (_req: unknown, res: ServerResponse) => (policyOf(res).trackingHashes ? GOOGLE_TAG_BEACONS : '')],
+      connectSrc: [
+        "'self'",
+        (_req: unknown, res: ServerResponse) => (policyOf(res).trackingHashes ? GOOGLE_TAG_BEACONS : ''),
+      ],
       // Ad code may hold https iframes (the sanitiser admits no other), as does Tag Manager's no-script frame.
       frameSrc: ['https:'],
       workerSrc: ["'self'"],

@@ -50,31 +50,34 @@ export function toSessionUser(config: Config, u: UserRow): SessionUser {
 }
 
 export function sessionMiddleware(app: Koa<AppState, AppContext>, config: Config) {
-  const handle = session({
-    key: SESSION_COOKIE,
-    maxAge: SESSION_MAX_AGE_MS,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
-    signed: true,
-    renew: true,
-    rolling: false,
-    genid: () => randomBytes(32).toString('base64url'),
-    store: {
-      async get(id: string, _maxAge: number, { ctx }: { ctx: AppCtx }) {
-        const found = await findSessionWithUser(ctx.sql, id);
-        if (!found) return undefined;
-        if (found.user) ctx.state.user = toSessionUser(config, found.user);
-        return found.data;
-      },
-      async set(id: string, data: SessionData, maxAge: number, { ctx }: { ctx: AppCtx }) {
-        await saveSession(ctx.sql, id, data, maxAge);
-      },
-      async destroy(id: string, { ctx }: { ctx: AppCtx }) {
-        await deleteSession(ctx.sql, id);
+  const handle = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+      signed: true,
+      renew: true,
+      rolling: false,
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        async get(id: string, _maxAge: number, { ctx }: { ctx: AppCtx }) {
+          const found = await findSessionWithUser(ctx.sql, id);
+          if (!found) return undefined;
+          if (found.user) ctx.state.user = toSessionUser(config, found.user);
+          return found.data;
+        },
+        async set(id: string, data: SessionData, maxAge: number, { ctx }: { ctx: AppCtx }) {
+          await saveSession(ctx.sql, id, data, maxAge);
+        },
+        async destroy(id: string, { ctx }: { ctx: AppCtx }) {
+          await deleteSession(ctx.sql, id);
+        },
       },
     },
-  }, app as never);
+    app as never,
+  );
 
   return async function sessions(ctx: AppCtx, next: Next) {
     if (!SESSION_PATHS.test(ctx.path)) return next();

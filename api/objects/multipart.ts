@@ -24,7 +24,10 @@ export async function readMultipart(ctx: AppCtx, { maxFileSize, tooLarge }: Opti
   const chunksOf = new WeakMap<object, Buffer[]>();
 
   const parse = koaBody({
-    multipart: true, json: false, urlencoded: false, text: false,
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
     formidable: {
       maxFiles: 1,
       maxFileSize,
@@ -34,14 +37,23 @@ export async function readMultipart(ctx: AppCtx, { maxFileSize, tooLarge }: Opti
       fileWriteStreamHandler: (file) => {
         const chunks: Buffer[] = [];
         chunksOf.set(file!, chunks);
-        return new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
+        return new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
       },
       // Watches text fields as they stream past, so a size error can name the folder's own limit.
       onPart: (part, handlePart) => {
         if (part.name && !part.originalFilename) {
           let value = '';
-          part.on('data', (chunk: Buffer) => { if (value.length < 100) value += chunk.toString('utf8'); });
-          part.on('end', () => { fieldsSoFar[part.name!] = value; });
+          part.on('data', (chunk: Buffer) => {
+            if (value.length < 100) value += chunk.toString('utf8');
+          });
+          part.on('end', () => {
+            fieldsSoFar[part.name!] = value;
+          });
         }
         handlePart(part);
       },
@@ -49,7 +61,10 @@ export async function readMultipart(ctx: AppCtx, { maxFileSize, tooLarge }: Opti
     onError: (err) => {
       const e = err as Error & { code?: number; httpCode?: number };
       if (e.code !== undefined && TOO_LARGE_CODES.has(e.code)) throw new HttpError(413, tooLarge(fieldsSoFar));
-      throw new HttpError(400, (e.code !== undefined && CLIENT_MESSAGES[e.code]) || `Could not read the upload: ${e.message}`);
+      throw new HttpError(
+        400,
+        (e.code !== undefined && CLIENT_MESSAGES[e.code]) || `Could not read the upload: ${e.message}`,
+      );
     },
   });
   await parse(ctx, async () => {});

@@ -11,13 +11,27 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signInAdmin(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.from([0x0d, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+  Buffer.alloc(64),
+  Buffer.from([0xff, 0xd9]),
+]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8L'),
+  Buffer.from([0x0d, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00]),
+]);
 /** A PNG padded to `size` bytes (the type is still read from its header). */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
 
@@ -26,7 +40,13 @@ const IMAGE_TYPE = 'Invalid file type - Please upload a JPG, PNG, GIF, or SVG im
 const LOGO_SIZE = 'File too large - Please upload an image smaller than 5MB.';
 const IMAGE_SIZE = 'File too large - Please upload an image smaller than 10MB.';
 
-function upload(bytes: Buffer<ArrayBuffer> | string, filename: string, folder: string | undefined, as: SignedIn = admin, declaredType = 'application/octet-stream') {
+function upload(
+  bytes: Buffer<ArrayBuffer> | string,
+  filename: string,
+  folder: string | undefined,
+  as: SignedIn = admin,
+  declaredType = 'application/octet-stream',
+) {
   const form = new FormData();
   if (folder !== undefined) form.append('folder', folder); // sent first, as the PWA's uploader does
   form.append('file', new Blob([bytes], { type: declaredType }), filename);
@@ -67,7 +87,11 @@ describe('POST /api/objects/upload', () => {
 
   it('refuses other real files (a PDF, an HTML page named .svg) with 415', async () => {
     expect((await upload('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'x.png', 'icons')).status).toBe(415);
-    const html = await upload('<!doctype html><html><body><svg></svg><script>alert(1)</script></body></html>', 'x.svg', 'images');
+    const html = await upload(
+      '<!doctype html><html><body><svg></svg><script>alert(1)</script></body></html>',
+      'x.svg',
+      'images',
+    );
     expect(html.status).toBe(415);
     expect((await html.json()).message).toBe(IMAGE_TYPE);
   });
@@ -115,7 +139,17 @@ describe('POST /api/objects/upload', () => {
     expect(body).toMatch(/^<svg /);
     expect(body).toContain('<circle cx="12" cy="12" r="10" fill="url(#g)"></circle>');
     expect(body).toContain('<use href="#g"></use>');
-    for (const banned of ['script', 'alert', 'onload', 'onclick', 'foreignObject', 'iframe', 'evil.example', '<set', 'DOCTYPE']) {
+    for (const banned of [
+      'script',
+      'alert',
+      'onload',
+      'onclick',
+      'foreignObject',
+      'iframe',
+      'evil.example',
+      '<set',
+      'DOCTYPE',
+    ]) {
       expect(body).not.toContain(banned);
     }
   });
@@ -137,7 +171,9 @@ describe('POST /api/objects/upload', () => {
     const form = new FormData();
     form.append('folder', 'logos');
     form.append('file', new Blob([PNG]), 'a.png');
-    expect((await t.request('/api/objects/upload', { method: 'POST', body: form, headers: { Origin: t.url } })).status).toBe(401);
+    expect(
+      (await t.request('/api/objects/upload', { method: 'POST', body: form, headers: { Origin: t.url } })).status,
+    ).toBe(401);
     const user = await signIn(t, 'visitor@example.com');
     expect((await upload(PNG, 'a.png', 'logos', user)).status).toBe(403);
     const [{ n: after }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM uploaded_objects`;
@@ -155,21 +191,29 @@ describe('GET /objects/{id}', () => {
 describe('DELETE /api/admin/objects/{id}', () => {
   it('removes an uploaded object (retention): no longer served; an unknown or malformed id is 404', async () => {
     const res = await upload(PNG, 'old-logo.png', 'logos');
-    const { uploadURL } = await res.json() as { uploadURL: string };
+    const { uploadURL } = (await res.json()) as { uploadURL: string };
     const id = uploadURL.slice('/objects/'.length);
     expect((await t.request(uploadURL)).status).toBe(200);
-    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({ status: 200, body: { id, deleted: true } });
+    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({
+      status: 200,
+      body: { id, deleted: true },
+    });
     expect((await t.request(uploadURL)).status).toBe(404);
     expect(await t.sql`SELECT 1 FROM uploaded_objects WHERE id = ${id}`).toHaveLength(0);
-    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({ status: 404, body: { message: 'Object not found' } });
+    expect(await admin.json('DELETE', `/api/admin/objects/${id}`)).toEqual({
+      status: 404,
+      body: { message: 'Object not found' },
+    });
     expect((await admin.json('DELETE', '/api/admin/objects/not-a-uuid')).status).toBe(404);
   });
 
   it('is for admins only, and keeps the object for them', async () => {
-    const { uploadURL } = await (await upload(PNG, 'kept.png', 'logos')).json() as { uploadURL: string };
+    const { uploadURL } = (await (await upload(PNG, 'kept.png', 'logos')).json()) as { uploadURL: string };
     const user = await signIn(t, 'visitor-delete@example.com');
     expect((await user.json('DELETE', `/api/admin/${uploadURL.slice(1)}`)).status).toBe(403);
-    expect((await t.request(`/api/admin/${uploadURL.slice(1)}`, { method: 'DELETE', headers: { Origin: t.url } })).status).toBe(401);
+    expect(
+      (await t.request(`/api/admin/${uploadURL.slice(1)}`, { method: 'DELETE', headers: { Origin: t.url } })).status,
+    ).toBe(401);
     expect((await t.request(uploadURL)).status).toBe(200);
   });
 });

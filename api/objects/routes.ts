@@ -53,7 +53,13 @@ export function objectRoutes() {
     }
 
     const id = randomUUID();
-    await insertUploadedObject(ctx.sql, { id, folder, contentType: type, data, uploadedBy: ctx.state.user?.id ?? null });
+    await insertUploadedObject(ctx.sql, {
+      id,
+      folder,
+      contentType: type,
+      data,
+      uploadedBy: ctx.state.user?.id ?? null,
+    });
     ctx.status = 201;
     ctx.body = { uploadURL: `/objects/${id}` };
   });

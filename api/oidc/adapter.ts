@@ -4,8 +4,14 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/index.ts';
 import {
-  consumeOidcPayload, deleteExpiredOidcPayloads, destroyOidcPayload, findOidcPayload, findOidcPayloadByUid,
-  findOidcPayloadByUserCode, revokeOidcPayloadsByGrant, upsertOidcPayload,
+  consumeOidcPayload,
+  deleteExpiredOidcPayloads,
+  destroyOidcPayload,
+  findOidcPayload,
+  findOidcPayloadByUid,
+  findOidcPayloadByUserCode,
+  revokeOidcPayloadsByGrant,
+  upsertOidcPayload,
 } from '../../sql/queries/oidc.ts';
 
 /** The model whose creation marks a new sign-in: the moment expired rows are pruned. */
@@ -20,7 +26,8 @@ export function postgresAdapter(sql: Queryable): AdapterFactory {
     },
     find: async (id) => (await findOidcPayload(sql, model, id)) as AdapterPayload | undefined,
     findByUid: async (uid) => (await findOidcPayloadByUid(sql, model, uid)) as AdapterPayload | undefined,
-    findByUserCode: async (userCode) => (await findOidcPayloadByUserCode(sql, model, userCode)) as AdapterPayload | undefined,
+    findByUserCode: async (userCode) =>
+      (await findOidcPayloadByUserCode(sql, model, userCode)) as AdapterPayload | undefined,
     consume: (id) => consumeOidcPayload(sql, model, id),
     destroy: (id) => destroyOidcPayload(sql, model, id),
     revokeByGrantId: (grantId) => revokeOidcPayloadsByGrant(sql, model, grantId),

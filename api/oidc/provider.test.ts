@@ -13,8 +13,13 @@ import { postgresAdapter } from './adapter.ts';
 
 type Db = Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
-beforeAll(async () => { db = await openTestDatabase(); });
-afterAll(async () => { await db.close(); await db.dropCopy(); });
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+  await db.dropCopy();
+});
 
 /**
  * Two apps on the one database behind a front that hands each request to the other app than the one
@@ -25,7 +30,10 @@ async function twoAppsBehindOneFront() {
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const config = loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off', PUBLIC_URL: url, LOG_LEVEL: 'silent' });
-  const apps = ['A', 'B'].map((name) => ({ name, handle: createApp({ db, config, log: pino({ level: 'silent' }) }).callback() }));
+  const apps = ['A', 'B'].map((name) => ({
+    name,
+    handle: createApp({ db, config, log: pino({ level: 'silent' }) }).callback(),
+  }));
   const served: { app: string; method: string; path: string }[] = [];
   front.on('request', (req, res) => {
     const app = apps[served.length % 2];
@@ -33,8 +41,13 @@ async function twoAppsBehindOneFront() {
     app.handle(req, res);
   });
   return {
-    url, served,
-    close: () => new Promise<void>((resolve) => { front.closeAllConnections(); front.close(() => resolve()); }),
+    url,
+    served,
+    close: () =>
+      new Promise<void>((resolve) => {
+        front.closeAllConnections();
+        front.close(() => resolve());
+      }),
   };
 }
 
@@ -59,7 +72,9 @@ describe('two apps on one database', () => {
     await db.sql`DELETE FROM app_secrets WHERE name = 'local_oidc_signing_key'`;
     const front = await twoAppsBehindOneFront();
     try {
-      const [first, second] = await Promise.all([1, 2].map(() => fetch(`${front.url}/oidc/jwks`).then((r) => r.json())));
+      const [first, second] = await Promise.all(
+        [1, 2].map(() => fetch(`${front.url}/oidc/jwks`).then((r) => r.json())),
+      );
       expect(new Set(front.served.map((s) => s.app))).toEqual(new Set(['A', 'B']));
       expect(first.keys).toHaveLength(1);
       expect(second).toEqual(first);
@@ -76,16 +91,18 @@ describe('two apps on one database', () => {
 /** A raw GET (fetch may not set Host) with the given headers. */
 function rawGet(url: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
   });
 }
 
 describe('the discovery document', () => {
-  it('names only PUBLIC_URL\'s origin whatever Host and X-Forwarded-* say, and may be cached', async () => {
+  it("names only PUBLIC_URL's origin whatever Host and X-Forwarded-* say, and may be cached", async () => {
     const front = await twoAppsBehindOneFront();
     try {
       for (const headers of <Record<string, string>[]>[
@@ -123,8 +140,13 @@ describe('the stored provider state (adapter)', () => {
     expect(await db.sql`SELECT id FROM oidc_payloads WHERE id = 's1'`).toHaveLength(0);
   });
 
-  it('marks a consumed row, keeps payload keys as written, destroys a row and revokes a grant\'s tokens of one model', async () => {
-    const payload = { grantId: 'g1', client_id: 'rpc-atlas', claims: { id_token: { email_verified: null } }, kind: 'AccessToken' };
+  it("marks a consumed row, keeps payload keys as written, destroys a row and revokes a grant's tokens of one model", async () => {
+    const payload = {
+      grantId: 'g1',
+      client_id: 'rpc-atlas',
+      claims: { id_token: { email_verified: null } },
+      kind: 'AccessToken',
+    };
     await AccessToken().upsert('t1', payload as never, 60);
     await AccessToken().upsert('t2', payload as never, 60);
     await postgresAdapter(db.sql)('RefreshToken').upsert('t3', payload as never, 60);

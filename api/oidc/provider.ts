@@ -40,24 +40,36 @@ export type LocalProviderOptions = {
  * and used by every instance, so a token signed by one verifies against the keys another publishes.
  */
 async function sharedSigningKey(sql: Queryable) {
-  const stored = await ensureAppSecret(sql, SIGNING_KEY_SECRET, () => JSON.stringify({
-    ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
-    use: 'sig', alg: 'ES256', kid: randomBytes(8).toString('base64url'),
-  }));
+  const stored = await ensureAppSecret(sql, SIGNING_KEY_SECRET, () =>
+    JSON.stringify({
+      ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+      use: 'sig',
+      alg: 'ES256',
+      kid: randomBytes(8).toString('base64url'),
+    }),
+  );
   return JSON.parse(stored);
 }
 
-export async function createLocalProvider({ sql, publicUrl, clientSecret, cookieKeys, redirectUri }: LocalProviderOptions) {
+export async function createLocalProvider({
+  sql,
+  publicUrl,
+  clientSecret,
+  cookieKeys,
+  redirectUri,
+}: LocalProviderOptions) {
   const provider = new Provider(publicUrl + OIDC_PREFIX, {
-    clients: [{
-      client_id: LOCAL_CLIENT_ID,
-      client_secret: clientSecret,
-      redirect_uris: [redirectUri],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
-      id_token_signed_response_alg: 'ES256',
-    }],
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: 'ES256',
+      },
+    ],
     jwks: { keys: [await sharedSigningKey(sql)] },
     adapter: postgresAdapter(sql),
     cookies: { keys: cookieKeys },
@@ -73,7 +85,14 @@ export async function createLocalProvider({ sql, publicUrl, clientSecret, cookie
     interactions: { url: (_ctx, interaction) => INTERACTION_PATH + interaction.uid },
     pkce: { required: () => true },
     // Short lives: the provider only bridges one sign-in to this site's own session.
-    ttl: { Interaction: 15 * 60, Session: 15 * 60, Grant: 15 * 60, AuthorizationCode: 60, AccessToken: 5 * 60, IdToken: 5 * 60 },
+    ttl: {
+      Interaction: 15 * 60,
+      Session: 15 * 60,
+      Grant: 15 * 60,
+      AuthorizationCode: 60,
+      AccessToken: 5 * 60,
+      IdToken: 5 * 60,
+    },
   });
   // The provider takes its origin from X-Forwarded-Proto/-Host, which the middleware below sets to
   // PUBLIC_URL's on every request it hands over: never from what the client sent.
@@ -82,7 +101,13 @@ export async function createLocalProvider({ sql, publicUrl, clientSecret, cookie
 }
 
 /** Approves every scope the client asked for: the only client is this site itself (automatic consent). */
-async function grantEverything(provider: Provider, accountId: string, clientId: string, scope: string, existingGrantId?: string) {
+async function grantEverything(
+  provider: Provider,
+  accountId: string,
+  clientId: string,
+  scope: string,
+  existingGrantId?: string,
+) {
   const grant = existingGrantId ? await provider.Grant.find(existingGrantId) : undefined;
   const g = grant ?? new provider.Grant({ accountId, clientId });
   g.addOIDCScope(scope);
@@ -103,7 +128,10 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
     // Every URL the provider names (discovery, redirects, the interaction's return address) is built from
     // the request's scheme and host: make them PUBLIC_URL's, whatever Host or X-Forwarded-* said.
     const issuer = new URL(provider.issuer);
-    Object.assign(ctx.req.headers, { 'x-forwarded-proto': issuer.protocol.slice(0, -1), 'x-forwarded-host': issuer.host });
+    Object.assign(ctx.req.headers, {
+      'x-forwarded-proto': issuer.protocol.slice(0, -1),
+      'x-forwarded-host': issuer.host,
+    });
 
     if (ctx.path.startsWith(INTERACTION_PATH)) {
       const [uid, action] = ctx.path.slice(INTERACTION_PATH.length).split('/');
@@ -117,7 +145,12 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
         if (prompt.name === 'consent') {
           const grantId = await grantEverything(provider, details.session!.accountId, clientId, scope, details.grantId);
           ctx.respond = false;
-          return provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+          return provider.interactionFinished(
+            ctx.req,
+            ctx.res,
+            { consent: { grantId } },
+            { mergeWithLastSubmission: true },
+          );
         }
         ctx.type = 'html';
         ctx.set('Cache-Control', 'no-store');
@@ -134,14 +167,22 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
           ctx.body = renderSignInPage({
             action: `${INTERACTION_PATH}${uid}/login`,
             error: parsed.error.issues[0].message,
-            email: typeof (ctx.request.body as { email?: unknown })?.email === 'string' ? (ctx.request.body as { email: string }).email : '',
+            email:
+              typeof (ctx.request.body as { email?: unknown })?.email === 'string'
+                ? (ctx.request.body as { email: string }).email
+                : '',
           });
           return;
         }
         const accountId = parsed.data.email;
         const grantId = await grantEverything(provider, accountId, clientId, scope);
         ctx.respond = false;
-        return provider.interactionFinished(ctx.req, ctx.res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+        return provider.interactionFinished(
+          ctx.req,
+          ctx.res,
+          { login: { accountId }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
       }
       ctx.throw(405, 'Method not allowed');
     }
@@ -149,7 +190,8 @@ export function localProviderMiddleware(getProvider: () => Promise<Provider>) {
     // The OpenID Connect endpoints (/oidc/auth, /token, /me, /jwks, ...): the provider answers the raw request.
     ctx.respond = false;
     Object.assign(ctx.req, { originalUrl: ctx.originalUrl });
-    if (PUBLIC_DOCUMENTS.has(ctx.path.slice(OIDC_PREFIX.length))) ctx.res.setHeader('Cache-Control', PUBLIC_DOCUMENT_CACHE);
+    if (PUBLIC_DOCUMENTS.has(ctx.path.slice(OIDC_PREFIX.length)))
+      ctx.res.setHeader('Cache-Control', PUBLIC_DOCUMENT_CACHE);
     ctx.req.url = ctx.originalUrl.slice(OIDC_PREFIX.length) || '/';
     if (!handlers.has(provider)) handlers.set(provider, provider.callback());
     await handlers.get(provider)!(ctx.req, ctx.res);

@@ -26,7 +26,11 @@ const document = async () => (await t.get('/api/openapi.json')).body as Document
 
 /** A real value for each path parameter of the routes, so that the call answers 200 with data. */
 const SAMPLE_PARAMS: Record<string, string> = {
-  slug: 'base', chainId: '1', category: 'chains', position: 'header', id: '1',
+  slug: 'base',
+  chainId: '1',
+  category: 'chains',
+  position: 'header',
+  id: '1',
 };
 const SAMPLE_PATHS: Record<string, string> = {
   '/api/providers/{slug}': 'publicnode',

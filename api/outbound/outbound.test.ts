@@ -6,8 +6,12 @@ import { signIn } from '../test/sign-in.ts';
 import { outboundClicksSchema } from '../../contract/outbound.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // Each call takes the next provider, so no two tests share one.
 let nextProvider = 0;
@@ -40,7 +44,10 @@ describe('GET /r/{id}', () => {
   });
 
   it('prefers the affiliate link when there is one', async () => {
-    const id = await providerWith({ website: 'https://provider.example', affiliate_url: 'https://partner.example/?aff=1' });
+    const id = await providerWith({
+      website: 'https://provider.example',
+      affiliate_url: 'https://partner.example/?aff=1',
+    });
     const res = await t.request(`/r/${id}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://partner.example/?aff=1');
@@ -55,7 +62,13 @@ describe('GET /r/{id}', () => {
   });
 
   it('never redirects to a stored javascript:, data: or relative link (404, not counted)', async () => {
-    for (const website of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', '//evil.example', '/admin', null]) {
+    for (const website of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example',
+      '/admin',
+      null,
+    ]) {
       const id = await providerWith({ website, affiliate_url: website && `${website}#aff` });
       const before = await clicksToday(id);
       const res = await t.request(`/r/${id}`);
@@ -69,7 +82,9 @@ describe('GET /r/{id}', () => {
     const id = await providerWith({ website: 'https://safe.example/' });
     const admin = await signIn(t, 'admin@example.com');
     for (const field of ['website', 'affiliateUrl']) {
-      const res = await admin.json('PUT', `/api/admin/providers/${id}`, { [field]: 'javascript:alert(document.cookie)' });
+      const res = await admin.json('PUT', `/api/admin/providers/${id}`, {
+        [field]: 'javascript:alert(document.cookie)',
+      });
       expect(res.status, field).toBe(400);
     }
     const res = await t.request(`/r/${id}`);

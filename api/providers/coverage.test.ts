@@ -14,7 +14,9 @@ beforeAll(async () => {
   admin = await signInAdmin(t);
   [base] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'base'`;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const providerId = async (slug: string) =>
   (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${slug}`)[0].id;
@@ -24,13 +26,15 @@ describe('the loaded links', () => {
     const rows = await t.sql<{ slug: string; source: string; n: number }[]>`
       SELECT p.slug, pc.source, count(*)::int AS n FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
       WHERE pc.kind = 'api-key' GROUP BY p.slug, pc.source ORDER BY p.slug, pc.source`;
-    expect(rows).toEqual([
-      { slug: 'alchemy', source: 'alchemy-sdk@3.6.5', n: 58 },
-      { slug: 'alchemy', source: '@account-kit/infra@4.88.5', n: 3 },
-      { slug: 'infura', source: '@wagmi/chains@1.8.0', n: 8 },
-      { slug: 'quicknode', source: '@quicknode/sdk@2.6.0', n: 45 },
-      { slug: 'thirdweb', source: '@thirdweb-dev/chains@0.1.120', n: 107 },
-    ].sort((a, b) => a.slug.localeCompare(b.slug) || a.source.localeCompare(b.source)));
+    expect(rows).toEqual(
+      [
+        { slug: 'alchemy', source: 'alchemy-sdk@3.6.5', n: 58 },
+        { slug: 'alchemy', source: '@account-kit/infra@4.88.5', n: 3 },
+        { slug: 'infura', source: '@wagmi/chains@1.8.0', n: 8 },
+        { slug: 'quicknode', source: '@quicknode/sdk@2.6.0', n: 45 },
+        { slug: 'thirdweb', source: '@thirdweb-dev/chains@0.1.120', n: 107 },
+      ].sort((a, b) => a.slug.localeCompare(b.slug) || a.source.localeCompare(b.source)),
+    );
     const [{ n }] = await t.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM provider_chains WHERE kind = 'public-endpoint' AND source = 'dataset'`;
     expect(n).toBe(983);
@@ -44,9 +48,11 @@ describe('answers', () => {
     expect(alchemy.chains.find((c) => c.slug === 'base')).toMatchObject({ id: base.id, kind: 'api-key' });
     expect(alchemy.chains.length).toBeGreaterThanOrEqual(61);
     expect(alchemy.apiKeyChains?.find((l) => l.chain.slug === 'base')).toEqual({
-      chain: expect.objectContaining({ slug: 'base' }), source: 'alchemy-sdk@3.6.5',
+      chain: expect.objectContaining({ slug: 'base' }),
+      source: 'alchemy-sdk@3.6.5',
       urlTemplates: [
-        'https://base-mainnet.g.alchemy.com/v2/{API_KEY}', 'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+        'https://base-mainnet.g.alchemy.com/v2/{API_KEY}',
+        'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
       ],
     });
     expect(alchemy.facts).toEqual({});
@@ -137,7 +143,9 @@ describe('facts', () => {
       expect((await admin.json('PUT', `/api/admin/providers/${id}/facts`, { facts: body })).status).toBe(400);
     }
     const anonymous = await t.request(`/api/admin/providers/${id}/facts`, {
-      method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: t.url }, body: JSON.stringify({ facts }),
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: t.url },
+      body: JSON.stringify({ facts }),
     });
     expect(anonymous.status).toBe(401);
     expect((await admin.json('PUT', '/api/admin/providers/999999/facts', { facts })).status).toBe(404);

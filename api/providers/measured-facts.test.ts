@@ -5,15 +5,27 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { providerDetailSchema } from '../../contract/providers.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const detail = async (slug: string) => providerDetailSchema.parse((await t.get(`/api/providers/${slug}`)).body);
 
 /** A new endpoint of the provider on the first chain, with the summary row given. */
-async function endpointWithHealth(providerId: number, url: string, health: {
-  status: string; checkedAt: string; archive?: boolean; traceApi?: boolean; debugApi?: boolean | null;
-}) {
+async function endpointWithHealth(
+  providerId: number,
+  url: string,
+  health: {
+    status: string;
+    checkedAt: string;
+    archive?: boolean;
+    traceApi?: boolean;
+    debugApi?: boolean | null;
+  },
+) {
   const [e] = await t.sql<{ id: number }[]>`
     INSERT INTO chain_rpc_endpoints (chain_id, url, provider_id)
     VALUES ((SELECT min(id) FROM chains), ${url}, ${providerId}) RETURNING id`;
@@ -30,7 +42,11 @@ describe('GET /api/providers/{slug} measuredFacts', () => {
     const [p] = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM providers ORDER BY id LIMIT 1`;
     await endpointWithHealth(p.id, 'wss://down.example', { status: 'down', checkedAt: '2026-11-20T10:00:00Z' });
     await endpointWithHealth(p.id, 'https://plain.example', {
-      status: 'ok', checkedAt: '2026-11-20T10:00:00Z', archive: false, traceApi: false, debugApi: false,
+      status: 'ok',
+      checkedAt: '2026-11-20T10:00:00Z',
+      archive: false,
+      traceApi: false,
+      debugApi: false,
     });
     expect((await detail(p.slug)).measuredFacts).toEqual({});
   });
@@ -41,10 +57,18 @@ describe('GET /api/providers/{slug} measuredFacts', () => {
     await endpointWithHealth(p.id, 'wss://ws.example', { status: 'degraded', checkedAt: '2026-11-24T08:00:00Z' });
     await endpointWithHealth(p.id, 'wss://wrong.example', { status: 'wrong-chain', checkedAt: '2026-11-25T08:00:00Z' });
     await endpointWithHealth(p.id, 'https://archive.example', {
-      status: 'ok', checkedAt: '2026-11-23T06:00:00Z', archive: true, traceApi: false, debugApi: true,
+      status: 'ok',
+      checkedAt: '2026-11-23T06:00:00Z',
+      archive: true,
+      traceApi: false,
+      debugApi: true,
     });
     await endpointWithHealth(p.id, 'https://full.example', {
-      status: 'down', checkedAt: '2026-11-21T06:00:00Z', archive: false, traceApi: true, debugApi: null,
+      status: 'down',
+      checkedAt: '2026-11-21T06:00:00Z',
+      archive: false,
+      traceApi: true,
+      debugApi: null,
     });
     expect((await detail(p.slug)).measuredFacts).toEqual({
       websocket: { checkedAt: '2026-11-24T08:00:00.000Z' },

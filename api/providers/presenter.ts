@@ -3,21 +3,28 @@ import { pickColumns } from '../../sql/columns.ts';
 import { presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
-  providerPlainColumns, type ApiKeyChainRow, type ApprovedReviewRow, type EditorialRow, type MeasuredFactsRow,
-  type ProviderDetailRow, type ProviderEndpointRow, type ProviderRow,
+  providerPlainColumns,
+  type ApiKeyChainRow,
+  type ApprovedReviewRow,
+  type EditorialRow,
+  type MeasuredFactsRow,
+  type ProviderDetailRow,
+  type ProviderEndpointRow,
+  type ProviderRow,
 } from '../../sql/queries/providers.ts';
 import { presentChainRef } from '../chains/presenter.ts';
-import type {
-  EditorialReview, Provider, ProviderChain, ProviderDetail, UserReview,
-} from '../../contract/providers.ts';
+import type { EditorialReview, Provider, ProviderChain, ProviderDetail, UserReview } from '../../contract/providers.ts';
 import { providerFactsSchema, type MeasuredFacts } from '../../contract/facts.ts';
 import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
 export function presentProvider(r: ProviderRow): Provider & { chains: ProviderChain[] } {
   return {
-    ...pickColumns(r, providerPlainColumns), averageRating: r.averageRating, tracking: r.tracking,
-    chains: r.chains.map((c) => ({ ...presentChainRef(c), kind: c.kind })), chainIds: r.chains.map((c) => c.id),
+    ...pickColumns(r, providerPlainColumns),
+    averageRating: r.averageRating,
+    tracking: r.tracking,
+    chains: r.chains.map((c) => ({ ...presentChainRef(c), kind: c.kind })),
+    chainIds: r.chains.map((c) => c.id),
     // Stored only through the same schema (PUT /api/admin/providers/{id}/facts); parsing types the jsonb values.
     facts: providerFactsSchema.parse(r.facts),
     updatedAt: r.updatedAt.toISOString(),
@@ -26,30 +33,48 @@ export function presentProvider(r: ProviderRow): Provider & { chains: ProviderCh
 
 export function presentApprovedReview(r: ApprovedReviewRow): UserReview {
   return {
-    id: r.id, rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(), isAnonymous: r.isAnonymous, isApproved: true,
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    isAnonymous: r.isAnonymous,
+    isApproved: true,
     user: r.isAnonymous
       ? { displayName: null, firstName: null, lastName: null, profileImageUrl: null }
-      : { displayName: r.displayName, firstName: r.firstName, lastName: r.lastName, profileImageUrl: r.profileImageUrl },
+      : {
+          displayName: r.displayName,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          profileImageUrl: r.profileImageUrl,
+        },
   };
 }
 
 export function presentEditorial(r: EditorialRow): EditorialReview {
   return {
-    rating: r.rating, content: r.content, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    rating: r.rating,
+    content: r.content,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
     admin: r.hasAdmin ? { displayName: r.adminDisplayName } : null,
   };
 }
 
 export function presentProviderDetail(
   r: ProviderRow & { detailedDescription: string },
-  reviews: { rows: ApprovedReviewRow[]; next?: string }, editorial: EditorialRow | undefined,
-  endpoints: ProviderEndpointRow[], apiKeyChains: ApiKeyChainRow[], measured: MeasuredFactsRow,
+  reviews: { rows: ApprovedReviewRow[]; next?: string },
+  editorial: EditorialRow | undefined,
+  endpoints: ProviderEndpointRow[],
+  apiKeyChains: ApiKeyChainRow[],
+  measured: MeasuredFactsRow,
 ): ProviderDetail {
   return {
     ...presentProvider(r),
     apiKeyChains: apiKeyChains.map((l) => ({
-      chain: presentChainRef(l), source: l.source, urlTemplates: l.urlTemplates,
+      chain: presentChainRef(l),
+      source: l.source,
+      urlTemplates: l.urlTemplates,
     })),
     detailedDescription: r.detailedDescription,
     userReviews: reviews.rows.map(presentApprovedReview),
@@ -57,7 +82,10 @@ export function presentProviderDetail(
     editorialReview: editorial ? presentEditorial(editorial) : null,
     measuredFacts: presentMeasuredFacts(measured),
     rpcEndpoints: endpoints.map((e) => ({
-      id: e.id, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey,
+      id: e.id,
+      url: e.url,
+      tracking: e.tracking,
+      needsApiKey: e.needsApiKey,
       chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
       health: presentHealth(e),
     })),
@@ -77,10 +105,16 @@ function presentMeasuredFacts(r: MeasuredFactsRow): MeasuredFacts {
 }
 
 /** A provider as the admin edits it: the public list shape plus its rich-text description. */
-export const presentAdminProvider = (r: ProviderDetailRow): Provider & { detailedDescription: string } =>
-  ({ ...presentProvider(r), detailedDescription: r.detailedDescription });
+export const presentAdminProvider = (r: ProviderDetailRow): Provider & { detailedDescription: string } => ({
+  ...presentProvider(r),
+  detailedDescription: r.detailedDescription,
+});
 
 export const presentAdminEditorial = (r: AdminEditorialRow): AdminEditorialReview => ({
-  id: r.id, providerId: r.providerId, providerName: r.providerName, rating: r.rating, content: r.content,
+  id: r.id,
+  providerId: r.providerId,
+  providerName: r.providerName,
+  rating: r.rating,
+  content: r.content,
   createdAt: r.createdAt.toISOString(),
 });

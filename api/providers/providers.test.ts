@@ -16,7 +16,9 @@ beforeAll(async () => {
   await t.sql`UPDATE providers SET rating_sum = 4, total_reviews = 1, featured = true WHERE id = ${drpc.id}`;
   await t.sql`INSERT INTO editorial_reviews (provider_id, rating, content) VALUES (${drpc.id}, 5, '<p>Solid.</p>')`;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api/providers', () => {
   it('lists the 59 providers with their chain ids', async () => {
@@ -74,7 +76,8 @@ describe('provider lists carry their chains (spec 000 §3 "chains (list of chain
     await expectCompactChains(`/api/providers/by-chain/${chain.id}`);
     await expectCompactChains(`/api/providers/by-chain/${chain.id}?limit=3`);
   });
-  it('GET /api/search', () => expectCompactChains('/api/search?q=rpc', (b) => (b as { providers: ListItem[] }).providers));
+  it('GET /api/search', () =>
+    expectCompactChains('/api/search?q=rpc', (b) => (b as { providers: ListItem[] }).providers));
 });
 
 describe('GET /api/providers/by-chain/{chainId}', () => {
@@ -103,7 +106,12 @@ describe('GET /api/providers/{slug}', () => {
     expect(res.status).toBe(200);
     const p = providerDetailSchema.parse(res.body);
     expect(p.userReviews).toHaveLength(1);
-    expect(p.userReviews[0]).toMatchObject({ rating: 4, comment: 'Fast and reliable', isApproved: true, user: { displayName: 'Alice' } });
+    expect(p.userReviews[0]).toMatchObject({
+      rating: 4,
+      comment: 'Fast and reliable',
+      isApproved: true,
+      user: { displayName: 'Alice' },
+    });
     expect(p.editorialReview).toMatchObject({ rating: 5, content: '<p>Solid.</p>' });
     expect(p.chains.length).toBe(p.chainIds.length);
     expect(p.rpcEndpoints.length).toBeGreaterThan(50);

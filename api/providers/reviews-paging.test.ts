@@ -37,10 +37,14 @@ beforeAll(async () => {
     UPDATE providers p SET total_reviews = a.n, rating_sum = a.s
     FROM (SELECT provider_id, count(*)::int AS n, sum(rating)::int AS s FROM user_reviews WHERE status = 'approved' GROUP BY provider_id) a
     WHERE a.provider_id = p.id`;
-  expectedIds = (await t.sql<{ id: number }[]>`
-    SELECT id FROM user_reviews WHERE provider_id = ${busy.id} AND status = 'approved' ORDER BY created_at DESC, id DESC`).map((r) => r.id);
+  expectedIds = (
+    await t.sql<{ id: number }[]>`
+    SELECT id FROM user_reviews WHERE provider_id = ${busy.id} AND status = 'approved' ORDER BY created_at DESC, id DESC`
+  ).map((r) => r.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const nextOf = (link: string | null) => link?.match(/<([^>]*)>\s*;\s*rel="next"/)?.[1];
 
@@ -109,7 +113,14 @@ describe('GET /api/providers/{slug}/reviews', () => {
   });
 
   it('answers 400 naming the parameter for a bad limit or cursor', async () => {
-    for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'limit=10&after=garbage', 'limit=10&after=WzEsMiwzXQ', 'after=WzEsMl0']) {
+    for (const query of [
+      'limit=0',
+      'limit=1001',
+      'limit=abc',
+      'limit=10&after=garbage',
+      'limit=10&after=WzEsMiwzXQ',
+      'after=WzEsMl0',
+    ]) {
       const res = await t.get(`/api/providers/drpc/reviews?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toMatch(query.includes('after') ? /after/ : /limit/);

@@ -11,25 +11,45 @@ import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
 import { existingChainIds, findChainRef } from '../../sql/queries/chains.ts';
 import {
-  addProviderChain, deleteProvider, findProviderById, insertProvider, listApprovedReviews, listProviderChainIds,
-  listProviders, listProvidersByChain, lockProvider, replaceProviderChains, replaceProviderFacts, updateProvider,
+  addProviderChain,
+  deleteProvider,
+  findProviderById,
+  insertProvider,
+  listApprovedReviews,
+  listProviderChainIds,
+  listProviders,
+  listProvidersByChain,
+  lockProvider,
+  replaceProviderChains,
+  replaceProviderFacts,
+  updateProvider,
 } from '../../sql/queries/providers.ts';
 import { findProviderIdBySlug } from '../../sql/queries/reviews.ts';
 import { presentAdminEditorial, presentAdminProvider, presentApprovedReview, presentProvider } from './presenter.ts';
 import {
-  EMBEDDED_REVIEWS, loadFeaturedProviders, loadPopularProviders, loadProviderDetail, loadProviderList,
+  EMBEDDED_REVIEWS,
+  loadFeaturedProviders,
+  loadPopularProviders,
+  loadProviderDetail,
+  loadProviderList,
   loadProvidersByChain,
 } from './service.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import {
-  editorialReviewInputSchema, type EditorialReviewSaved, type ProviderChainsResponse, providerChainsSchema,
-  providerCreateSchema, providerUpdateSchema,
+  editorialReviewInputSchema,
+  type EditorialReviewSaved,
+  type ProviderChainsResponse,
+  providerChainsSchema,
+  providerCreateSchema,
+  providerUpdateSchema,
 } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
 import { providerFactsInputSchema } from '../../contract/facts.ts';
 import {
-  findAdminEditorialReview, listAdminEditorialReviews, saveEditorialReview,
+  findAdminEditorialReview,
+  listAdminEditorialReviews,
+  saveEditorialReview,
 } from '../../sql/queries/editorial.ts';
 import { answers } from '../openapi/document.ts';
 import { providerDetailSchema, providerListSchema, userReviewPageSchema } from '../../contract/providers.ts';
@@ -56,39 +76,53 @@ export function providerRoutes() {
     ctx.body = await loadFeaturedProviders(ctx.sql);
   });
 
-  router.get('/by-chain/:chainId', cached, answers(providerListSchema, 'The providers serving a chain'),
-    validate({ params: chainIdParams }), async (ctx) => {
-    const { chainId } = ctx.valid.params;
-    const page = requestedPage(ctx, byChainKey);
-    if (page) {
-      if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
-      answerPage(ctx, await listProvidersByChain(ctx.sql, chainId, page), page, presentProvider);
-      return;
-    }
-    const providers = await loadProvidersByChain(ctx.sql, chainId);
-    if (!providers) throw new HttpError(404, 'Chain not found');
-    ctx.body = providers;
-  });
+  router.get(
+    '/by-chain/:chainId',
+    cached,
+    answers(providerListSchema, 'The providers serving a chain'),
+    validate({ params: chainIdParams }),
+    async (ctx) => {
+      const { chainId } = ctx.valid.params;
+      const page = requestedPage(ctx, byChainKey);
+      if (page) {
+        if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
+        answerPage(ctx, await listProvidersByChain(ctx.sql, chainId, page), page, presentProvider);
+        return;
+      }
+      const providers = await loadProvidersByChain(ctx.sql, chainId);
+      if (!providers) throw new HttpError(404, 'Chain not found');
+      ctx.body = providers;
+    },
+  );
 
-  router.get('/:slug', cached, answers(providerDetailSchema, 'A provider with its chains and reviews'),
-    validate({ params: slugParams }), async (ctx) => {
-    const { slug } = ctx.valid.params;
-    const detail = await loadProviderDetail(ctx.sql, slug);
-    if (!detail) throw new HttpError(404, 'Provider not found');
-    if (detail.userReviewsNext) ctx.set('Link', `<${detail.userReviewsNext}>; rel="next"`);
-    ctx.body = detail;
-  });
+  router.get(
+    '/:slug',
+    cached,
+    answers(providerDetailSchema, 'A provider with its chains and reviews'),
+    validate({ params: slugParams }),
+    async (ctx) => {
+      const { slug } = ctx.valid.params;
+      const detail = await loadProviderDetail(ctx.sql, slug);
+      if (!detail) throw new HttpError(404, 'Provider not found');
+      if (detail.userReviewsNext) ctx.set('Link', `<${detail.userReviewsNext}>; rel="next"`);
+      ctx.body = detail;
+    },
+  );
 
   // The provider's approved reviews after those its detail embeds, newest first, a page at a time.
-  router.get('/:slug/reviews', cached,
+  router.get(
+    '/:slug/reviews',
+    cached,
     answers(userReviewPageSchema, "A page of a provider's approved reviews (newest first)"),
-    validate({ params: slugParams }), async (ctx) => {
-    const { slug } = ctx.valid.params;
-    const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
-    const providerId = await findProviderIdBySlug(ctx.sql, slug);
-    if (providerId === undefined) throw new HttpError(404, 'Provider not found');
-    answerPage(ctx, await listApprovedReviews(ctx.sql, providerId, page), page, presentApprovedReview);
-  });
+    validate({ params: slugParams }),
+    async (ctx) => {
+      const { slug } = ctx.valid.params;
+      const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
+      const providerId = await findProviderIdBySlug(ctx.sql, slug);
+      if (providerId === undefined) throw new HttpError(404, 'Provider not found');
+      answerPage(ctx, await listApprovedReviews(ctx.sql, providerId, page), page, presentApprovedReview);
+    },
+  );
 
   return router;
 }
@@ -110,7 +144,11 @@ export function adminProviderRoutes() {
   router.post('/', requireAdmin, validate({ body: providerCreateSchema }), async (ctx) => {
     const fields = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeRichHtml(fields.detailedDescription) });
-    const provider = await inTransaction(ctx, async (tx) => findProviderById(tx, await insertProvider(tx, values)), conflictsFor(values));
+    const provider = await inTransaction(
+      ctx,
+      async (tx) => findProviderById(tx, await insertProvider(tx, values)),
+      conflictsFor(values),
+    );
     ctx.status = 201;
     ctx.body = presentAdminProvider(provider!);
   });
@@ -119,10 +157,14 @@ export function adminProviderRoutes() {
     const { id } = ctx.valid.params;
     const fields = ctx.valid.body;
     const values = definedOnly({ ...fields, detailedDescription: sanitizeIfSent(fields.detailedDescription) });
-    const provider = await inTransaction(ctx, async (tx) => {
-      if (!(await updateProvider(tx, id, values))) throw new HttpError(404, 'Provider not found');
-      return findProviderById(tx, id);
-    }, conflictsFor(values));
+    const provider = await inTransaction(
+      ctx,
+      async (tx) => {
+        if (!(await updateProvider(tx, id, values))) throw new HttpError(404, 'Provider not found');
+        return findProviderById(tx, id);
+      },
+      conflictsFor(values),
+    );
     ctx.body = presentAdminProvider(provider!);
   });
 
@@ -137,11 +179,13 @@ export function adminProviderRoutes() {
   router.put('/:id/facts', requireAdmin, factsInput, async (ctx) => {
     const { id } = ctx.valid.params;
     const facts = Object.entries(ctx.valid.body.facts).flatMap(([fact, f]) => (f ? [{ fact, ...f }] : []));
-    ctx.body = presentAdminProvider((await inTransaction(ctx, async (tx) => {
-      if (!(await lockProvider(tx, id))) throw new HttpError(404, 'Provider not found');
-      await replaceProviderFacts(tx, id, facts);
-      return findProviderById(tx, id);
-    }))!);
+    ctx.body = presentAdminProvider(
+      (await inTransaction(ctx, async (tx) => {
+        if (!(await lockProvider(tx, id))) throw new HttpError(404, 'Provider not found');
+        await replaceProviderFacts(tx, id, facts);
+        return findProviderById(tx, id);
+      }))!,
+    );
   });
 
   // Sets the provider's admin links: it then serves the chains sent plus those its sourced links (dataset,
@@ -176,20 +220,30 @@ export function adminProviderRoutes() {
 export function adminEditorialRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
 
-  router.post('/providers/:providerId/editorial-review', requireAdmin,
-    validate({ params: providerIdParams, body: editorialReviewInputSchema }), async (ctx) => {
-    const { providerId } = ctx.valid.params;
-    const { rating, content } = ctx.valid.body;
-    const clean = sanitizeRichHtml(content);
-    if (!clean) throw new HttpError(400, 'content: Content is required (nothing was left after removing unsafe HTML)');
-    const saved = await inTransaction(ctx, async (tx): Promise<EditorialReviewSaved> => {
-      if (!(await lockProvider(tx, providerId))) throw new HttpError(404, 'Provider not found');
-      const { id, replaced } = await saveEditorialReview(tx, { providerId, adminId: ctx.state.user?.id ?? null, rating, content: clean });
-      return { ...presentAdminEditorial((await findAdminEditorialReview(tx, id))!), replaced };
-    });
-    ctx.status = saved.replaced ? 200 : 201;
-    ctx.body = saved;
-  });
+  router.post(
+    '/providers/:providerId/editorial-review',
+    requireAdmin,
+    validate({ params: providerIdParams, body: editorialReviewInputSchema }),
+    async (ctx) => {
+      const { providerId } = ctx.valid.params;
+      const { rating, content } = ctx.valid.body;
+      const clean = sanitizeRichHtml(content);
+      if (!clean)
+        throw new HttpError(400, 'content: Content is required (nothing was left after removing unsafe HTML)');
+      const saved = await inTransaction(ctx, async (tx): Promise<EditorialReviewSaved> => {
+        if (!(await lockProvider(tx, providerId))) throw new HttpError(404, 'Provider not found');
+        const { id, replaced } = await saveEditorialReview(tx, {
+          providerId,
+          adminId: ctx.state.user?.id ?? null,
+          rating,
+          content: clean,
+        });
+        return { ...presentAdminEditorial((await findAdminEditorialReview(tx, id))!), replaced };
+      });
+      ctx.status = saved.replaced ? 200 : 201;
+      ctx.body = saved;
+    },
+  );
 
   router.get('/editorial-reviews', requireAdmin, async (ctx) => {
     ctx.body = (await listAdminEditorialReviews(ctx.sql)).map(presentAdminEditorial);

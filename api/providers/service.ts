@@ -5,8 +5,16 @@ import { pageOf } from '../lib/paging.ts';
 import type { Page } from '../../sql/paging.ts';
 import { findChainRef } from '../../sql/queries/chains.ts';
 import {
-  findEditorialReview, findMeasuredFacts, findProviderBySlug, listApiKeyChains, listApprovedReviews,
-  listFeaturedProviders, listPopularProviders, listProviderEndpoints, listProviders, listProvidersByChain,
+  findEditorialReview,
+  findMeasuredFacts,
+  findProviderBySlug,
+  listApiKeyChains,
+  listApprovedReviews,
+  listFeaturedProviders,
+  listPopularProviders,
+  listProviderEndpoints,
+  listProviders,
+  listProvidersByChain,
 } from '../../sql/queries/providers.ts';
 import { presentProvider, presentProviderDetail } from './presenter.ts';
 import type { Provider, ProviderDetail } from '../../contract/providers.ts';

@@ -16,14 +16,24 @@ beforeAll(async () => {
   t = await startTestServer();
   userIds = [];
   for (const n of [1, 2, 3, 4]) {
-    userIds.push(await upsertUserFromIdentity(t.sql, {
-      identityProvider: 'local', subject: `prop${n}@example.com`, email: `prop${n}@example.com`, displayName: `P${n}`,
-      firstName: null, lastName: null, profileImageUrl: null, isAdmin: false,
-    }));
+    userIds.push(
+      await upsertUserFromIdentity(t.sql, {
+        identityProvider: 'local',
+        subject: `prop${n}@example.com`,
+        email: `prop${n}@example.com`,
+        displayName: `P${n}`,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        isAdmin: false,
+      }),
+    );
   }
   providerIds = (await t.sql<{ id: number }[]>`SELECT id FROM providers ORDER BY id LIMIT 2`).map((r) => r.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Command =
   | { kind: 'submit'; user: number; provider: number; rating: number }
@@ -66,9 +76,22 @@ async function run(commands: Command[]) {
     SELECT user_id, provider_id, rating, status FROM user_reviews WHERE provider_id IN ${t.sql(providerIds)}`;
   expect(reviews).toHaveLength(model.size);
   for (const r of reviews) {
-    expect(model.get(`${userIds.indexOf(r.userId)}/${providerIds.indexOf(r.providerId)}`)).toEqual({ rating: r.rating, status: r.status });
+    expect(model.get(`${userIds.indexOf(r.userId)}/${providerIds.indexOf(r.providerId)}`)).toEqual({
+      rating: r.rating,
+      status: r.status,
+    });
   }
-  const aggregates = await t.sql<{ id: number; ratingSum: number; totalReviews: number; averageRating: number; expectedSum: number; expectedCount: number; expectedAverage: number }[]>`
+  const aggregates = await t.sql<
+    {
+      id: number;
+      ratingSum: number;
+      totalReviews: number;
+      averageRating: number;
+      expectedSum: number;
+      expectedCount: number;
+      expectedAverage: number;
+    }[]
+  >`
     SELECT p.id, p.rating_sum, p.total_reviews, p.average_rating::float8 AS average_rating,
            coalesce(sum(r.rating), 0)::int AS expected_sum, count(r.id)::int AS expected_count,
            coalesce(round(avg(r.rating), 2), 0)::float8 AS expected_average
@@ -76,8 +99,11 @@ async function run(commands: Command[]) {
     WHERE p.id IN ${t.sql(providerIds)}
     GROUP BY p.id`;
   for (const a of aggregates) {
-    expect({ sum: a.ratingSum, count: a.totalReviews, average: a.averageRating })
-      .toEqual({ sum: a.expectedSum, count: a.expectedCount, average: a.expectedAverage });
+    expect({ sum: a.ratingSum, count: a.totalReviews, average: a.averageRating }).toEqual({
+      sum: a.expectedSum,
+      count: a.expectedCount,
+      average: a.expectedAverage,
+    });
   }
 }
 

@@ -8,20 +8,37 @@ export function presentSubmitted(r: UserReviewRow, isUpdate: boolean): ReviewSub
 
 export function presentMine(r: UserReviewRow): NonNullable<MyReview> {
   return {
-    id: r.id, rating: r.rating, comment: r.comment, status: r.status, isApproved: r.status === 'approved',
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    status: r.status,
+    isApproved: r.status === 'approved',
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
-export function authorName(r: { displayName: string | null; firstName: string | null; lastName: string | null; email: string | null }) {
+export function authorName(r: {
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}) {
   const fullName = [r.firstName, r.lastName].filter(Boolean).join(' ');
   return r.displayName || fullName || r.email || 'Anonymous';
 }
 
 export function presentPending(r: PendingReviewRow): PendingReview {
   return {
-    id: r.id, providerId: r.providerId, providerName: r.providerName, providerSlug: r.providerSlug, rating: r.rating,
-    authorName: authorName(r), comment: r.comment, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    providerId: r.providerId,
+    providerName: r.providerName,
+    providerSlug: r.providerSlug,
+    rating: r.rating,
+    authorName: authorName(r),
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 

@@ -12,15 +12,20 @@ beforeAll(async () => {
   await user.json('POST', '/api/providers/ankr/reviews', { rating: 4, comment: 'Not public yet' });
   await user.json('PUT', '/api/providers/ankr/vote', { value: 1 });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-describe('Cache-Control of a user\'s own data', () => {
-  it.each(['/api/auth/user', '/api/votes/mine', '/api/providers/ankr/reviews/mine'])('%s signed in: no-store', async (path) => {
-    const res = await user.fetch(path);
-    expect(res.status).toBe(200);
-    expect(await res.text()).not.toBe('');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-  });
+describe("Cache-Control of a user's own data", () => {
+  it.each(['/api/auth/user', '/api/votes/mine', '/api/providers/ankr/reviews/mine'])(
+    '%s signed in: no-store',
+    async (path) => {
+      const res = await user.fetch(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toBe('');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    },
+  );
 
   it('/api/auth/user signed out: no-store too (it answers for whoever holds the cookie)', async () => {
     const res = await t.get('/api/auth/user');

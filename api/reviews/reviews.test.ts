@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
-import { myReviewSchema, pendingReviewListSchema, reviewModeratedSchema, reviewSubmittedSchema } from '../../contract/reviews.ts';
+import {
+  myReviewSchema,
+  pendingReviewListSchema,
+  reviewModeratedSchema,
+  reviewSubmittedSchema,
+} from '../../contract/reviews.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -9,7 +14,9 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await signIn(t, 'admin@example.com');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const providerRating = async (slug: string) => {
   const res = await t.get(`/api/providers/${slug}`);
@@ -24,24 +31,43 @@ describe('review lifecycle', () => {
     await ann.json('PUT', '/api/auth/profile', { displayName: 'Ann A.' });
     expect(await providerRating(slug)).toMatchObject({ averageRating: 0, totalReviews: 0 });
 
-    const created = await ann.json('POST', `/api/providers/${slug}/reviews`, { rating: 4, comment: '  Fast and reliable.  ' });
+    const created = await ann.json('POST', `/api/providers/${slug}/reviews`, {
+      rating: 4,
+      comment: '  Fast and reliable.  ',
+    });
     expect(created.status).toBe(201);
     expect(reviewSubmittedSchema.parse(created.body)).toEqual({
-      id: expect.any(Number), rating: 4, comment: 'Fast and reliable.', status: 'pending', isUpdate: false,
+      id: expect.any(Number),
+      rating: 4,
+      comment: 'Fast and reliable.',
+      status: 'pending',
+      isUpdate: false,
     });
     const id = created.body.id;
-    expect(myReviewSchema.parse((await ann.json('GET', `/api/providers/${slug}/reviews/mine`)).body))
-      .toMatchObject({ id, rating: 4, status: 'pending', isApproved: false });
+    expect(myReviewSchema.parse((await ann.json('GET', `/api/providers/${slug}/reviews/mine`)).body)).toMatchObject({
+      id,
+      rating: 4,
+      status: 'pending',
+      isApproved: false,
+    });
     expect((await providerRating(slug)).reviews).toHaveLength(0); // pending reviews are not public
 
     const pending = pendingReviewListSchema.parse((await admin.json('GET', '/api/admin/reviews/pending')).body);
     expect(pending.find((p) => p.id === id)).toMatchObject({
-      providerName: 'Alchemy', providerSlug: slug, rating: 4, authorName: 'Ann A.', comment: 'Fast and reliable.',
+      providerName: 'Alchemy',
+      providerSlug: slug,
+      rating: 4,
+      authorName: 'Ann A.',
+      comment: 'Fast and reliable.',
     });
 
     const approved = await admin.fetch(`/api/admin/reviews/${id}/approve`, { method: 'PUT' });
     expect(approved.status).toBe(200);
-    expect(reviewModeratedSchema.parse(await approved.json())).toMatchObject({ id, status: 'approved', provider: { averageRating: 4, totalReviews: 1 } });
+    expect(reviewModeratedSchema.parse(await approved.json())).toMatchObject({
+      id,
+      status: 'approved',
+      provider: { averageRating: 4, totalReviews: 1 },
+    });
     const rating = await providerRating(slug);
     expect(rating).toMatchObject({ averageRating: 4, totalReviews: 1 });
     expect(rating.reviews[0]).toMatchObject({ id, rating: 4, isApproved: true, user: { displayName: 'Ann A.' } });
@@ -65,8 +91,13 @@ describe('review lifecycle', () => {
     // Rejected: hidden, leaves the queue, the user still sees it.
     const rejected = await admin.json('PUT', `/api/admin/reviews/${id}/reject`);
     expect(rejected.body).toMatchObject({ id, status: 'rejected', provider: { averageRating: 1, totalReviews: 1 } });
-    expect((await admin.json('GET', '/api/admin/reviews/pending')).body.some((p: { id: number }) => p.id === id)).toBe(false);
-    expect((await ann.json('GET', `/api/providers/${slug}/reviews/mine`)).body).toMatchObject({ status: 'rejected', isApproved: false });
+    expect((await admin.json('GET', '/api/admin/reviews/pending')).body.some((p: { id: number }) => p.id === id)).toBe(
+      false,
+    );
+    expect((await ann.json('GET', `/api/providers/${slug}/reviews/mine`)).body).toMatchObject({
+      status: 'rejected',
+      isApproved: false,
+    });
 
     // Resubmitted after rejection: pending again, then approved.
     const again = await ann.json('POST', `/api/providers/${slug}/reviews`, { rating: 3 });
@@ -82,31 +113,52 @@ describe('review lifecycle', () => {
   it('keeps the aggregate exact under concurrent approvals', async () => {
     const slug = 'infura';
     const users = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => signIn(t, `crowd${n}@example.com`)));
-    const ids = await Promise.all(users.map(async (u, i) =>
-      (await u.json('POST', `/api/providers/${slug}/reviews`, { rating: (i % 5) + 1 })).body.id as number));
+    const ids = await Promise.all(
+      users.map(
+        async (u, i) =>
+          (await u.json('POST', `/api/providers/${slug}/reviews`, { rating: (i % 5) + 1 })).body.id as number,
+      ),
+    );
     await Promise.all(ids.map((id) => admin.json('PUT', `/api/admin/reviews/${id}/approve`)));
-    expect(await providerRating(slug)).toMatchObject({ totalReviews: 6, averageRating: Number(((1 + 2 + 3 + 4 + 5 + 1) / 6).toFixed(2)) });
+    expect(await providerRating(slug)).toMatchObject({
+      totalReviews: 6,
+      averageRating: Number(((1 + 2 + 3 + 4 + 5 + 1) / 6).toFixed(2)),
+    });
   });
 
   it('validates the rating and comment', async () => {
     const user = await signIn(t, 'val@example.com');
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 2.5 }, { rating: '5' }, {}, { rating: 3, comment: 'x'.repeat(5001) }]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 2.5 },
+      { rating: '5' },
+      {},
+      { rating: 3, comment: 'x'.repeat(5001) },
+    ]) {
       const res = await user.json('POST', '/api/providers/alchemy/reviews', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toMatch(/^(rating|comment): /);
     }
-    expect((await user.json('POST', '/api/providers/alchemy/reviews', { rating: 5, comment: 'x'.repeat(5000) })).status).toBe(201);
+    expect(
+      (await user.json('POST', '/api/providers/alchemy/reviews', { rating: 5, comment: 'x'.repeat(5000) })).status,
+    ).toBe(201);
   });
 
   it('answers 401 signed out and 404 for an unknown provider', async () => {
     const res = await t.request('/api/providers/alchemy/reviews', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rating: 5 }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rating: 5 }),
     });
     expect(res.status).toBe(401);
     expect(await res.text()).toContain('Unauthorized'); // the PWA's 401 toast looks for this word
     expect((await t.get('/api/providers/alchemy/reviews/mine')).status).toBe(401);
     const user = await signIn(t, 'lost@example.com');
-    expect(await user.json('POST', '/api/providers/no-such-provider/reviews', { rating: 5 })).toEqual({ status: 404, body: { message: 'Provider not found' } });
+    expect(await user.json('POST', '/api/providers/no-such-provider/reviews', { rating: 5 })).toEqual({
+      status: 404,
+      body: { message: 'Provider not found' },
+    });
     expect((await user.json('GET', '/api/providers/no-such-provider/reviews/mine')).status).toBe(404);
   });
 
@@ -119,7 +171,10 @@ describe('review lifecycle', () => {
   });
 
   it('answers 404 when moderating an unknown review', async () => {
-    expect(await admin.json('PUT', '/api/admin/reviews/999999/approve')).toEqual({ status: 404, body: { message: 'Review not found' } });
+    expect(await admin.json('PUT', '/api/admin/reviews/999999/approve')).toEqual({
+      status: 404,
+      body: { message: 'Review not found' },
+    });
     expect((await admin.json('PUT', '/api/admin/reviews/abc/reject')).status).toBe(400);
   });
 });
@@ -127,7 +182,9 @@ describe('review lifecycle', () => {
 describe('Idempotency-Key on the review POST', () => {
   const post = (u: SignedIn, key: string, body: unknown) =>
     u.fetch('/api/providers/quicknode/reviews', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
     });
   const reviewsOf = async (email: string) => t.sql`
     SELECT r.rating, r.comment, r.status FROM user_reviews r JOIN users u ON u.id = r.user_id
@@ -144,7 +201,9 @@ describe('Idempotency-Key on the review POST', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(firstBody);
-    expect(await reviewsOf('outbox@example.com')).toEqual([{ rating: 4, comment: 'queued offline', status: 'pending' }]);
+    expect(await reviewsOf('outbox@example.com')).toEqual([
+      { rating: 4, comment: 'queued offline', status: 'pending' },
+    ]);
 
     // A new key is a new submission (an edit).
     const edit = await post(user, 'key-2', { rating: 2 });
@@ -158,7 +217,9 @@ describe('Idempotency-Key on the review POST', () => {
     const firstBody = await first.json();
     const other = async (path: string, body: unknown) => {
       const res = await user.fetch(path, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reused' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'reused' },
+        body: JSON.stringify(body),
       });
       return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: await res.json() };
     };
@@ -167,18 +228,28 @@ describe('Idempotency-Key on the review POST', () => {
       ['/api/providers/quicknode/reviews', { rating: 1, comment: 'for quicknode' }], // another body
     ] as const) {
       const answer = await other(path, body);
-      expect(answer).toEqual({ status: 422, replayed: null, body: { message: expect.stringMatching(/Idempotency-Key was already used for a different request/) } });
+      expect(answer).toEqual({
+        status: 422,
+        replayed: null,
+        body: { message: expect.stringMatching(/Idempotency-Key was already used for a different request/) },
+      });
     }
     const [{ n }] = await t.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM user_reviews r JOIN users u ON u.id = r.user_id WHERE u.email = 'reused-key@example.com'`;
     expect(n).toBe(1);
     // The first request itself still replays.
-    expect((await other('/api/providers/quicknode/reviews', { rating: 4, comment: 'for quicknode' })).body).toEqual(firstBody);
+    expect((await other('/api/providers/quicknode/reviews', { rating: 4, comment: 'for quicknode' })).body).toEqual(
+      firstBody,
+    );
   });
 
   it('applies concurrent requests with the same key once', async () => {
     const user = await signIn(t, 'twice@example.com');
-    const answers = await Promise.all([1, 2, 3].map(() => post(user, 'same', { rating: 5 }).then(async (r) => ({ status: r.status, body: await r.json() }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(user, 'same', { rating: 5 }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]).toMatchObject({ status: 201, body: { isUpdate: false } });
     expect(await reviewsOf('twice@example.com')).toHaveLength(1);

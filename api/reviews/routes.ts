@@ -11,8 +11,13 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { idParams, slugParams } from '../lib/params.ts';
 import {
-  claimIdempotencyKey, deleteOldIdempotencyKeys, findIdempotentResponse, findProviderIdBySlug,
-  findUserReview, listPendingReviews, storeIdempotentResponse,
+  claimIdempotencyKey,
+  deleteOldIdempotencyKeys,
+  findIdempotentResponse,
+  findProviderIdBySlug,
+  findUserReview,
+  listPendingReviews,
+  storeIdempotentResponse,
 } from '../../sql/queries/reviews.ts';
 import { presentMine, presentModerated, presentPending, presentSubmitted } from './presenter.ts';
 import { idempotencyKeySchema, reviewSubmitSchema } from '../../contract/reviews.ts';
@@ -27,40 +32,50 @@ const IDEMPOTENCY_KEY_DAYS = 30;
 export function reviewRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
-  router.post('/:slug/reviews', requireUser, rateLimit('reviews'),
-    validate({ params: slugParams, body: reviewSubmitSchema }), async (ctx) => {
-    const { slug } = ctx.valid.params;
-    const input = ctx.valid.body;
-    const rawKey = ctx.get('Idempotency-Key');
-    const key = rawKey ? idempotencyKeySchema.parse(rawKey) : undefined;
-    const userId = ctx.state.user!.id;
+  router.post(
+    '/:slug/reviews',
+    requireUser,
+    rateLimit('reviews'),
+    validate({ params: slugParams, body: reviewSubmitSchema }),
+    async (ctx) => {
+      const { slug } = ctx.valid.params;
+      const input = ctx.valid.body;
+      const rawKey = ctx.get('Idempotency-Key');
+      const key = rawKey ? idempotencyKeySchema.parse(rawKey) : undefined;
+      const userId = ctx.state.user!.id;
 
-    // What the key is bound to: the request as understood (canonical body), not its bytes.
-    const requestHash = createHash('sha256').update(`${ctx.method} ${ctx.path}\n${JSON.stringify(input)}`).digest('hex');
+      // What the key is bound to: the request as understood (canonical body), not its bytes.
+      const requestHash = createHash('sha256')
+        .update(`${ctx.method} ${ctx.path}\n${JSON.stringify(input)}`)
+        .digest('hex');
 
-    const answer = await ctx.sql.begin(async (tx) => {
-      if (key) {
-        await deleteOldIdempotencyKeys(tx, userId, IDEMPOTENCY_KEY_DAYS);
-        if (!(await claimIdempotencyKey(tx, userId, key, requestHash))) {
-          const { requestHash: firstHash, statusCode, body } = (await findIdempotentResponse(tx, userId, key))!;
-          // Keys stored before requests were hashed (NULL) replay as they always did.
-          if (firstHash !== null && firstHash !== requestHash) {
-            throw new HttpError(422, 'This Idempotency-Key was already used for a different request: send a new key for a new review');
+      const answer = await ctx.sql.begin(async (tx) => {
+        if (key) {
+          await deleteOldIdempotencyKeys(tx, userId, IDEMPOTENCY_KEY_DAYS);
+          if (!(await claimIdempotencyKey(tx, userId, key, requestHash))) {
+            const { requestHash: firstHash, statusCode, body } = (await findIdempotentResponse(tx, userId, key))!;
+            // Keys stored before requests were hashed (NULL) replay as they always did.
+            if (firstHash !== null && firstHash !== requestHash) {
+              throw new HttpError(
+                422,
+                'This Idempotency-Key was already used for a different request: send a new key for a new review',
+              );
+            }
+            return { statusCode, body, replayed: true };
           }
-          return { statusCode, body, replayed: true };
         }
-      }
-      const providerId = await findProviderIdBySlug(tx, slug);
-      if (providerId === undefined) throw new HttpError(404, 'Provider not found');
-      const { review, isUpdate } = await submitReview(tx, { userId, providerId, ...input });
-      const body = presentSubmitted(review, isUpdate);
-      if (key) await storeIdempotentResponse(tx, userId, key, 201, body);
-      return { statusCode: 201, body, replayed: false };
-    });
-    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
-    ctx.status = answer.statusCode;
-    ctx.body = answer.body;
-  });
+        const providerId = await findProviderIdBySlug(tx, slug);
+        if (providerId === undefined) throw new HttpError(404, 'Provider not found');
+        const { review, isUpdate } = await submitReview(tx, { userId, providerId, ...input });
+        const body = presentSubmitted(review, isUpdate);
+        if (key) await storeIdempotentResponse(tx, userId, key, 201, body);
+        return { statusCode: 201, body, replayed: false };
+      });
+      if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+      ctx.status = answer.statusCode;
+      ctx.body = answer.body;
+    },
+  );
 
   router.get('/:slug/reviews/mine', requireUser, validate({ params: slugParams }), async (ctx) => {
     // One user's review (maybe not yet public): kept in no cache (a shared device's disk keeps nothing of it).
@@ -87,7 +102,10 @@ export function adminReviewRoutes() {
     else ctx.body = reviews.map(presentPending);
   });
 
-  for (const [action, decision] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
     router.put(`/:id/${action}`, requireAdmin, validate({ params: idParams }), async (ctx) => {
       const { id } = ctx.valid.params;
       const moderated = await ctx.sql.begin((tx) => moderateReview(tx, id, decision));

@@ -3,12 +3,21 @@
 import type { Queryable } from '../db/index.ts';
 import { lockProvider } from '../../sql/queries/providers.ts';
 import {
-  findProviderRating, findReview, findUserReview, insertReview, lockProviderOfReview, resubmitReview,
-  setReviewStatusShifting, shiftProviderRating,
+  findProviderRating,
+  findReview,
+  findUserReview,
+  insertReview,
+  lockProviderOfReview,
+  resubmitReview,
+  setReviewStatusShifting,
+  shiftProviderRating,
 } from '../../sql/queries/reviews.ts';
 
 /** Creates the user's review of the provider, or replaces it (back to pending; out of the aggregate if it was approved). */
-export async function submitReview(tx: Queryable, r: { userId: number; providerId: number; rating: number; comment: string | null }) {
+export async function submitReview(
+  tx: Queryable,
+  r: { userId: number; providerId: number; rating: number; comment: string | null },
+) {
   await lockProvider(tx, r.providerId);
   const existing = await findUserReview(tx, r.userId, r.providerId);
   if (!existing) return { review: await insertReview(tx, r), isUpdate: false };
@@ -27,7 +36,8 @@ export async function moderateReview(tx: Queryable, id: number, decision: 'appro
   // held (each statement takes its own snapshot when it starts), so it sees any edit committed meanwhile.
   const [locked, current] = await Promise.all([lockProviderOfReview(tx, id), findReview(tx, id)]);
   if (!locked || !current) return undefined;
-  if (current.status === decision) return { review: current, rating: (await findProviderRating(tx, current.providerId))! };
+  if (current.status === decision)
+    return { review: current, rating: (await findProviderRating(tx, current.providerId))! };
   const direction = decision === 'approved' ? 1 : current.status === 'approved' ? -1 : 0;
   return setReviewStatusShifting(tx, current, decision, direction);
 }

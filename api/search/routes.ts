@@ -10,11 +10,16 @@ import { runSearch } from './service.ts';
 export function searchRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/search' });
 
-  router.get('/', cached, answers(searchResultSchema, 'Providers and chains matching a term'),
-    validate({ query: searchQuerySchema }), async (ctx) => {
-    const { q } = ctx.valid.query;
-    ctx.body = await runSearch(ctx.sql, q);
-  });
+  router.get(
+    '/',
+    cached,
+    answers(searchResultSchema, 'Providers and chains matching a term'),
+    validate({ query: searchQuerySchema }),
+    async (ctx) => {
+      const { q } = ctx.valid.query;
+      ctx.body = await runSearch(ctx.sql, q);
+    },
+  );
 
   return router;
 }

@@ -3,8 +3,12 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { searchResultSchema } from '../../contract/search.ts';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const search = async (q: string) => {
   const res = await t.get(`/api/search?q=${encodeURIComponent(q)}`);

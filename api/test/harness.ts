@@ -63,16 +63,24 @@ export async function startTestServer(env: Record<string, string> = {}, { distDi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config: Config = loadConfig({
-    NODE_ENV: 'test', RATE_LIMITS: 'off', PUBLIC_URL: url, ADMIN_EMAILS: 'admin@example.com', LOG_LEVEL: 'silent', ...env,
+    NODE_ENV: 'test',
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: url,
+    ADMIN_EMAILS: 'admin@example.com',
+    LOG_LEVEL: 'silent',
+    ...env,
   });
   // The log goes to stdout as usual, and its recent lines are kept for a failing test's message.
   const recentLog: string[] = [];
-  const log = pino({ level: config.logLevel }, {
-    write(line: string) {
-      process.stdout.write(line);
-      if (recentLog.push(line.trimEnd()) > RECENT_LOG_LINES) recentLog.shift();
+  const log = pino(
+    { level: config.logLevel },
+    {
+      write(line: string) {
+        process.stdout.write(line);
+        if (recentLog.push(line.trimEnd()) > RECENT_LOG_LINES) recentLog.shift();
+      },
     },
-  });
+  );
   const app = createApp({ db, config, log, distDir });
   handler = app.callback();
 
@@ -113,8 +121,14 @@ export function spawnServer(env: Record<string, string>) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: {
-      ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', NODE_ENV: 'test',
-      PROBES: 'off', ...env,
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      NODE_ENV: 'test',
+      PROBES: 'off',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

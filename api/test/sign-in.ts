@@ -23,8 +23,10 @@ export class CookieJar {
       const path = attr('path') ?? defaultPath;
       const expires = attr('expires');
       const maxAge = attr('max-age');
-      const expired = value === '' || (maxAge !== undefined && Number(maxAge) <= 0)
-        || (expires !== undefined && Date.parse(expires) <= Date.now());
+      const expired =
+        value === '' ||
+        (maxAge !== undefined && Number(maxAge) <= 0) ||
+        (expires !== undefined && Date.parse(expires) <= Date.now());
       this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === path));
       if (!expired) this.cookies.push({ name, value, path });
     }
@@ -98,8 +100,10 @@ export async function signIn(t: TestServer, email: string): Promise<SignedIn> {
   const sid = jar.get(SESSION_COOKIE);
   const sig = jar.get(`${SESSION_COOKIE}.sig`);
   if (!sid || !sig || new URL(end.url).origin !== t.url) {
-    throw new Error(`Sign-in as ${email} did not finish on the site with a session: `
-      + `${end.steps.map((s) => `${s.status} ${s.url}`).join(' → ')} → ${end.status} ${end.body.slice(0, 300)}`);
+    throw new Error(
+      `Sign-in as ${email} did not finish on the site with a session: ` +
+        `${end.steps.map((s) => `${s.status} ${s.url}`).join(' → ')} → ${end.status} ${end.body.slice(0, 300)}`,
+    );
   }
   const cookie = `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${sig}`;
   const send = (path: string, init: RequestInit = {}) => {
@@ -112,9 +116,12 @@ export async function signIn(t: TestServer, email: string): Promise<SignedIn> {
     cookie,
     fetch: send,
     async json<T = any>(method: string, path: string, body?: unknown) {
-      const res = await send(path, body === undefined
-        ? { method }
-        : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await send(
+        path,
+        body === undefined
+          ? { method }
+          : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      );
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
     },

@@ -29,11 +29,13 @@ const stats = () => t.app.context.cache.stats();
 function rawGet(target: string, headers: Record<string, string> = {}) {
   const { hostname, port } = new URL(t.url);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get({ hostname, port, path: target, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get({ hostname, port, path: target, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -44,11 +46,13 @@ describe('kept pages', () => {
     await t.request('/terms'); // something already kept, so the figures below start from a working cache
     const before = stats();
     for (let i = 0; i < 1000; i += 50) {
-      await Promise.all(Array.from({ length: 50 }, async () => {
-        const res = await t.request(`/${randomBytes(8).toString('hex')}`);
-        expect(res.status).toBe(404);
-        await res.arrayBuffer();
-      }));
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const res = await t.request(`/${randomBytes(8).toString('hex')}`);
+          expect(res.status).toBe(404);
+          await res.arrayBuffer();
+        }),
+      );
     }
     expect(stats()).toEqual(before);
   }, 300_000);

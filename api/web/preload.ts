@@ -64,7 +64,9 @@ const LOADER_SOURCE = fileURLToPath(new URL('../../pwa/boot/loader.ts', import.m
  * hash and a page's bytes depend on nothing but its content.
  */
 export const APP_LOADER = (() => {
-  const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' }).code.trim().replace(/^export /, '');
+  const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' })
+    .code.trim()
+    .replace(/^export /, '');
   const args = [APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK].map((a) => JSON.stringify(a)).join(', ');
   return `(${code})(${args});`;
 })();
@@ -86,9 +88,16 @@ export function scriptsAfterPaint(html: string, preloads: string[]): string {
   let entry: string | undefined;
   const shellPreloads: string[] = [];
   const headEnd = html.search(/<\/head>/i);
-  const head = html.slice(0, headEnd)
-    .replace(SHELL_SCRIPT, (_tag, src: string) => { entry ??= src; return ''; })
-    .replace(SHELL_PRELOAD, (_tag, href: string) => { shellPreloads.push(href); return ''; });
+  const head = html
+    .slice(0, headEnd)
+    .replace(SHELL_SCRIPT, (_tag, src: string) => {
+      entry ??= src;
+      return '';
+    })
+    .replace(SHELL_PRELOAD, (_tag, href: string) => {
+      shellPreloads.push(href);
+      return '';
+    });
   if (headEnd < 0 || !entry) return html;
   // JSON in an inert <script>: "<" escaped so no URL can close the element.
   const urls = JSON.stringify({ entry, preloads: [...shellPreloads, ...preloads] }).replace(/</g, '\\u003c');

@@ -7,24 +7,29 @@ import { createEmbeddedDataDir, spawnServer } from '../test/harness.ts';
 
 // The spawned server serves dist/ (without it every page is the "not built yet" notice): build it when stale.
 beforeAll(() => {
-  if (!process.env.TEST_DATABASE_URL) execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'ignore' });
+  if (!process.env.TEST_DATABASE_URL)
+    execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'ignore' });
 }, 240_000);
 
-it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('pages render with React\'s production build under NODE_ENV=development', async () => {
-  const dataDir = await createEmbeddedDataDir();
-  const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'error' });
-  try {
-    await server.ready;
-    expect(server.output()).toContain("pages:    rendered with React's production build");
-    const page = await fetch(`${server.url}/about`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html, server.output()).toMatch(/<h1[^>]*>About/);
-    // NODE_ENV is still development for everything else: the local sign-in starts.
-    const login = await fetch(`${server.url}/api/login`, { redirect: 'manual' });
-    expect(login.status).toBe(302);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}, 240_000);
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "pages render with React's production build under NODE_ENV=development",
+  async () => {
+    const dataDir = await createEmbeddedDataDir();
+    const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'error' });
+    try {
+      await server.ready;
+      expect(server.output()).toContain("pages:    rendered with React's production build");
+      const page = await fetch(`${server.url}/about`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html, server.output()).toMatch(/<h1[^>]*>About/);
+      // NODE_ENV is still development for everything else: the local sign-in starts.
+      const login = await fetch(`${server.url}/api/login`, { redirect: 'manual' });
+      expect(login.status).toBe(302);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  240_000,
+);

@@ -26,16 +26,20 @@ export const HEAD_PLACEHOLDER = '<!--app-head-->';
 
 const NEVER_SHELL = underPrefix(SERVER_PREFIXES);
 
-const UNBUILT_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
+const UNBUILT_SHELL =
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${HEAD_PLACEHOLDER}<title>RPC Atlas</title></head>` +
   '<body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
 /** The shell with the page head in place of the placeholder, the shell's own <title> removed and body extras added. */
 export function fillShell(shell: string, head: string, bodyStart = ''): string {
   const at = shell.indexOf(HEAD_PLACEHOLDER);
   // Without the placeholder (an old build) the head still goes in, at the end of <head>.
-  const withHead = (at >= 0
-    ? shell.slice(0, at) + head + shell.slice(at + HEAD_PLACEHOLDER.length).replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end));
+  const withHead =
+    at >= 0
+      ? shell.slice(0, at) +
+        head +
+        shell.slice(at + HEAD_PLACEHOLDER.length).replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+      : shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<\/head>/i, (end) => head + end);
   return bodyStart ? withHead.replace(/<body\b[^>]*>/i, (tag) => tag + bodyStart) : withHead;
 }
 
@@ -52,7 +56,9 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
   async function renderPage(ctx: AppCtx, shared: boolean) {
     const shell = loadShell();
     const [tracking, scripts, page] = await Promise.all([
-      loadTrackingIds(ctx), preloadsOf(ctx.path), renderAppPage(ctx, hasBodySlot(shell)),
+      loadTrackingIds(ctx),
+      preloadsOf(ctx.path),
+      renderAppPage(ctx, hasBodySlot(shell)),
     ]);
     const pageHead = page.head && `<!--${PAGE_HEAD_MARK}-->${page.head}<!--/${PAGE_HEAD_MARK}-->`;
     const head = [pageHead, renderTrackingHead(tracking)].filter(Boolean).join('\n');
@@ -130,21 +136,31 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
 /** A page for a request the server refused or failed (without the app: the request itself was the problem). */
 function errorPage(status: number, message: string): string {
   const title = `${status} ${escapeHtml(message)} · ${escapeHtml(PRODUCT_NAME)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${title}</title></head>` +
-    `<body><h1>${status}: ${escapeHtml(message)}</h1><p><a href="/">Back to ${escapeHtml(PRODUCT_NAME)}</a></p></body></html>\n`;
+    `<body><h1>${status}: ${escapeHtml(message)}</h1><p><a href="/">Back to ${escapeHtml(PRODUCT_NAME)}</a></p></body></html>\n`
+  );
 }
 
 const STATIC_PAGES = [
-  paths.login(), paths.terms(), paths.privacy(), paths.contact(), paths.landing(), paths.search(), paths.apiDocs(),
+  paths.login(),
+  paths.terms(),
+  paths.privacy(),
+  paths.contact(),
+  paths.landing(),
+  paths.search(),
+  paths.apiDocs(),
 ];
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 function sitemapXml(entries: { loc: string; lastmod?: Date }[]): string {
-  const urls = entries.map((e) =>
-    `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -161,7 +177,9 @@ export function crawlerRoutes() {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = await ctx.cache.memo('sitemap.xml', async () => {
       const [providers, chains, dates] = await Promise.all([
-        listProviderSitemapEntries(ctx.sql), listChainSitemapEntries(ctx.sql), getContentDates(ctx.sql),
+        listProviderSitemapEntries(ctx.sql),
+        listChainSitemapEntries(ctx.sql),
+        getContentDates(ctx.sql),
       ]);
       const newestProvider = latest(...providers.map((p) => p.lastModified));
       const newestChain = latest(...chains.map((c) => c.lastModified));

@@ -34,7 +34,11 @@ async function render(pathname: string, headers: Record<string, string> = {}) {
   const root = doc.getElementById('root')!;
   const stateText = doc.getElementById(SSR_STATE_ID)?.textContent;
   return {
-    status: res.status, html, doc, root, cacheControl: res.headers.get('Cache-Control'),
+    status: res.status,
+    html,
+    doc,
+    root,
+    cacheControl: res.headers.get('Cache-Control'),
     text: root.textContent!.replace(/\s+/g, ' '),
     state: stateText ? (JSON.parse(stateText) as State) : undefined,
     keys: stateText ? (JSON.parse(stateText) as State).queries.map((q) => q.queryKey.join('/')) : [],
@@ -57,7 +61,8 @@ describe('server-rendered pages', () => {
     // The fallback header of the shell is replaced, not kept beside the page.
     expect(page.html).not.toContain('<!--app-html-->');
     expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains', '/api/auth/user']));
-    const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state.data as Provider[];
+    const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state
+      .data as Provider[];
     expect(providers).toHaveLength(count);
     expect(cards).toEqual(sortProviders(providers, 'rating').map((p) => p.name));
   });
@@ -105,8 +110,9 @@ describe('server-rendered pages', () => {
       expect(page.html).not.toContain(hostile);
       expect(page.root.querySelector('h1')?.textContent).toBe(hostile);
       expect(page.doc.querySelectorAll('img[onerror]')).toHaveLength(0);
-      const executable = Array.from(page.doc.querySelectorAll('script'))
-        .filter((s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''));
+      const executable = Array.from(page.doc.querySelectorAll('script')).filter(
+        (s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''),
+      );
       expect(executable.every((s) => !s.textContent!.includes('alert'))).toBe(true);
       expect(JSON.stringify(page.state)).toContain(hostile);
     } finally {

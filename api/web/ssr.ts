@@ -31,7 +31,7 @@ function toHeaders(headers: IncomingHttpHeaders | Record<string, string | string
 /** A fetch answered by this app's own handler: the page's reads as the visitor would make them. */
 function fetchThroughApp(ctx: AppCtx): typeof fetch {
   let handler = handlers.get(ctx.app);
-  if (!handler) handlers.set(ctx.app, handler = ctx.app.callback());
+  if (!handler) handlers.set(ctx.app, (handler = ctx.app.callback()));
   const app = handler;
   const cookie = ctx.get('Cookie');
   return async (input, init) => {
@@ -94,6 +94,11 @@ export function fillBody(shell: string, html: string, state: RenderedPage['state
   const end = shell.indexOf(BODY_END);
   // JSON in an inert <script>: "<" escaped so no text can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return shell.slice(0, start) + html + shell.slice(end + BODY_END.length)
-    .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>${tag}`);
+  return (
+    shell.slice(0, start) +
+    html +
+    shell
+      .slice(end + BODY_END.length)
+      .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>${tag}`)
+  );
 }

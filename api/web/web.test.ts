@@ -31,9 +31,14 @@ async function page(pathname: string) {
   const html = await res.text();
   const doc = parse(html);
   const content = (sel: string) => doc.head.querySelector(sel)?.getAttribute('content') ?? undefined;
-  const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) => JSON.parse(s.textContent!));
+  const jsonLd = Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) =>
+    JSON.parse(s.textContent!),
+  );
   return {
-    status: res.status, headers: res.headers, html, doc,
+    status: res.status,
+    headers: res.headers,
+    html,
+    doc,
     titles: Array.from(doc.querySelectorAll('title')).map((el) => el.textContent),
     title: doc.title,
     description: content('meta[name="description"]'),
@@ -74,14 +79,24 @@ beforeAll(async () => {
   // Approved reviews (and the provider's aggregates to match), written the way the review flow stores them.
   const [provider] = await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${REVIEWED.slug}`;
   const users = await t.sql<{ id: number }[]>`
-    INSERT INTO users ${t.sql(Array.from({ length: REVIEWED.count }, (_, i) => ({
-      identity_provider: 'local', subject: `seo-${i}`, email: `seo${i}@example.com`, display_name: `Reviewer ${i}`,
-    })))} RETURNING id`;
+    INSERT INTO users ${t.sql(
+      Array.from({ length: REVIEWED.count }, (_, i) => ({
+        identity_provider: 'local',
+        subject: `seo-${i}`,
+        email: `seo${i}@example.com`,
+        display_name: `Reviewer ${i}`,
+      })),
+    )} RETURNING id`;
   await t.sql`
-    INSERT INTO user_reviews ${t.sql(users.map((u, i) => ({
-      provider_id: provider.id, user_id: u.id, rating: (i % 5) + 1, status: 'approved',
-      comment: `Review ${i}: ${'very detailed text '.repeat(10)}`,
-    })))}`;
+    INSERT INTO user_reviews ${t.sql(
+      users.map((u, i) => ({
+        provider_id: provider.id,
+        user_id: u.id,
+        rating: (i % 5) + 1,
+        status: 'approved',
+        comment: `Review ${i}: ${'very detailed text '.repeat(10)}`,
+      })),
+    )}`;
   const ratingSum = users.reduce((sum, _u, i) => sum + (i % 5) + 1, 0);
   await t.sql`UPDATE providers SET rating_sum = ${ratingSum}, total_reviews = ${REVIEWED.count} WHERE id = ${provider.id}`;
   await t.sql`
@@ -89,7 +104,9 @@ beforeAll(async () => {
     VALUES (${provider.id}, 4, ${`<p>Editorial <b>verdict</b>.</p>${'<p>Long paragraph of expert analysis.</p>'.repeat(20)}`})`;
   await invalidate();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('page heads without JavaScript', () => {
   it('home: Hotlist title, canonical, OG, WebSite + breadcrumb + item list of every provider', async () => {
@@ -112,7 +129,12 @@ describe('page heads without JavaScript', () => {
     await invalidate();
     try {
       const p = await page('/');
-      expect(p).toMatchObject({ title: 'Best RPC nodes', description: 'Admin description', ogTitle: 'Share title', ogDescription: 'Admin description' });
+      expect(p).toMatchObject({
+        title: 'Best RPC nodes',
+        description: 'Admin description',
+        ogTitle: 'Share title',
+        ogDescription: 'Admin description',
+      });
     } finally {
       await t.sql`UPDATE homepage_content SET meta_title = NULL, meta_description = NULL, og_title = NULL`;
       await invalidate();
@@ -125,10 +147,16 @@ describe('page heads without JavaScript', () => {
     try {
       const p = await page('/providers');
       expect(p.status).toBe(200);
-      expect(p).toMatchObject({ title: 'Every RPC provider', canonical: `${base}/providers`, ogImage: 'https://img.example/p.png',
-        twitterCard: 'summary_large_image' });
+      expect(p).toMatchObject({
+        title: 'Every RPC provider',
+        canonical: `${base}/providers`,
+        ogImage: 'https://img.example/p.png',
+        twitterCard: 'summary_large_image',
+      });
       expect(p.types).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
-      expect(p.ld('ItemList').itemListElement.some((i: { url: string }) => i.url === `${base}/providers/${REVIEWED.slug}`)).toBe(true);
+      expect(
+        p.ld('ItemList').itemListElement.some((i: { url: string }) => i.url === `${base}/providers/${REVIEWED.slug}`),
+      ).toBe(true);
     } finally {
       await t.sql`UPDATE category_content SET meta_title = NULL, og_image = NULL WHERE category = 'providers'`;
       await invalidate();
@@ -147,7 +175,11 @@ describe('page heads without JavaScript', () => {
     expect(p.types).toEqual(['Product', 'BreadcrumbList']);
     const product = p.ld('Product');
     expect(product.name).toBe(row.name);
-    expect(product.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: row.averageRating, reviewCount: REVIEWED.count });
+    expect(product.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: row.averageRating,
+      reviewCount: REVIEWED.count,
+    });
     const reviews = product.review as { author: { '@type': string }; reviewBody: string }[];
     expect(reviews).toHaveLength(11);
     const [editorial, ...users] = reviews;
@@ -157,10 +189,15 @@ describe('page heads without JavaScript', () => {
     expect(editorial.reviewBody.length).toBeGreaterThan(190);
     expect(editorial.reviewBody.endsWith('…')).toBe(true);
     expect(editorial.reviewBody).toMatch(/^Editorial verdict\. Long paragraph/);
-    expect(users.every((r) => r.author['@type'] === 'Person' && r.reviewBody.length <= 100 && r.reviewBody.endsWith('…'))).toBe(true);
+    expect(
+      users.every((r) => r.author['@type'] === 'Person' && r.reviewBody.length <= 100 && r.reviewBody.endsWith('…')),
+    ).toBe(true);
     expect(users.some((r) => r.reviewBody.length > 90)).toBe(true);
-    expect(p.ld('BreadcrumbList').itemListElement.map((i: { item: string }) => i.item))
-      .toEqual([`${base}/`, `${base}/providers`, `${base}/providers/${REVIEWED.slug}`]);
+    expect(p.ld('BreadcrumbList').itemListElement.map((i: { item: string }) => i.item)).toEqual([
+      `${base}/`,
+      `${base}/providers`,
+      `${base}/providers/${REVIEWED.slug}`,
+    ]);
   });
 
   it('provider detail: admin SEO fields win', async () => {
@@ -168,7 +205,11 @@ describe('page heads without JavaScript', () => {
     await invalidate();
     try {
       const p = await page(`/providers/${REVIEWED.slug}`);
-      expect(p).toMatchObject({ title: 'dRPC — admin title', ogTitle: 'dRPC — admin title', ogDescription: 'Admin OG' });
+      expect(p).toMatchObject({
+        title: 'dRPC — admin title',
+        ogTitle: 'dRPC — admin title',
+        ogDescription: 'Admin OG',
+      });
     } finally {
       await t.sql`UPDATE providers SET meta_title = NULL, og_description = NULL WHERE slug = ${REVIEWED.slug}`;
       await invalidate();
@@ -185,8 +226,9 @@ describe('page heads without JavaScript', () => {
     expect(p.html).not.toContain(hostile);
     expect(p.doc.querySelectorAll('img[onerror], img[src="x"]')).toHaveLength(0);
     // Every script in the page is data (JSON-LD, the rendered page's query data) or one the shell itself carries.
-    const inline = Array.from(p.doc.querySelectorAll('script'))
-      .filter((s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''));
+    const inline = Array.from(p.doc.querySelectorAll('script')).filter(
+      (s) => !['application/ld+json', 'application/json'].includes(s.getAttribute('type') ?? ''),
+    );
     expect(inline.every((s) => !s.textContent!.includes('alert'))).toBe(true);
     expect(p.jsonLd[0].name).toBe(hostile);
     expect(p.title).toContain(hostile); // shown as text, safely
@@ -194,7 +236,11 @@ describe('page heads without JavaScript', () => {
 
   it('chains list and chain detail', async () => {
     const list = await page('/chains');
-    expect(list).toMatchObject({ status: 200, title: 'All Blockchain Networks | RPC Atlas Directory', canonical: `${base}/chains` });
+    expect(list).toMatchObject({
+      status: 200,
+      title: 'All Blockchain Networks | RPC Atlas Directory',
+      canonical: `${base}/chains`,
+    });
     expect(list.types).toEqual(['CollectionPage', 'BreadcrumbList', 'ItemList']);
     expect(list.ld('ItemList').numberOfItems).toBe(139);
     expect(list.ld('ItemList').itemListElement).toHaveLength(100); // named items are capped; the sitemap has all
@@ -220,9 +266,12 @@ describe('page heads without JavaScript', () => {
 
   it('static pages: about, login, terms, privacy, contact, landing', async () => {
     for (const [pathname, title] of [
-      ['/about', 'About RPC Atlas Directory'], ['/login', 'Login | RPC Atlas Directory'],
-      ['/terms', 'Terms of Service | RPC Atlas Directory'], ['/privacy', 'Privacy Policy | RPC Atlas Directory'],
-      ['/contact', 'Contact | RPC Atlas Directory'], ['/landing', 'Find the Best RPC Providers for Blockchain Development | RPC Atlas'],
+      ['/about', 'About RPC Atlas Directory'],
+      ['/login', 'Login | RPC Atlas Directory'],
+      ['/terms', 'Terms of Service | RPC Atlas Directory'],
+      ['/privacy', 'Privacy Policy | RPC Atlas Directory'],
+      ['/contact', 'Contact | RPC Atlas Directory'],
+      ['/landing', 'Find the Best RPC Providers for Blockchain Development | RPC Atlas'],
     ]) {
       const p = await page(pathname);
       expect(p, pathname).toMatchObject({ status: 200, title, canonical: base + pathname, ogTitle: title });
@@ -237,7 +286,12 @@ describe('page heads without JavaScript', () => {
   });
 
   it('unknown slugs and paths answer 404 with noindex', async () => {
-    for (const pathname of ['/providers/no-such-provider', '/chains/no-such-chain', '/providers/Not_A_Slug', '/no/such/page']) {
+    for (const pathname of [
+      '/providers/no-such-provider',
+      '/chains/no-such-chain',
+      '/providers/Not_A_Slug',
+      '/no/such/page',
+    ]) {
       const p = await page(pathname);
       expect(p.status, pathname).toBe(404);
       expect(p.robots, pathname).toBe('noindex');
@@ -318,29 +372,35 @@ describe('/sitemap.xml and /robots.txt', () => {
     const res = await t.request('/robots.txt');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(
-      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /r/\n\nSitemap: ${base}/sitemap.xml\n`);
+      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /r/\n\nSitemap: ${base}/sitemap.xml\n`,
+    );
   });
 });
 
 describe('the app shell file', () => {
   it('fillShell puts the head in place of the placeholder and drops the dev-fallback title', () => {
-    const shell = '<html><head><meta charset="utf-8"><!--app-head--><title>Dev</title></head><body class="x"><div id="root"></div></body></html>';
-    expect(fillShell(shell, '<title>Page</title>', '<noscript>n</noscript>'))
-      .toBe('<html><head><meta charset="utf-8"><title>Page</title></head><body class="x"><noscript>n</noscript><div id="root"></div></body></html>');
+    const shell =
+      '<html><head><meta charset="utf-8"><!--app-head--><title>Dev</title></head><body class="x"><div id="root"></div></body></html>';
+    expect(fillShell(shell, '<title>Page</title>', '<noscript>n</noscript>')).toBe(
+      '<html><head><meta charset="utf-8"><title>Page</title></head><body class="x"><noscript>n</noscript><div id="root"></div></body></html>',
+    );
     // An old shell without the placeholder still gets the head; `$&` in data is not a replacement pattern.
-    expect(fillShell('<head><title>Dev</title></head><body></body>', '<title>$& $1</title>'))
-      .toBe('<head><title>$& $1</title></head><body></body>');
+    expect(fillShell('<head><title>Dev</title></head><body></body>', '<title>$& $1</title>')).toBe(
+      '<head><title>$& $1</title></head><body></body>',
+    );
   });
 
   it('webRoutes({ distDir }) serves the given build: the page head in its index.html, assets from its folder', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
-    writeFileSync(path.join(dir, 'index.html'),
-      '<!doctype html><html><head><!--app-head--><title>Fixture</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--><title>Fixture</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dir, 'hello.txt'), 'hi');
     const { url, close } = await serveDist(dir);
     try {
       const html = await (await fetch(`${url}/terms`)).text();
-      expect(html).toContain("<title>Terms of Service | RPC Atlas Directory</title>");
+      expect(html).toContain('<title>Terms of Service | RPC Atlas Directory</title>');
       expect(html).not.toContain('Fixture');
       expect(await (await fetch(`${url}/hello.txt`)).text()).toBe('hi');
       const shell = await fetch(`${url}/index.html`);
@@ -355,10 +415,14 @@ describe('the app shell file', () => {
 /** GET without fetch's transparent decompression: status, headers and the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -367,7 +431,10 @@ describe('hashed assets', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
     mkdirSync(path.join(dir, 'assets'));
     const js = `export const x = ${JSON.stringify('y'.repeat(4000))};`;
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body></body></html>',
+    );
     writeFileSync(path.join(dir, 'assets/app-abc123.js'), js);
     writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
     writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
@@ -400,8 +467,14 @@ describe('route preloads', () => {
     '_schema-z.js': { file: 'assets/schema-z.js' },
     'pwa/data/schemas.ts': { file: 'assets/schemas-q.js', src: 'pwa/data/schemas.ts', imports: ['_schema-z.js'] },
     'pwa/routes/index.tsx?tsr-split=component': { file: 'assets/routes-h.js', imports: ['index.html', '_list-l.js'] },
-    'pwa/routes/providers.index.tsx?tsr-split=component': { file: 'assets/providers.index-p.js', imports: ['_list-l.js'] },
-    'pwa/routes/providers.$slug.tsx?tsr-split=component': { file: 'assets/providers._slug-d.js', imports: ['index.html'] },
+    'pwa/routes/providers.index.tsx?tsr-split=component': {
+      file: 'assets/providers.index-p.js',
+      imports: ['_list-l.js'],
+    },
+    'pwa/routes/providers.$slug.tsx?tsr-split=component': {
+      file: 'assets/providers._slug-d.js',
+      imports: ['index.html'],
+    },
     'pwa/routes/providers.$slug.tsx?tsr-split=notFoundComponent': { file: 'assets/providers._slug-n.js' },
   };
   const routeChunks: RouteChunks = {
@@ -411,7 +484,7 @@ describe('route preloads', () => {
   };
   const preloads = createPreloads(manifest, routeChunks);
 
-  it('names the matched routes\' component chunks and their imports, but nothing the shell names already', () => {
+  it("names the matched routes' component chunks and their imports, but nothing the shell names already", () => {
     expect(preloads(['__root__', '/'])).toEqual(['/assets/routes-h.js', '/assets/list-l.js']);
     expect(preloads(['__root__', '/providers/'])).toEqual(['/assets/providers.index-p.js', '/assets/list-l.js']);
     expect(preloads(['__root__', '/providers/$slug'])).toEqual(['/assets/providers._slug-d.js']);
@@ -419,14 +492,13 @@ describe('route preloads', () => {
     expect(preloads(['__root__'])).toEqual([]);
   });
 
-  it('the router matches the routes of a path (trailing slash or not); past them, the longest prefix or the root',
-    async () => {
-      expect(await routeIdsAt('/providers')).toEqual(['__root__', '/providers/']);
-      expect(await routeIdsAt('/providers/')).toEqual(['__root__', '/providers/']);
-      expect(await routeIdsAt('/providers/drpc')).toEqual(['__root__', '/providers/$slug']);
-      expect(await routeIdsAt('/providers/drpc/x')).toEqual(['__root__', '/providers/$slug']);
-      expect(await routeIdsAt('/nowhere')).toEqual(['__root__']);
-    });
+  it('the router matches the routes of a path (trailing slash or not); past them, the longest prefix or the root', async () => {
+    expect(await routeIdsAt('/providers')).toEqual(['__root__', '/providers/']);
+    expect(await routeIdsAt('/providers/')).toEqual(['__root__', '/providers/']);
+    expect(await routeIdsAt('/providers/drpc')).toEqual(['__root__', '/providers/$slug']);
+    expect(await routeIdsAt('/providers/drpc/x')).toEqual(['__root__', '/providers/$slug']);
+    expect(await routeIdsAt('/nowhere')).toEqual(['__root__']);
+  });
 
   it('every page of the URL registry is a route of the router', async () => {
     for (const url of Object.values(paths).map((build) => build('a-slug'))) {
@@ -437,23 +509,31 @@ describe('route preloads', () => {
 
   it('a page names no script in its head: one loader at the end of the body adds them all once the page has painted', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-dist-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--><title>Fixture</title>' +
-      '<script type="module" crossorigin src="/assets/index-e.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-s.js">' +
-      '</head><body><div id="root"><button id="vote">Upvote</button>' +
-      '<form action="/search"><input name="q"><button id="search">Search</button></form></div></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--><title>Fixture</title>' +
+        '<script type="module" crossorigin src="/assets/index-e.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-s.js">' +
+        '</head><body><div id="root"><button id="vote">Upvote</button>' +
+        '<form action="/search"><input name="q"><button id="search">Search</button></form></div></body></html>',
+    );
     /** The page at `pathname` run in a DOM that paints; what its head holds before and after its first frame. */
     const scriptsOf = async (url: string) => {
       const res = await fetch(url);
       const dom = new JSDOM(await res.text(), { runScripts: 'dangerously', pretendToBeVisual: true });
       const { document } = dom.window;
-      const tags = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')]
-        .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('src') ?? el.getAttribute('href')} ${el.getAttribute('crossorigin')}`);
+      const tags = () =>
+        [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')].map(
+          (el) =>
+            `${el.tagName.toLowerCase()} ${el.getAttribute('src') ?? el.getAttribute('href')} ${el.getAttribute('crossorigin')}`,
+        );
       const inHead = tags();
       const loader = document.body.lastElementChild!;
       expect(loader.tagName).toBe('SCRIPT');
       // The Content-Security-Policy admits it by its hash, the same on every page.
       expect(loader.hasAttribute('nonce')).toBe(false);
-      expect(`'sha256-${createHash('sha256').update(loader.textContent!, 'utf8').digest('base64')}'`).toBe(APP_LOADER_HASH);
+      expect(`'sha256-${createHash('sha256').update(loader.textContent!, 'utf8').digest('base64')}'`).toBe(
+        APP_LOADER_HASH,
+      );
       await new Promise((r) => setTimeout(r, 100)); // a frame, then its task
       const afterPaint = tags();
       await new Promise((r) => setTimeout(r, 1000)); // the hidden-tab fallback adds nothing twice
@@ -464,7 +544,10 @@ describe('route preloads', () => {
       let pressed = 0;
       button.addEventListener('click', () => pressed++);
       let submitted = 0;
-      document.querySelector('form')!.addEventListener('submit', (e: Event) => { e.preventDefault(); submitted++; });
+      document.querySelector('form')!.addEventListener('submit', (e: Event) => {
+        e.preventDefault();
+        submitted++;
+      });
       document.getElementById('search')!.click();
       expect(submitted).toBe(1); // a GET form with an action is submitted as it is, without waiting for the app
       button.click();
@@ -483,7 +566,8 @@ describe('route preloads', () => {
     try {
       // No manifest (an older build): the shell's own scripts only.
       expect(await scriptsOf(`${before.url}/providers/drpc`)).toEqual({
-        inHead: [], afterPaint: ['script /assets/index-e.js ', 'link /assets/shared-s.js '],
+        inHead: [],
+        afterPaint: ['script /assets/index-e.js ', 'link /assets/shared-s.js '],
       });
     } finally {
       await before.close();
@@ -495,7 +579,10 @@ describe('route preloads', () => {
     try {
       expect(await scriptsOf(`${after.url}/providers/drpc`)).toEqual({
         inHead: [],
-        afterPaint: ['script /assets/index-e.js ', ...['/assets/shared-s.js', '/assets/providers._slug-d.js'].map((u) => `link ${u} `)],
+        afterPaint: [
+          'script /assets/index-e.js ',
+          ...['/assets/shared-s.js', '/assets/providers._slug-d.js'].map((u) => `link ${u} `),
+        ],
       });
     } finally {
       await after.close();

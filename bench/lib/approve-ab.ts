@@ -15,14 +15,23 @@ if (!OLD_ROOT) throw new Error('OLD_ROOT: the checkout to compare with');
 const pairs = Number(process.argv[2] ?? 150);
 const url = dbUrl('rpc_atlas_bench_scale');
 
-const oldTarget = await import(path.join(OLD_ROOT, 'bench/lib/target.ts')) as typeof import('./target.ts');
-const { moderateReview: oldModerate } = await import(path.join(OLD_ROOT, 'api/reviews/service.ts')) as { moderateReview: typeof newModerate };
+const oldTarget = (await import(path.join(OLD_ROOT, 'bench/lib/target.ts'))) as typeof import('./target.ts');
+const { moderateReview: oldModerate } = (await import(path.join(OLD_ROOT, 'api/reviews/service.ts'))) as {
+  moderateReview: typeof newModerate;
+};
 
 const db = await openDatabase({ databaseUrl: url, poolSize: 4 });
-const [a, b] = await Promise.all([oldTarget.startTarget(PORTS.api, { databaseUrl: url }), startTarget(PORTS.scale, { databaseUrl: url })]);
+const [a, b] = await Promise.all([
+  oldTarget.startTarget(PORTS.api, { databaseUrl: url }),
+  startTarget(PORTS.scale, { databaseUrl: url }),
+]);
 try {
   const admins = await Promise.all([signInAdmin(a.url), signInAdmin(b.url)]);
-  const ids = (await db.sql<{ id: number }[]>`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT ${pairs * 4}`).map((r) => r.id);
+  const ids = (
+    await db.sql<
+      { id: number }[]
+    >`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT ${pairs * 4}`
+  ).map((r) => r.id);
   const http: [number[], number[]] = [[], []];
   const tx: [number[], number[]] = [[], []];
   const floor: [number[], number[]] = [[], []];

@@ -15,7 +15,10 @@ export type Mode = { name: string; headers: Record<string, string>; conditional?
 
 export const MODES = {
   identity: { name: 'no compression', headers: {} },
-  browser: { name: 'browser Accept-Encoding (gzip, deflate, br, zstd)', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
+  browser: {
+    name: 'browser Accept-Encoding (gzip, deflate, br, zstd)',
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  },
   conditional: { name: 'revalidation (If-None-Match → 304)', headers: {}, conditional: true },
 } satisfies Record<string, Mode>;
 
@@ -58,7 +61,12 @@ async function timeGet(url: string, headers: Record<string, string>) {
   return ms;
 }
 
-export async function compareEndpoints(target: Target, endpoints: Endpoint[], mode: Mode, opts: CompareOptions): Promise<Row[]> {
+export async function compareEndpoints(
+  target: Target,
+  endpoints: Endpoint[],
+  mode: Mode,
+  opts: CompareOptions,
+): Promise<Row[]> {
   const log = opts.log ?? ((line: string) => console.error(line));
   const single = endpoints.filter((e) => e.paths.length === 1).map((e) => e.paths[0]);
   const capturedSizes = await target.capture(single);
@@ -66,8 +74,15 @@ export async function compareEndpoints(target: Target, endpoints: Endpoint[], mo
   for (const endpoint of endpoints) {
     const isSingle = endpoint.paths.length === 1;
     const variants = opts.variants.filter((v) => isSingle || (v !== 'ceiling' && v !== 'compress per request'));
-    const urlOf = (v: Variant) => ({ app: target.url, ceiling: target.ceilingUrl, 'no cache': target.noCacheUrl, 'compress per request': target.ceilingUrl })[v];
-    const headersOf = (v: Variant) => (v === 'compress per request' ? { ...headers, 'x-bench-compress': 'per-request' } : headers);
+    const urlOf = (v: Variant) =>
+      ({
+        app: target.url,
+        ceiling: target.ceilingUrl,
+        'no cache': target.noCacheUrl,
+        'compress per request': target.ceilingUrl,
+      })[v];
+    const headersOf = (v: Variant) =>
+      v === 'compress per request' ? { ...headers, 'x-bench-compress': 'per-request' } : headers;
     const headers = { ...mode.headers };
     if (mode.conditional) {
       if (!isSingle) continue;
@@ -98,14 +113,17 @@ export async function compareEndpoints(target: Target, endpoints: Endpoint[], mo
         samples[v].push(got[v]);
       }
       if (got.app && got.ceiling) ratios.push(got.app.rps / got.ceiling.rps);
-      log(`  ${endpoint.name} [${mode.name}] round ${round + 1}: ${order.map((v) => `${v} ${fmt.n(got[v].rps)} req/s p95 ${fmt.ms(got[v].p95)} ms`).join(' · ')}`);
+      log(
+        `  ${endpoint.name} [${mode.name}] round ${round + 1}: ${order.map((v) => `${v} ${fmt.n(got[v].rps)} req/s p95 ${fmt.ms(got[v].p95)} ms`).join(' · ')}`,
+      );
     }
     rows.push({ endpoint, bytes: isSingle ? capturedSizes[endpoint.paths[0]] : NaN, samples, ratios, coldMs });
   }
   return rows;
 }
 
-const med = (rs: LoadResult[] | undefined, k: 'rps' | 'p50' | 'p95' | 'p99') => (rs?.length ? median(rs.map((r) => r[k])) : NaN);
+const med = (rs: LoadResult[] | undefined, k: 'rps' | 'p50' | 'p95' | 'p99') =>
+  rs?.length ? median(rs.map((r) => r[k])) : NaN;
 const failed = (rs: LoadResult[] | undefined) => (rs ?? []).reduce((n, r) => n + r.failures, 0);
 
 /** Markdown: medians over the rounds; ratio = median of the per-round app/ceiling req/s. */
@@ -113,26 +131,44 @@ export function renderRows(rows: Row[]) {
   const anyCold = rows.some((r) => r.coldMs.length);
   const anyNoCache = rows.some((r) => r.samples['no cache']?.length);
   const anyPerRequest = rows.some((r) => r.samples['compress per request']?.length);
-  const header = ['endpoint', 'body', 'app req/s', 'p50 / p95 / p99 ms', 'ceiling req/s', 'p50 / p95 / p99 ms', 'app ÷ ceiling'];
+  const header = [
+    'endpoint',
+    'body',
+    'app req/s',
+    'p50 / p95 / p99 ms',
+    'ceiling req/s',
+    'p50 / p95 / p99 ms',
+    'app ÷ ceiling',
+  ];
   if (anyNoCache) header.push('cache off req/s', 'p95 ms');
   if (anyPerRequest) header.push('ceiling compressing per request req/s', 'p95 ms');
   if (anyCold) header.push('cold ms (median, max)');
   header.push('failed');
-  return table(header, rows.map((r) => {
-    const lat = (v: Variant) => (r.samples[v]?.length
-      ? `${fmt.ms(med(r.samples[v], 'p50'))} / ${fmt.ms(med(r.samples[v], 'p95'))} / ${fmt.ms(med(r.samples[v], 'p99'))}`
-      : '—');
-    const cells: (string | number)[] = [
-      `\`${r.endpoint.name}\``,
-      Number.isFinite(r.bytes) ? fmt.kb(r.bytes) : `${fmt.kb(median((r.samples.app ?? []).map((s) => s.bytes)))} avg`,
-      fmt.n(med(r.samples.app, 'rps')), lat('app'),
-      fmt.n(med(r.samples.ceiling, 'rps')), lat('ceiling'),
-      r.ratios.length ? `**${fmt.ratio(median(r.ratios))}**` : '—',
-    ];
-    if (anyNoCache) cells.push(fmt.n(med(r.samples['no cache'], 'rps')), fmt.ms(med(r.samples['no cache'], 'p95')));
-    if (anyPerRequest) cells.push(fmt.n(med(r.samples['compress per request'], 'rps')), fmt.ms(med(r.samples['compress per request'], 'p95')));
-    if (anyCold) cells.push(r.coldMs.length ? `${fmt.ms(median(r.coldMs))}, ${fmt.ms(Math.max(...r.coldMs))}` : '—');
-    cells.push(Object.values(r.samples).reduce((n, rs) => n + failed(rs), 0));
-    return cells;
-  }));
+  return table(
+    header,
+    rows.map((r) => {
+      const lat = (v: Variant) =>
+        r.samples[v]?.length
+          ? `${fmt.ms(med(r.samples[v], 'p50'))} / ${fmt.ms(med(r.samples[v], 'p95'))} / ${fmt.ms(med(r.samples[v], 'p99'))}`
+          : '—';
+      const cells: (string | number)[] = [
+        `\`${r.endpoint.name}\``,
+        Number.isFinite(r.bytes) ? fmt.kb(r.bytes) : `${fmt.kb(median((r.samples.app ?? []).map((s) => s.bytes)))} avg`,
+        fmt.n(med(r.samples.app, 'rps')),
+        lat('app'),
+        fmt.n(med(r.samples.ceiling, 'rps')),
+        lat('ceiling'),
+        r.ratios.length ? `**${fmt.ratio(median(r.ratios))}**` : '—',
+      ];
+      if (anyNoCache) cells.push(fmt.n(med(r.samples['no cache'], 'rps')), fmt.ms(med(r.samples['no cache'], 'p95')));
+      if (anyPerRequest)
+        cells.push(
+          fmt.n(med(r.samples['compress per request'], 'rps')),
+          fmt.ms(med(r.samples['compress per request'], 'p95')),
+        );
+      if (anyCold) cells.push(r.coldMs.length ? `${fmt.ms(median(r.coldMs))}, ${fmt.ms(Math.max(...r.coldMs))}` : '—');
+      cells.push(Object.values(r.samples).reduce((n, rs) => n + failed(rs), 0));
+      return cells;
+    }),
+  );
 }

@@ -12,16 +12,24 @@ const [method = 'PUT', pathArg = '/api/admin/reviews/{pending}/approve'] = proce
 const databaseUrl = dbUrl('rpc_atlas_bench_scale');
 const port = 3161;
 const db = await openDatabase({ databaseUrl, poolSize: 2 });
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'development' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  NODE_ENV: 'development',
+});
 const app = await createApp({ db, config, log: pino({ level: 'silent' }) });
 const server = http.createServer(app.callback());
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 try {
   const admin = await signInAdmin(`http://127.0.0.1:${port}`);
-  const [pending] = await db.sql<{ id: number }[]>`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT 1`;
+  const [pending] = await db.sql<
+    { id: number }[]
+  >`SELECT id FROM user_reviews WHERE status = 'pending' ORDER BY random() LIMIT 1`;
   const path = pathArg.replace('{pending}', String(pending.id));
   const sent: string[] = [];
-  (db.sql.options as { debug?: unknown }).debug = (conn: number, text: string) => sent.push(`[conn ${conn}] ${text.replace(/\s+/g, ' ').slice(0, 140)}`);
+  (db.sql.options as { debug?: unknown }).debug = (conn: number, text: string) =>
+    sent.push(`[conn ${conn}] ${text.replace(/\s+/g, ' ').slice(0, 140)}`);
   const res = await admin.fetch(path, { method });
   await res.arrayBuffer();
   await new Promise((r) => setTimeout(r, 50)); // the NOTIFY sent after the answer

@@ -69,7 +69,9 @@ export async function machine() {
     const [{ v }] = await admin`SELECT current_setting('server_version') AS v`;
     const [{ sb }] = await admin`SELECT current_setting('shared_buffers') AS sb`;
     pg = `PostgreSQL ${v} (shared_buffers ${sb})`;
-  } catch { /* reported as unreachable */ } finally {
+  } catch {
+    /* reported as unreachable */
+  } finally {
     await admin.end();
   }
   const pkg = (name: string) => {
@@ -81,7 +83,10 @@ export async function machine() {
   };
   return [
     `${new Date().toISOString()} · ${os.cpus().length} × ${cpu} · ${Math.round(os.totalmem() / 2 ** 30)} GB RAM`,
-    `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     `Node ${process.version} · ${pg} · PGlite ${pkg('@electric-sql/pglite')} · autocannon ${pkg('autocannon')}`,
     `commit ${tryRun('git rev-parse --short HEAD')}${tryRun('git status --porcelain --untracked-files=no') ? ' (+ uncommitted changes)' : ''}`,
   ].join('\n');

@@ -13,8 +13,20 @@ export type ExplainRequest = { name: string; method?: string; path: string; admi
 export type Explained = { request: string; query: string; plan: string; executionMs: number; seqScans: string[] };
 
 /** Tables that grow with the data: a sequential scan of one of these is worth a look. */
-const BIG_TABLES = new Set(['providers', 'chains', 'provider_chains', 'user_reviews', 'users', 'chain_rpc_endpoints', 'sessions', 'editorial_reviews', 'provider_votes', 'chain_votes']);
-const SKIP = /^\s*(begin|commit|rollback|savepoint|release|select 1\b|select pg_advisory|listen|notify|select pg_notify)/i;
+const BIG_TABLES = new Set([
+  'providers',
+  'chains',
+  'provider_chains',
+  'user_reviews',
+  'users',
+  'chain_rpc_endpoints',
+  'sessions',
+  'editorial_reviews',
+  'provider_votes',
+  'chain_votes',
+]);
+const SKIP =
+  /^\s*(begin|commit|rollback|savepoint|release|select 1\b|select pg_advisory|listen|notify|select pg_notify)/i;
 
 class Rollback extends Error {
   constructor(readonly rows: Record<string, string>[]) {
@@ -33,7 +45,9 @@ async function explainOne(sql: Sql, text: string, params: unknown[], types: numb
   try {
     await sql.begin(async (tx) => {
       await tx.unsafe(`PREPARE bench_explain${typeNames.length ? `(${typeNames.join(', ')})` : ''} AS ${text}`);
-      const rows = await tx.unsafe(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explain${params.length ? `(${params.map(literal).join(', ')})` : ''}`);
+      const rows = await tx.unsafe(
+        `EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explain${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+      );
       await tx.unsafe('DEALLOCATE bench_explain'); // prepared statements outlive the rollback
       throw new Rollback(rows as unknown as Record<string, string>[]);
     });
@@ -47,10 +61,20 @@ async function explainOne(sql: Sql, text: string, params: unknown[], types: numb
   throw new Error('unreachable');
 }
 
-export async function explainRequests(databaseUrl: string, port: number, requests: ExplainRequest[]): Promise<Explained[]> {
+export async function explainRequests(
+  databaseUrl: string,
+  port: number,
+  requests: ExplainRequest[],
+): Promise<Explained[]> {
   const db = await openDatabase({ databaseUrl, poolSize: 2 });
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: url, RATE_LIMITS: 'off', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+  });
   const app = await createApp({ db, config, log: pino({ level: 'silent' }) });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -74,7 +98,11 @@ export async function explainRequests(databaseUrl: string, port: number, request
       for (const s of statements) {
         if (seen.has(s.text)) continue;
         seen.add(s.text);
-        out.push({ request: req.name, query: s.text.replace(/\s+/g, ' ').trim(), ...(await explainOne(db.sql, s.text, s.params, s.types)) });
+        out.push({
+          request: req.name,
+          query: s.text.replace(/\s+/g, ' ').trim(),
+          ...(await explainOne(db.sql, s.text, s.params, s.types)),
+        });
       }
     }
   } finally {

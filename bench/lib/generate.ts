@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Sql } from '../../api/db/index.ts';
 
-export const SCALE = { chains: 1000, providers: 10_000, linksPerProvider: 50, users: 200_000, reviews: 1_000_000, endpointsPerChain: 5 };
+export const SCALE = {
+  chains: 1000,
+  providers: 10_000,
+  linksPerProvider: 50,
+  users: 200_000,
+  reviews: 1_000_000,
+  endpointsPerChain: 5,
+};
 
 /** mulberry32: small, fast, seeded, good enough for test data. */
 export function rng(seed: number) {
@@ -21,13 +28,15 @@ export function rng(seed: number) {
 }
 
 export const WORDS = (
-  'fast reliable archive node ethereum rollup validator staking bridge mainnet testnet gateway cluster latency '
-  + 'websocket endpoint indexer solana polygon arbitrum optimism base avalanche cosmos polkadot bitcoin layer scaling '
-  + 'privacy tracking free tier enterprise dedicated shared global region europe america asia uptime monitoring '
-  + 'analytics trace debug method batch request limit secure encrypted open source community developer wallet dapp '
-  + 'defi nft oracle relay mempool block explorer sync snapshot history state proof zero knowledge sequencer'
+  'fast reliable archive node ethereum rollup validator staking bridge mainnet testnet gateway cluster latency ' +
+  'websocket endpoint indexer solana polygon arbitrum optimism base avalanche cosmos polkadot bitcoin layer scaling ' +
+  'privacy tracking free tier enterprise dedicated shared global region europe america asia uptime monitoring ' +
+  'analytics trace debug method batch request limit secure encrypted open source community developer wallet dapp ' +
+  'defi nft oracle relay mempool block explorer sync snapshot history state proof zero knowledge sequencer'
 ).split(' ');
-const SYLLABLES = 'ra no va ti ke lu mo zen qua pix dra tor bel syn cor vex lum ark nex ion flux hal cyr ome'.split(' ');
+const SYLLABLES = 'ra no va ti ke lu mo zen qua pix dra tor bel syn cor vex lum ark nex ion flux hal cyr ome'.split(
+  ' ',
+);
 
 const pick = <T>(r: () => number, a: readonly T[]) => a[Math.floor(r() * a.length)];
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -36,7 +45,8 @@ function words(r: () => number, n: number) {
   for (let i = 0; i < n; i++) out.push(pick(r, WORDS));
   return out.join(' ');
 }
-const pseudoWord = (r: () => number) => cap(pick(r, SYLLABLES) + pick(r, SYLLABLES) + (r() < 0.5 ? pick(r, SYLLABLES) : ''));
+const pseudoWord = (r: () => number) =>
+  cap(pick(r, SYLLABLES) + pick(r, SYLLABLES) + (r() < 0.5 ? pick(r, SYLLABLES) : ''));
 
 /** COPY text format: \N for NULL, backslash escapes for the separators. */
 function copyValue(v: string | number | boolean | null) {
@@ -45,7 +55,12 @@ function copyValue(v: string | number | boolean | null) {
   return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-async function copyRows(sql: Sql, table: string, columns: string[], rows: () => Iterable<(string | number | boolean | null)[]>) {
+async function copyRows(
+  sql: Sql,
+  table: string,
+  columns: string[],
+  rows: () => Iterable<(string | number | boolean | null)[]>,
+) {
   const stream = await sql.unsafe(`COPY ${table} (${columns.join(', ')}) FROM STDIN`).writable();
   // ~1 MB chunks: few writes, bounded memory.
   function* chunks() {
@@ -112,88 +127,185 @@ export async function generateScaleData(sql: Sql, log: (line: string) => void): 
   const now = Date.UTC(2026, 10, 1);
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  await step('COPY chains', () => copyRows(sql, 'chains',
-    ['id', 'name', 'slug', 'description', 'detailed_description', 'website_url', 'evm_chain_id', 'short_name', 'native_currency',
-      'explorers', 'is_testnet', 'status', 'parent_chain_id', 'sort_rank', 'color'],
-    function* () {
-      const cr = rng(1);
-      for (let i = 1; i <= C; i++) {
-        const name = `${pseudoWord(cr)} ${i % 5 === 0 ? 'Testnet' : 'Mainnet'}`;
-        const sym = name.slice(0, 3).toUpperCase();
-        yield [i, name, `chain-${i}`, `${name}, chain ID ${100_000 + i}, native currency ${sym}. ${words(cr, 10)}.`,
-          `<p>${words(cr, 60)}</p>`, `https://chain-${i}.example.org`, 100_000 + i, `c${i}`,
-          JSON.stringify({ name: sym, symbol: sym, decimals: 18 }),
-          JSON.stringify([{ name: `${name} explorer`, url: `https://explorer.chain-${i}.example.org` }]),
-          i % 5 === 0, 'active', i % 5 === 0 ? i - 1 : null, i, '#3b82f6'];
-      }
-    }));
-
-  await step('COPY providers (with rating aggregates)', () => copyRows(sql, 'providers',
-    ['id', 'name', 'slug', 'description', 'detailed_description', 'website', 'tracking', 'privacy_policy_url', 'featured',
-      'rating_sum', 'total_reviews', 'sort_rank', 'color'],
-    function* () {
-      const pr = rng(2);
-      const tracking = ['none', 'limited', 'yes', 'mixed', 'unspecified'];
-      for (let i = 0; i < P; i++) {
-        const name = `${pseudoWord(pr)} ${pick(pr, ['RPC', 'Nodes', 'Cloud', 'Labs', 'Infra', 'Network'])}`;
-        const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i + 1}`;
-        yield [i + 1, name, slug, `${name}: ${words(pr, 22)}.`, `<p>${words(pr, 150)}</p><p>${words(pr, 100)}</p>`,
-          `https://${slug}.example.com`, pick(pr, tracking), `https://${slug}.example.com/privacy`, i < 12,
-          ratingSum[i], approvedCount[i], i, '#3b82f6'];
-      }
-    }));
-
-  await step('COPY provider_chains', () => copyRows(sql, 'provider_chains', ['provider_id', 'chain_id'], function* () {
-    const lr = rng(3);
-    for (let p = 1; p <= P; p++) {
-      const n = 10 + Math.floor(lr() * 81); // 10..90, mean 50
-      const chosen = new Set<number>();
-      while (chosen.size < n) chosen.add(1 + Math.floor(C * lr() ** 2)); // popular chains carry most providers
-      for (const c of chosen) yield [p, c];
-    }
-  }));
-
-  await step('COPY chain_rpc_endpoints', () => copyRows(sql, 'chain_rpc_endpoints',
-    ['chain_id', 'url', 'provider_id', 'tracking', 'needs_api_key', 'source', 'position'],
-    function* () {
-      const er = rng(4);
-      for (let c = 1; c <= C; c++) {
-        for (let k = 0; k < SCALE.endpointsPerChain; k++) {
-          const provider = er() < 0.8 ? 1 + Math.floor(P * er()) : null;
-          yield [c, `https://rpc${k}.chain-${c}.example.net`, provider, pick(er, ['none', 'limited', 'yes', 'unspecified']),
-            er() < 0.3, 'bench', k];
+  await step('COPY chains', () =>
+    copyRows(
+      sql,
+      'chains',
+      [
+        'id',
+        'name',
+        'slug',
+        'description',
+        'detailed_description',
+        'website_url',
+        'evm_chain_id',
+        'short_name',
+        'native_currency',
+        'explorers',
+        'is_testnet',
+        'status',
+        'parent_chain_id',
+        'sort_rank',
+        'color',
+      ],
+      function* () {
+        const cr = rng(1);
+        for (let i = 1; i <= C; i++) {
+          const name = `${pseudoWord(cr)} ${i % 5 === 0 ? 'Testnet' : 'Mainnet'}`;
+          const sym = name.slice(0, 3).toUpperCase();
+          yield [
+            i,
+            name,
+            `chain-${i}`,
+            `${name}, chain ID ${100_000 + i}, native currency ${sym}. ${words(cr, 10)}.`,
+            `<p>${words(cr, 60)}</p>`,
+            `https://chain-${i}.example.org`,
+            100_000 + i,
+            `c${i}`,
+            JSON.stringify({ name: sym, symbol: sym, decimals: 18 }),
+            JSON.stringify([{ name: `${name} explorer`, url: `https://explorer.chain-${i}.example.org` }]),
+            i % 5 === 0,
+            'active',
+            i % 5 === 0 ? i - 1 : null,
+            i,
+            '#3b82f6',
+          ];
         }
-      }
-    }));
+      },
+    ),
+  );
 
-  await step('COPY users', () => copyRows(sql, 'users',
-    ['id', 'identity_provider', 'subject', 'email', 'display_name', 'first_name', 'last_name'],
-    function* () {
-      const ur = rng(5);
-      for (let u = 1; u <= U; u++) {
-        const first = pseudoWord(ur);
-        const last = pseudoWord(ur);
-        yield [u, 'local', `bench-${u}`, `user${u}@example.net`, `${first} ${last}`, first, last];
-      }
-    }));
+  await step('COPY providers (with rating aggregates)', () =>
+    copyRows(
+      sql,
+      'providers',
+      [
+        'id',
+        'name',
+        'slug',
+        'description',
+        'detailed_description',
+        'website',
+        'tracking',
+        'privacy_policy_url',
+        'featured',
+        'rating_sum',
+        'total_reviews',
+        'sort_rank',
+        'color',
+      ],
+      function* () {
+        const pr = rng(2);
+        const tracking = ['none', 'limited', 'yes', 'mixed', 'unspecified'];
+        for (let i = 0; i < P; i++) {
+          const name = `${pseudoWord(pr)} ${pick(pr, ['RPC', 'Nodes', 'Cloud', 'Labs', 'Infra', 'Network'])}`;
+          const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i + 1}`;
+          yield [
+            i + 1,
+            name,
+            slug,
+            `${name}: ${words(pr, 22)}.`,
+            `<p>${words(pr, 150)}</p><p>${words(pr, 100)}</p>`,
+            `https://${slug}.example.com`,
+            pick(pr, tracking),
+            `https://${slug}.example.com/privacy`,
+            i < 12,
+            ratingSum[i],
+            approvedCount[i],
+            i,
+            '#3b82f6',
+          ];
+        }
+      },
+    ),
+  );
 
-  await step('COPY user_reviews (1,000,000)', () => copyRows(sql, 'user_reviews',
-    ['id', 'provider_id', 'user_id', 'rating', 'comment', 'is_anonymous', 'status', 'created_at', 'updated_at'],
-    function* () {
-      const cr = rng(6);
-      const statuses = ['approved', 'pending', 'rejected'];
-      const span = 2 * 365 * 86_400_000;
-      for (let i = 0; i < R; i++) {
-        const at = iso(now - Math.floor(cr() * span));
-        yield [i + 1, revProvider[i] + 1, revUser[i] + 1, revRating[i], cr() < 0.1 ? null : `${cap(words(cr, 5 + Math.floor(cr() * 25)))}.`,
-          cr() < 0.1, statuses[revStatus[i]], at, at];
+  await step('COPY provider_chains', () =>
+    copyRows(sql, 'provider_chains', ['provider_id', 'chain_id'], function* () {
+      const lr = rng(3);
+      for (let p = 1; p <= P; p++) {
+        const n = 10 + Math.floor(lr() * 81); // 10..90, mean 50
+        const chosen = new Set<number>();
+        while (chosen.size < n) chosen.add(1 + Math.floor(C * lr() ** 2)); // popular chains carry most providers
+        for (const c of chosen) yield [p, c];
       }
-    }));
+    }),
+  );
 
-  await step('COPY editorial_reviews', () => copyRows(sql, 'editorial_reviews', ['provider_id', 'rating', 'content'], function* () {
-    const xr = rng(7);
-    for (let p = 1; p <= P; p += 10) yield [p, 1 + Math.floor(xr() * 5), `<p>${words(xr, 120)}</p>`];
-  }));
+  await step('COPY chain_rpc_endpoints', () =>
+    copyRows(
+      sql,
+      'chain_rpc_endpoints',
+      ['chain_id', 'url', 'provider_id', 'tracking', 'needs_api_key', 'source', 'position'],
+      function* () {
+        const er = rng(4);
+        for (let c = 1; c <= C; c++) {
+          for (let k = 0; k < SCALE.endpointsPerChain; k++) {
+            const provider = er() < 0.8 ? 1 + Math.floor(P * er()) : null;
+            yield [
+              c,
+              `https://rpc${k}.chain-${c}.example.net`,
+              provider,
+              pick(er, ['none', 'limited', 'yes', 'unspecified']),
+              er() < 0.3,
+              'bench',
+              k,
+            ];
+          }
+        }
+      },
+    ),
+  );
+
+  await step('COPY users', () =>
+    copyRows(
+      sql,
+      'users',
+      ['id', 'identity_provider', 'subject', 'email', 'display_name', 'first_name', 'last_name'],
+      function* () {
+        const ur = rng(5);
+        for (let u = 1; u <= U; u++) {
+          const first = pseudoWord(ur);
+          const last = pseudoWord(ur);
+          yield [u, 'local', `bench-${u}`, `user${u}@example.net`, `${first} ${last}`, first, last];
+        }
+      },
+    ),
+  );
+
+  await step('COPY user_reviews (1,000,000)', () =>
+    copyRows(
+      sql,
+      'user_reviews',
+      ['id', 'provider_id', 'user_id', 'rating', 'comment', 'is_anonymous', 'status', 'created_at', 'updated_at'],
+      function* () {
+        const cr = rng(6);
+        const statuses = ['approved', 'pending', 'rejected'];
+        const span = 2 * 365 * 86_400_000;
+        for (let i = 0; i < R; i++) {
+          const at = iso(now - Math.floor(cr() * span));
+          yield [
+            i + 1,
+            revProvider[i] + 1,
+            revUser[i] + 1,
+            revRating[i],
+            cr() < 0.1 ? null : `${cap(words(cr, 5 + Math.floor(cr() * 25)))}.`,
+            cr() < 0.1,
+            statuses[revStatus[i]],
+            at,
+            at,
+          ];
+        }
+      },
+    ),
+  );
+
+  await step('COPY editorial_reviews', () =>
+    copyRows(sql, 'editorial_reviews', ['provider_id', 'rating', 'content'], function* () {
+      const xr = rng(7);
+      for (let p = 1; p <= P; p += 10) yield [p, 1 + Math.floor(xr() * 5), `<p>${words(xr, 120)}</p>`];
+    }),
+  );
 
   await step('sequences, VACUUM ANALYZE', async () => {
     for (const t of ['chains', 'providers', 'users', 'user_reviews', 'chain_rpc_endpoints', 'editorial_reviews']) {
@@ -216,7 +328,17 @@ export async function inconsistentProviders(sql: Sql) {
 }
 
 export async function datasetCounts(sql: Sql) {
-  const [row] = await sql<{ providers: number; chains: number; links: number; users: number; reviews: number; approved: number; pending: number }[]>`
+  const [row] = await sql<
+    {
+      providers: number;
+      chains: number;
+      links: number;
+      users: number;
+      reviews: number;
+      approved: number;
+      pending: number;
+    }[]
+  >`
     SELECT (SELECT count(*) FROM providers)::int AS providers, (SELECT count(*) FROM chains)::int AS chains,
            (SELECT count(*) FROM provider_chains)::int AS links, (SELECT count(*) FROM users)::int AS users,
            (SELECT count(*) FROM user_reviews)::int AS reviews,

@@ -50,10 +50,12 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     duration: opts.seconds ?? 5,
     headers: opts.headers,
     timeout: 30,
-    requests: [paths.length > 1
-      // A random path per request when several are given (uniform over them).
-      ? { method: 'GET', setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }
-      : { method: 'GET', path: paths[0] }],
+    requests: [
+      paths.length > 1
+        ? // A random path per request when several are given (uniform over them).
+          { method: 'GET', setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }
+        : { method: 'GET', path: paths[0] },
+    ],
   });
   instance.on('response', (_client: unknown, status: number, resBytes: number, ms: number) => {
     times.push(ms);

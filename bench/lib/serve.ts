@@ -21,11 +21,13 @@ type Captured = { etag: string; type: string; bodies: Record<string, Buffer> };
 
 function rawGet(url: string, acceptEncoding: string) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -54,7 +56,7 @@ ceiling.middleware.splice(hitsAt, 0, async function fromMemory(ctx: Context, nex
   ctx.etag = hit.etag;
   // With this header the captured bytes go out uncompressed through koa-compress, which then compresses
   // them on every request: how the cache served hits before it kept encoded bytes.
-  const encoding = ctx.get('x-bench-compress') === 'per-request' ? '' : preferredEncoding(ctx) ?? '';
+  const encoding = ctx.get('x-bench-compress') === 'per-request' ? '' : (preferredEncoding(ctx) ?? '');
   const body = hit.bodies[encoding] ?? hit.bodies[''];
   if (body !== hit.bodies['']) ctx.set('Content-Encoding', encoding);
   ctx.body = body;
@@ -63,7 +65,8 @@ ceiling.middleware.splice(hitsAt, 0, async function fromMemory(ctx: Context, nex
 // autocannon drops its connections when a sample ends: responses cut short are expected, not errors.
 for (const a of [app, ceiling, noCache]) {
   a.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE' && err.code !== 'ECONNRESET' && err.code !== 'EPIPE') console.error(err);
+    if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE' && err.code !== 'ECONNRESET' && err.code !== 'EPIPE')
+      console.error(err);
   });
 }
 
@@ -93,11 +96,16 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse) {
         let first: Awaited<ReturnType<typeof rawGet>> | undefined;
         for (const encoding of ['', 'br', 'gzip']) {
           const r = await rawGet(`http://127.0.0.1:${port}${p}`, encoding);
-          if (r.status !== 200 || !r.headers.etag) throw new Error(`capture ${p}: status ${r.status}, etag ${r.headers.etag}`);
+          if (r.status !== 200 || !r.headers.etag)
+            throw new Error(`capture ${p}: status ${r.status}, etag ${r.headers.etag}`);
           if ((r.headers['content-encoding'] ?? '') === encoding) bodies[encoding] = r.body;
           first ??= r;
         }
-        captured.set(p, { bodies, etag: first!.headers.etag!, type: first!.headers['content-type'] ?? 'application/json' });
+        captured.set(p, {
+          bodies,
+          etag: first!.headers.etag!,
+          type: first!.headers['content-type'] ?? 'application/json',
+        });
         sizes[p] = bodies[''].length;
       }
       return reply(200, sizes);
@@ -114,7 +122,10 @@ async function control(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 const servers = await Promise.all([
-  listen(app.callback(), port), listen(ceiling.callback(), port + 1), listen(noCache.callback(), port + 2), listen(control, port + 3),
+  listen(app.callback(), port),
+  listen(ceiling.callback(), port + 1),
+  listen(noCache.callback(), port + 2),
+  listen(control, port + 3),
 ]);
 console.error(`bench server ready on ${port} (${db.label})`);
 

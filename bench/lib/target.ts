@@ -20,7 +20,11 @@ process.on('exit', () => {
 });
 
 /** Spawns `node --import tsx file` with env, piping its stderr to ours; stdout (request logs) goes to /dev/null. */
-export function spawnTsx(file: string, env: Record<string, string | undefined>, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+export function spawnTsx(
+  file: string,
+  env: Record<string, string | undefined>,
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -40,7 +44,9 @@ export async function waitForOk(url: string, child: ChildProcess, timeoutMs = 12
       const r = await fetch(url);
       await r.arrayBuffer();
       if (r.status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(25);
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
@@ -60,11 +66,16 @@ export function stopChild(child: ChildProcess) {
 
 /** The app over `DATABASE_URL` (real PostgreSQL) or `DATA_DIR` (embedded), on port..port+3. */
 export async function startTarget(port: number, db: { databaseUrl: string } | { dataDir: string }): Promise<Target> {
-  const env = 'databaseUrl' in db
-    ? { DATABASE_URL: db.databaseUrl, DATA_DIR: undefined }
-    : { DATA_DIR: db.dataDir, DATABASE_URL: undefined };
+  const env =
+    'databaseUrl' in db
+      ? { DATABASE_URL: db.databaseUrl, DATA_DIR: undefined }
+      : { DATA_DIR: db.dataDir, DATABASE_URL: undefined };
   const child = spawnTsx('bench/lib/serve.ts', {
-    ...env, BENCH_PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'development', LOG_LEVEL: 'info',
+    ...env,
+    BENCH_PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
   });
   const control = `http://127.0.0.1:${port + 3}`;
   await waitForOk(`http://127.0.0.1:${port}/healthz`, child, 300_000);

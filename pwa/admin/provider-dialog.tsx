@@ -13,7 +13,14 @@ import { adminProviderQuery, useSaveProvider } from '../data/admin/providers.ts'
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
 import {
-  Bind, CheckboxField, formValues, FormSection, SelectField, TextField, useAdminForm, type AdminForm,
+  Bind,
+  CheckboxField,
+  formValues,
+  FormSection,
+  SelectField,
+  TextField,
+  useAdminForm,
+  type AdminForm,
 } from './form.tsx';
 import { ProviderEndpoints } from './provider-endpoints.tsx';
 import { FactsSection, factsForm, factsInput, type FactsForm } from './provider-facts.tsx';

@@ -4,15 +4,24 @@ import { factsForm, factsInput } from './provider-facts.tsx';
 
 describe('provider facts in the admin form', () => {
   const stored = {
-    freeTier: { value: true, note: '100k requests a day', sourceUrl: 'https://example.com/pricing', asOf: '2026-11-20' },
+    freeTier: {
+      value: true,
+      note: '100k requests a day',
+      sourceUrl: 'https://example.com/pricing',
+      asOf: '2026-11-20',
+    },
     startingPrice: { value: 49, note: null, sourceUrl: 'https://example.com/pricing', asOf: '2026-11-20' },
     pricingModel: { value: 'compute units' as const, note: null, sourceUrl: 'https://example.com', asOf: '2026-11-01' },
   };
 
   it('round-trips stored facts; the facts not entered stay unknown (not sent)', () => {
     const form = factsForm(stored);
-    expect(form.freeTier).toEqual({ value: 'yes', note: '100k requests a day', sourceUrl: stored.freeTier.sourceUrl,
-      asOf: '2026-11-20' });
+    expect(form.freeTier).toEqual({
+      value: 'yes',
+      note: '100k requests a day',
+      sourceUrl: stored.freeTier.sourceUrl,
+      asOf: '2026-11-20',
+    });
     expect(form.archive).toEqual({ value: '', note: '', sourceUrl: '', asOf: '' });
     expect(providerFactsSchema.parse(factsInput(form))).toEqual(stored);
   });

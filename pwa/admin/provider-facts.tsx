@@ -10,33 +10,48 @@ export type FactsForm = Record<FactName, FactFields>;
 
 /** How each fact's value is typed: a yes/no choice, a choice among the pricing models, a number or text. */
 const factKind = (name: FactName) =>
-  name === 'pricingModel' ? 'model'
-    : name === 'startingPrice' ? 'number'
-      : factValueSchemas[name].type === 'boolean' ? 'yes-no' : 'text';
+  name === 'pricingModel'
+    ? 'model'
+    : name === 'startingPrice'
+      ? 'number'
+      : factValueSchemas[name].type === 'boolean'
+        ? 'yes-no'
+        : 'text';
 
-const YES_NO = [{ value: '', label: 'Unknown' }, { value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+const YES_NO = [
+  { value: '', label: 'Unknown' },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
 const MODELS = [{ value: '', label: 'Unknown' }, ...PRICING_MODELS.map((m) => ({ value: m, label: m }))];
 
 const valueText = (v: boolean | number | string) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
 
 /** The form's values of the provider's stored facts. */
 export function factsForm(facts: ProviderFacts | undefined): FactsForm {
-  return Object.fromEntries(FACT_NAMES.map((name) => {
-    const f = facts?.[name];
-    return [name, f
-      ? { value: valueText(f.value), note: f.note ?? '', sourceUrl: f.sourceUrl, asOf: f.asOf }
-      : { value: '', note: '', sourceUrl: '', asOf: '' }];
-  })) as FactsForm;
+  return Object.fromEntries(
+    FACT_NAMES.map((name) => {
+      const f = facts?.[name];
+      return [
+        name,
+        f
+          ? { value: valueText(f.value), note: f.note ?? '', sourceUrl: f.sourceUrl, asOf: f.asOf }
+          : { value: '', note: '', sourceUrl: '', asOf: '' },
+      ];
+    }),
+  ) as FactsForm;
 }
 
 /** The facts the form sends (contract providerFactsSchema's input): those with a value, typed. */
 export function factsInput(form: FactsForm): Record<string, unknown> {
-  return Object.fromEntries(FACT_NAMES.filter((name) => form[name].value !== '').map((name) => {
-    const { value, note, sourceUrl, asOf } = form[name];
-    const kind = factKind(name);
-    const typed = kind === 'yes-no' ? value === 'yes' : kind === 'number' ? Number(value) : value;
-    return [name, { value: typed, note: note.trim() || null, sourceUrl: sourceUrl.trim(), asOf }];
-  }));
+  return Object.fromEntries(
+    FACT_NAMES.filter((name) => form[name].value !== '').map((name) => {
+      const { value, note, sourceUrl, asOf } = form[name];
+      const kind = factKind(name);
+      const typed = kind === 'yes-no' ? value === 'yes' : kind === 'number' ? Number(value) : value;
+      return [name, { value: typed, note: note.trim() || null, sourceUrl: sourceUrl.trim(), asOf }];
+    }),
+  );
 }
 
 /** The section; `form` is the provider form seen through its facts fields. */

@@ -9,7 +9,8 @@
  */
 export function bootLoader(scriptsId: string, replayGlobal: string, perTask: number): void {
   const { entry, preloads } = JSON.parse(document.getElementById(scriptsId)!.textContent!) as {
-    entry: string; preloads: string[];
+    entry: string;
+    preloads: string[];
   };
   const early: HTMLButtonElement[] = [];
   const holdBack = (event: MouseEvent) => {
@@ -30,9 +31,15 @@ export function bootLoader(scriptsId: string, replayGlobal: string, perTask: num
     for (const button of early.splice(0)) {
       if (!button.isConnected) continue;
       // Radix menus open on pointerdown, everything else on click: both, as a press makes them.
-      button.dispatchEvent(new Press('pointerdown', {
-        bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerType: 'mouse',
-      } as PointerEventInit));
+      button.dispatchEvent(
+        new Press('pointerdown', {
+          bubbles: true,
+          cancelable: true,
+          button: 0,
+          isPrimary: true,
+          pointerType: 'mouse',
+        } as PointerEventInit),
+      );
       button.click();
     }
   };

@@ -38,10 +38,11 @@ describe('AdRotator', () => {
   });
 
   it('strips script tags and inline handlers from ad code', () => {
-    const { container } = render(<AdRotator ads={[ad(1, '<div>ok<script>window.x=1</script><img src="x" onerror="alert(1)"></div>')]} />);
+    const { container } = render(
+      <AdRotator ads={[ad(1, '<div>ok<script>window.x=1</script><img src="x" onerror="alert(1)"></div>')]} />,
+    );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
     expect(screen.getByText('ok')).toBeTruthy();
   });
-
 });

@@ -24,7 +24,13 @@ class AdErrorBoundary extends Component<{ children: ReactNode; resetKey: string 
 
 function AdHtml({ ad }: { ad: Ad }) {
   const html = useSanitized(ad.adCode, 'sanitizeAdHtml');
-  return <div className="ad-code flex w-full justify-center overflow-hidden" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+  return (
+    <div
+      className="ad-code flex w-full justify-center overflow-hidden"
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 /** Cycles through `ads` (no fetch): used by AdSlot and by the hotlist's inline blocks. */
@@ -42,8 +48,13 @@ export function AdRotator({ ads, className }: { ads: readonly Ad[]; className?: 
   if (ads.length === 0) return null;
   const ad = ads[index % ads.length];
   return (
-    <aside aria-label="Sponsored" className={cn('relative rounded-xl border border-dashed border-slate-300 bg-white p-3', className)}>
-      <span className="absolute top-1.5 right-2 text-[10px] font-medium tracking-wide text-slate-500 uppercase">Sponsored</span>
+    <aside
+      aria-label="Sponsored"
+      className={cn('relative rounded-xl border border-dashed border-slate-300 bg-white p-3', className)}
+    >
+      <span className="absolute top-1.5 right-2 text-[10px] font-medium tracking-wide text-slate-500 uppercase">
+        Sponsored
+      </span>
       <AdErrorBoundary resetKey={String(ad.id)}>
         <AdHtml ad={ad} />
       </AdErrorBoundary>

@@ -19,9 +19,16 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
             <li key={`${item.label}-${i}`} className="inline-flex items-center gap-1.5">
               <ChevronRight className="size-3.5 text-slate-400" aria-hidden="true" />
               {last || !item.to ? (
-                <span className={last ? 'font-medium text-slate-900' : undefined} aria-current={last ? 'page' : undefined}>{item.label}</span>
+                <span
+                  className={last ? 'font-medium text-slate-900' : undefined}
+                  aria-current={last ? 'page' : undefined}
+                >
+                  {item.label}
+                </span>
               ) : (
-                <Link to={item.to} className="hover:text-accent-700">{item.label}</Link>
+                <Link to={item.to} className="hover:text-accent-700">
+                  {item.label}
+                </Link>
               )}
             </li>
           );

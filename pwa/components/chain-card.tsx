@@ -16,18 +16,28 @@ import { Skeleton } from './ui/skeleton.tsx';
 export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStats; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   return (
-    <Card className="group relative flex h-full flex-col p-4 transition-shadow focus-within:ring-2 focus-within:ring-accent-600 hover:shadow-md sm:p-5" data-testid="chain-card">
+    <Card
+      className="group relative flex h-full flex-col p-4 transition-shadow focus-within:ring-2 focus-within:ring-accent-600 hover:shadow-md sm:p-5"
+      data-testid="chain-card"
+    >
       <div className="flex items-start gap-3">
         <Logo src={chain.iconUrl} name={chain.name} color={chain.color} size="md" />
         <div className="min-w-0 flex-1">
           <Heading className="leading-snug font-semibold text-slate-900 group-hover:text-accent-700">
             {/* The link's box covers the card, so the whole card is one click target and one tab stop. */}
-            <AppLink href={paths.chain(chain.slug)} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+            <AppLink
+              href={paths.chain(chain.slug)}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl"
+            >
               {chain.name}
             </AppLink>
           </Heading>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
+            {chain.evmChainId != null && (
+              <Badge variant="neutral" className="font-mono">
+                Chain ID {chain.evmChainId}
+              </Badge>
+            )}
             {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
             {chain.endpointsPublic ? (
               <Badge
@@ -46,7 +56,8 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
         <span className="flex items-center gap-3">
           <span className="inline-flex items-center gap-1" title="Upvotes">
             <ThumbsUp className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">Upvotes: </span><span className="tabular-nums">{chain.totalUpvotes}</span>
+            <span className="sr-only">Upvotes: </span>
+            <span className="tabular-nums">{chain.totalUpvotes}</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <Server className="size-3.5" aria-hidden="true" />
@@ -63,7 +74,10 @@ export function ChainCardSkeleton() {
     <Card className="p-5" aria-hidden="true">
       <div className="flex gap-3">
         <Skeleton className="size-12 rounded-xl" />
-        <div className="flex-1 space-y-2"><Skeleton className="h-5 w-2/3" /><Skeleton className="h-4 w-24" /></div>
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-24" />
+        </div>
       </div>
       <Skeleton className="mt-4 h-4 w-full" />
       <Skeleton className="mt-2 h-4 w-4/5" />
@@ -76,19 +90,33 @@ export function ChainCardSkeleton() {
  * A responsive grid of every chain card (whole from the first render; paged by URL beyond a page, list-pager.tsx),
  * skeletons while `chains` is undefined.
  */
-export function ChainGrid({ chains, headingLevel, skeletons = 6 }: { chains: readonly ChainWithStats[] | undefined; headingLevel?: 'h2' | 'h3'; skeletons?: number }) {
+export function ChainGrid({
+  chains,
+  headingLevel,
+  skeletons = 6,
+}: {
+  chains: readonly ChainWithStats[] | undefined;
+  headingLevel?: 'h2' | 'h3';
+  skeletons?: number;
+}) {
   const { items: shown, pager } = useListPage(chains);
   if (!shown) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading chains">
-        {Array.from({ length: skeletons }, (_, i) => <ChainCardSkeleton key={i} />)}
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ChainCardSkeleton key={i} />
+        ))}
       </div>
     );
   }
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {shown.map((c) => <li key={c.id}><ChainCard chain={c} headingLevel={headingLevel} /></li>)}
+        {shown.map((c) => (
+          <li key={c.id}>
+            <ChainCard chain={c} headingLevel={headingLevel} />
+          </li>
+        ))}
       </ul>
       {pager}
     </>

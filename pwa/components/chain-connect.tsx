@@ -50,8 +50,12 @@ export function ChainConnect({ chain }: { chain: ChainDetail }) {
       <CardHeader>
         <CardTitle>Connect to {chain.name}</CardTitle>
         <p className="text-sm text-slate-600">
-          Copy-ready configuration with the best public endpoints that need no API key. Tools can fetch the same
-          from the <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">open API</AppLink>.
+          Copy-ready configuration with the best public endpoints that need no API key. Tools can fetch the same from
+          the{' '}
+          <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">
+            open API
+          </AppLink>
+          .
         </p>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -55,7 +55,10 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
             {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
               <label key={f} className="inline-flex items-center gap-1.5">
                 <input
-                  type="checkbox" checked={filters.has(f)} onChange={() => toggle(f)} className="accent-accent-600"
+                  type="checkbox"
+                  checked={filters.has(f)}
+                  onChange={() => toggle(f)}
+                  className="accent-accent-600"
                 />
                 {ENDPOINT_FILTERS[f].label}
               </label>
@@ -63,7 +66,9 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
             {dead > 0 && (
               <label className="inline-flex items-center gap-1.5">
                 <input
-                  type="checkbox" checked={showDead} onChange={() => setShowDead((x) => !x)}
+                  type="checkbox"
+                  checked={showDead}
+                  onChange={() => setShowDead((x) => !x)}
                   className="accent-accent-600"
                 />
                 Show {dead} down for 7+ days
@@ -76,30 +81,53 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               <caption className="sr-only">Public RPC endpoints of {chainName}</caption>
               <thead className="hidden bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase md:table-header-group">
                 <tr>
-                  <th scope="col" className="px-3 py-2">RPC URL · provider</th>
-                  <th scope="col" className="px-2 py-2">Status</th>
-                  <th scope="col" className="px-2 py-2 text-right">Lag</th>
-                  <th scope="col" className="px-2 py-2 text-right">Latency</th>
-                  <th scope="col" className="px-2 py-2 whitespace-nowrap">Uptime 7d</th>
-                  <th scope="col" className="px-2 py-2">Privacy</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Copy or add to a wallet</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    RPC URL · provider
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Lag
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    Latency
+                  </th>
+                  <th scope="col" className="px-2 py-2 whitespace-nowrap">
+                    Uptime 7d
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Privacy
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Copy or add to a wallet</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {shown.map((e) => (
                   // Phones: each row is a small card (URL on top, details below); wider screens: a table row.
-                  <tr key={e.url} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-1.5 p-3 md:table-row md:p-0">
+                  <tr
+                    key={e.url}
+                    className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-1.5 p-3 md:table-row md:p-0"
+                  >
                     <td className="min-w-0 md:px-3 md:py-2.5">
                       <code className="font-mono text-xs break-all text-slate-800 sm:text-[13px]">{e.url}</code>
                       {e.needsApiKey && (
-                        <Badge variant="neutral" className="ml-2 align-middle" title="Needs an API key: sign up with the provider and put your key in the URL">
-                          <KeyRound className="size-3" aria-hidden="true" />API key
+                        <Badge
+                          variant="neutral"
+                          className="ml-2 align-middle"
+                          title="Needs an API key: sign up with the provider and put your key in the URL"
+                        >
+                          <KeyRound className="size-3" aria-hidden="true" />
+                          API key
                         </Badge>
                       )}
                       <span className="mt-0.5 block text-xs text-slate-600">
                         {e.provider ? (
                           <Link
-                            to="/providers/$slug" params={{ slug: e.provider.slug }}
+                            to="/providers/$slug"
+                            params={{ slug: e.provider.slug }}
                             className="text-accent-700 hover:underline"
                           >
                             {e.provider.name}
@@ -131,12 +159,21 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                     <td className="hidden px-2 py-2.5 text-slate-700 tabular-nums md:table-cell">
                       <WeekUptime id={e.id} health={e.health} />
                     </td>
-                    <td className="col-start-1 md:px-2 md:py-2.5"><TrackingBadge tracking={e.tracking} /></td>
+                    <td className="col-start-1 md:px-2 md:py-2.5">
+                      <TrackingBadge tracking={e.tracking} />
+                    </td>
                     <td className="col-start-2 row-span-3 row-start-1 self-start md:px-2 md:py-1.5">
                       <div className="flex items-center justify-end gap-1">
                         {/* Add before Copy: the copy buttons stay in one column whether or not a row can be added. */}
-                        <AddToWallet chain={chain} endpoints={[e]} variant="ghost" size="sm" aria-label={`Add ${chainName} to a wallet with ${e.url}`}>
-                          <Wallet aria-hidden="true" />Add
+                        <AddToWallet
+                          chain={chain}
+                          endpoints={[e]}
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Add ${chainName} to a wallet with ${e.url}`}
+                        >
+                          <Wallet aria-hidden="true" />
+                          Add
                         </AddToWallet>
                         <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
                       </div>
@@ -147,7 +184,13 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
             </table>
           </div>
           {listed.length > COLLAPSED_ENDPOINTS && (
-            <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} aria-controls="rpc-endpoints">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setExpanded((x) => !x)}
+              aria-expanded={expanded}
+              aria-controls="rpc-endpoints"
+            >
               {expanded ? 'Show fewer endpoints' : `Show all ${listed.length} endpoints`}
             </Button>
           )}
@@ -156,4 +199,3 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
     </Card>
   );
 }
-

@@ -7,7 +7,13 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { toast } from '../lib/toast.ts';
 import { addChainParams } from '../../contract/eip3085.ts';
-import { addChainToWallet, browserWallets, isUserRejection, type AnnouncedWallet, type BrowserWallet } from '../lib/wallet.ts';
+import {
+  addChainToWallet,
+  browserWallets,
+  isUserRejection,
+  type AnnouncedWallet,
+  type BrowserWallet,
+} from '../lib/wallet.ts';
 import { Logo } from './logo.tsx';
 import { Button, type ButtonProps } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
@@ -33,7 +39,12 @@ function useBrowserWallets(): BrowserWallet[] {
 
 type WalletChain = Parameters<typeof addChainParams>[0];
 
-export function AddToWallet({ chain, endpoints, children, ...button }: {
+export function AddToWallet({
+  chain,
+  endpoints,
+  children,
+  ...button
+}: {
   chain: WalletChain;
   /** The endpoints to hand over (default: the chain's); the wallet gets the usable ones, best first. */
   endpoints?: ChainDetail['rpcEndpoints'];
@@ -50,10 +61,15 @@ export function AddToWallet({ chain, endpoints, children, ...button }: {
     setBusy(true);
     try {
       await addChainToWallet(wallet.provider, params);
-      toast({ title: 'Network added', description: `${chain.name} is now available in ${wallet.name}.`, variant: 'success' });
+      toast({
+        title: 'Network added',
+        description: `${chain.name} is now available in ${wallet.name}.`,
+        variant: 'success',
+      });
     } catch (error) {
       if (!isUserRejection(error)) {
-        const detail = error instanceof Error && error.message ? error.message : 'Your wallet did not accept the network.';
+        const detail =
+          error instanceof Error && error.message ? error.message : 'Your wallet did not accept the network.';
         toast({ title: 'Could not add the network', description: detail, variant: 'destructive' });
       }
     } finally {
@@ -63,19 +79,37 @@ export function AddToWallet({ chain, endpoints, children, ...button }: {
 
   return (
     <>
-      <Button variant="outline" {...button} disabled={busy} onClick={() => (wallets.length === 1 ? void add(wallets[0]) : setChoosing(true))}>
+      <Button
+        variant="outline"
+        {...button}
+        disabled={busy}
+        onClick={() => (wallets.length === 1 ? void add(wallets[0]) : setChoosing(true))}
+      >
         {busy ? 'Waiting for wallet...' : children}
       </Button>
       {choosing && (
         <Dialog open onOpenChange={setChoosing}>
           <DialogContent
             title={`Add ${chain.name} to a wallet`}
-            description={params.rpcUrls.length === 1 ? <>With the endpoint <code className="break-all">{params.rpcUrls[0]}</code></> : undefined}
+            description={
+              params.rpcUrls.length === 1 ? (
+                <>
+                  With the endpoint <code className="break-all">{params.rpcUrls[0]}</code>
+                </>
+              ) : undefined
+            }
           >
             {wallets.length === 0 ? (
               <p className="text-sm text-slate-700">
                 Install a browser wallet such as{' '}
-                <a href="https://metamask.io/download/" target="_blank" rel="noopener noreferrer" className="text-accent-700 underline">MetaMask</a>{' '}
+                <a
+                  href="https://metamask.io/download/"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-accent-700 underline"
+                >
+                  MetaMask
+                </a>{' '}
                 to add {chain.name}.
               </p>
             ) : (
@@ -83,7 +117,8 @@ export function AddToWallet({ chain, endpoints, children, ...button }: {
                 {wallets.map((w) => (
                   <li key={w.id}>
                     <Button variant="outline" className="w-full justify-start" onClick={() => void add(w)}>
-                      <Logo src={w.icon} name={w.name} size="xs" eager />{w.name}
+                      <Logo src={w.icon} name={w.name} size="xs" eager />
+                      {w.name}
                     </Button>
                   </li>
                 ))}
@@ -99,7 +134,8 @@ export function AddToWallet({ chain, endpoints, children, ...button }: {
 export function ChainWalletButton({ chain, className }: { chain: WalletChain; className?: string }) {
   return (
     <AddToWallet chain={chain} className={className}>
-      <Wallet aria-hidden="true" />Add to wallet
+      <Wallet aria-hidden="true" />
+      Add to wallet
     </AddToWallet>
   );
 }

@@ -9,7 +9,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth, userLabel } from '../data/auth.ts';
 import { useSendContact } from '../data/contact.ts';
 import { arithmeticCaptcha, captchaQuestion, sumCaptcha, type Captcha } from '../lib/captcha.ts';
-import { checkContactDialog, checkContactPage, contactPayload, fieldErrors, serverFieldErrors, type ContactFields, type FieldErrors } from '../lib/contact-form.ts';
+import {
+  checkContactDialog,
+  checkContactPage,
+  contactPayload,
+  fieldErrors,
+  serverFieldErrors,
+  type ContactFields,
+  type FieldErrors,
+} from '../lib/contact-form.ts';
 import { toast, type ToastInput } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from './ui/input.tsx';
@@ -20,29 +28,44 @@ type Variant = 'page' | 'dialog';
 const OFFLINE_MESSAGE = 'You appear to be offline. Your message was not sent; try again when you are back online.';
 const failureMessage = (e: Error) => (e instanceof TypeError ? OFFLINE_MESSAGE : e.message);
 
-const rules: Record<Variant, {
-  newCaptcha: () => Captcha;
-  check: typeof checkContactPage;
-  subjectRequired: boolean;
-  /** A failed check or send asks a new question (and clears the answer). */
-  newQuestionOnFailure: boolean;
-  sent: ToastInput;
-  failed: (error: Error) => ToastInput;
-}> = {
+const rules: Record<
+  Variant,
+  {
+    newCaptcha: () => Captcha;
+    check: typeof checkContactPage;
+    subjectRequired: boolean;
+    /** A failed check or send asks a new question (and clears the answer). */
+    newQuestionOnFailure: boolean;
+    sent: ToastInput;
+    failed: (error: Error) => ToastInput;
+  }
+> = {
   page: {
     newCaptcha: sumCaptcha,
     check: checkContactPage,
     subjectRequired: false,
     newQuestionOnFailure: false,
-    sent: { title: 'Message Sent', description: "Thank you for contacting us! We'll get back to you within 24 hours.", variant: 'success' },
-    failed: (e) => ({ title: 'Error', description: failureMessage(e) || 'Failed to send message. Please try again.', variant: 'destructive' }),
+    sent: {
+      title: 'Message Sent',
+      description: "Thank you for contacting us! We'll get back to you within 24 hours.",
+      variant: 'success',
+    },
+    failed: (e) => ({
+      title: 'Error',
+      description: failureMessage(e) || 'Failed to send message. Please try again.',
+      variant: 'destructive',
+    }),
   },
   dialog: {
     newCaptcha: arithmeticCaptcha,
     check: checkContactDialog,
     subjectRequired: true,
     newQuestionOnFailure: true,
-    sent: { title: 'Message sent successfully!', description: "We'll get back to you as soon as possible.", variant: 'success' },
+    sent: {
+      title: 'Message sent successfully!',
+      description: "We'll get back to you as soon as possible.",
+      variant: 'success',
+    },
     failed: (e) => ({ title: 'Error sending message', description: failureMessage(e), variant: 'destructive' }),
   },
 };
@@ -60,7 +83,12 @@ export const firstPageQuestion = queryOptions({
   staleTime: Infinity,
 });
 
-export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `contact-${variant}` }: {
+export function ContactForm({
+  variant,
+  defaultSubject = '',
+  onSent,
+  idPrefix = `contact-${variant}`,
+}: {
   variant: Variant;
   defaultSubject?: string;
   onSent?: () => void;
@@ -79,7 +107,9 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
   // mounts with the dialog), in the browser after the first render, as the dialog is never in the server's HTML.
   const firstQuestion = useQuery({ ...firstPageQuestion, enabled: variant === 'page' });
   const [drawn, setCaptcha] = useState<Captcha | null>(null);
-  useEffect(() => { if (variant === 'dialog') setCaptcha(rule.newCaptcha()); }, [variant, rule]);
+  useEffect(() => {
+    if (variant === 'dialog') setCaptcha(rule.newCaptcha());
+  }, [variant, rule]);
   const captcha = drawn ?? firstQuestion.data ?? null;
   const [answer, setAnswer] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -121,24 +151,52 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
   };
 
   const id = (key: string) => `${idPrefix}-${key}`;
-  const set = (key: keyof ContactFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof ContactFields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
   /** A field with an error says so and names the error as its description. */
   const invalid = (key: keyof ContactFields) =>
-    (errors[key] ? { 'aria-invalid': true, 'aria-describedby': id(`${key}-error`) } : {});
-  const required = <span className="text-red-600" aria-hidden="true"> *</span>;
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': id(`${key}-error`) } : {};
+  const required = (
+    <span className="text-red-600" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
 
   return (
     // noValidate: the spec's own messages (toasts) report missing fields; the e-mail type still gives the right keyboard.
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={variant === 'page' ? 'Contact form' : undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-label={variant === 'page' ? 'Contact form' : undefined}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={id('name')}>Name{required}</Label>
-          <Input id={id('name')} name="name" autoComplete="name" aria-required="true" {...invalid('name')} value={fields.name} onChange={set('name')} />
+          <Input
+            id={id('name')}
+            name="name"
+            autoComplete="name"
+            aria-required="true"
+            {...invalid('name')}
+            value={fields.name}
+            onChange={set('name')}
+          />
           <FieldError id={id('name-error')}>{errors.name}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={id('email')}>Email{required}</Label>
-          <Input id={id('email')} name="email" type="email" autoComplete="email" aria-required="true" {...invalid('email')} value={fields.email} onChange={set('email')} />
+          <Input
+            id={id('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            {...invalid('email')}
+            value={fields.email}
+            onChange={set('email')}
+          />
           <FieldError id={id('email-error')}>{errors.email}</FieldError>
         </div>
       </div>
@@ -164,9 +222,11 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
           name="message"
           rows={variant === 'page' ? 6 : 4}
           aria-required="true"
-          placeholder={variant === 'dialog'
-            ? 'Which chain or provider should we add? Links to its website, docs or RPC endpoints help.'
-            : 'How can we help?'}
+          placeholder={
+            variant === 'dialog'
+              ? 'Which chain or provider should we add? Links to its website, docs or RPC endpoints help.'
+              : 'How can we help?'
+          }
           {...invalid('message')}
           value={fields.message}
           onChange={set('message')}
@@ -175,7 +235,11 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
       </div>
       <div className="grid gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
         <Label htmlFor={id('captcha')}>
-          Security check: <span data-testid="captcha-question" className="font-semibold tabular-nums">{captcha ? captchaQuestion(captcha) : '…'}</span>{required}
+          Security check:{' '}
+          <span data-testid="captcha-question" className="font-semibold tabular-nums">
+            {captcha ? captchaQuestion(captcha) : '…'}
+          </span>
+          {required}
         </Label>
         <Input
           id={id('captcha')}
@@ -189,7 +253,9 @@ export function ContactForm({ variant, defaultSubject = '', onSent, idPrefix = `
           value={answer}
           onChange={(e) => setAnswer(e.target.value)}
         />
-        <p id={id('captcha-help')} className="text-xs text-slate-600">Answer with a whole number so we know you're human.</p>
+        <p id={id('captcha-help')} className="text-xs text-slate-600">
+          Answer with a whole number so we know you're human.
+        </p>
         <FieldError id={id('captcha-error')}>{errors.captcha}</FieldError>
       </div>
       <div className="flex justify-end">

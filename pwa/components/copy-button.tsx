@@ -16,7 +16,11 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
-      toast({ title: 'Copy failed', description: 'Your browser did not allow copying. Select the text and copy it instead.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Your browser did not allow copying. Select the text and copy it instead.',
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -25,9 +29,16 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       onClick={copy}
       aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
       title={copied ? 'Copied' : 'Copy'}
-      className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900', className)}
+      className={cn(
+        'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+        className,
+      )}
     >
-      {copied ? <Check className="size-4 text-emerald-600" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+      {copied ? (
+        <Check className="size-4 text-emerald-600" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
     </button>
   );
 }

@@ -7,7 +7,11 @@ export function Counter({ label, value }: { label: string; value: number | undef
     // Label at the top, number at the bottom: side by side, a label that wraps keeps the numbers level.
     <Card className="flex flex-col justify-between p-4 sm:p-5">
       <p className="text-sm text-slate-600">{label}</p>
-      {value === undefined ? <Skeleton className="mt-1 h-8 w-16" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
+      {value === undefined ? (
+        <Skeleton className="mt-1 h-8 w-16" />
+      ) : (
+        <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+      )}
     </Card>
   );
 }

@@ -17,7 +17,15 @@ const fromUser = (u: SignedInUser): Fields => ({
   lastName: u.lastName ?? '',
 });
 
-export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedInUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: SignedInUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [fields, setFields] = useState<Fields>(() => fromUser(user));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const update = useUpdateProfile();
@@ -41,18 +49,31 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
     setErrors({});
     update.mutate(result.value, {
       onSuccess: () => {
-        toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+        toast({
+          title: 'Profile Updated',
+          description: 'Your profile has been successfully updated.',
+          variant: 'success',
+        });
         onOpenChange(false);
       },
       onError: (error) => {
-        toast({ title: 'Error', description: error.message || 'Failed to update profile. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: error.message || 'Failed to update profile. Please try again.',
+          variant: 'destructive',
+        });
       },
     });
   };
 
-  const field = (key: keyof Fields, label: string, props: { placeholder?: string; help?: string; autoComplete: string }) => {
+  const field = (
+    key: keyof Fields,
+    label: string,
+    props: { placeholder?: string; help?: string; autoComplete: string },
+  ) => {
     const id = `profile-${key}`;
-    const describedBy = [props.help ? `${id}-help` : '', errors[key] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [props.help ? `${id}-help` : '', errors[key] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className="grid gap-1.5">
         <Label htmlFor={id}>{label}</Label>
@@ -66,7 +87,11 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
           aria-describedby={describedBy}
           onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
         />
-        {props.help && <p id={`${id}-help`} className="text-xs text-slate-600">{props.help}</p>}
+        {props.help && (
+          <p id={`${id}-help`} className="text-xs text-slate-600">
+            {props.help}
+          </p>
+        )}
         <FieldError id={`${id}-error`}>{errors[key]}</FieldError>
       </div>
     );
@@ -74,7 +99,10 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Edit Profile" description="Update your profile information. This will be displayed when you write reviews.">
+      <DialogContent
+        title="Edit Profile"
+        description="Update your profile information. This will be displayed when you write reviews."
+      >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {field('displayName', 'Display Name', {
             placeholder: 'How your name appears in reviews',
@@ -87,8 +115,12 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: SignedIn
           </div>
           <NeedsConnection message={NEEDS_CONNECTION.profile} />
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending || !online}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending || !online}>
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
           </div>
         </form>
       </DialogContent>

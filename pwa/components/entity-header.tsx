@@ -4,7 +4,16 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo.tsx';
 import { Card } from './ui/card.tsx';
 
-export function EntityHeader({ name, image, color, badge, facts, description, children, actions }: {
+export function EntityHeader({
+  name,
+  image,
+  color,
+  badge,
+  facts,
+  description,
+  children,
+  actions,
+}: {
   name: string;
   image: string | null;
   color: string;

@@ -14,7 +14,15 @@ type Target =
   | { provider: Named & { logoUrl: string | null }; chain?: never };
 
 /** One row. Other props (a Radix `asChild` parent passes handlers and a ref) go to the link element. */
-export function EntityLink({ chain, provider, size = 'xs', detail, trailing, className, ...props }: Target & {
+export function EntityLink({
+  chain,
+  provider,
+  size = 'xs',
+  detail,
+  trailing,
+  className,
+  ...props
+}: Target & {
   size?: 'xs' | 'sm';
   /** A second line under the name. */
   detail?: ReactNode;
@@ -33,11 +41,22 @@ export function EntityLink({ chain, provider, size = 'xs', detail, trailing, cla
       {trailing && <span className="shrink-0 text-sm text-slate-600 tabular-nums">{trailing}</span>}
     </>
   );
-  return <AppLink href={chain ? paths.chain(entity.slug) : paths.provider(entity.slug)} className={classes} {...props}>{body}</AppLink>;
+  return (
+    <AppLink href={chain ? paths.chain(entity.slug) : paths.provider(entity.slug)} className={classes} {...props}>
+      {body}
+    </AppLink>
+  );
 }
 
 /** The rows of `items` (a long list a batch at a time), or `skeletons` placeholder rows while `loading`. */
-export function LinkList<T extends { id: number }>({ items, noun, loading = false, skeletons = 5, className, children }: {
+export function LinkList<T extends { id: number }>({
+  items,
+  noun,
+  loading = false,
+  skeletons = 5,
+  className,
+  children,
+}: {
   items: readonly T[] | undefined;
   /** What the items are, for "Show more {noun}". */
   noun: 'chains' | 'providers';
@@ -50,7 +69,11 @@ export function LinkList<T extends { id: number }>({ items, noun, loading = fals
   return (
     <ul className={className}>
       {loading
-        ? Array.from({ length: skeletons }, (_, i) => <li key={i}><Skeleton className="h-10" /></li>)
+        ? Array.from({ length: skeletons }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-10" />
+            </li>
+          ))
         : items?.slice(0, shown).map((item) => <li key={item.id}>{children(item)}</li>)}
       {!loading && showMore}
     </ul>

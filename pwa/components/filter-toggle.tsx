@@ -3,15 +3,33 @@
 import { useId } from 'react';
 import { cn } from '../lib/cn.ts';
 
-export function FilterToggle({ label, checked, onChange, title, className }: {
-  label: string; checked: boolean; onChange: (checked: boolean) => void; title?: string; className?: string;
+export function FilterToggle({
+  label,
+  checked,
+  onChange,
+  title,
+  className,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  title?: string;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <label htmlFor={id} title={title}
-      className={cn('inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700', className)}>
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)}
-        className="size-4 rounded border-slate-300 accent-accent-600" />
+    <label
+      htmlFor={id}
+      title={title}
+      className={cn('inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700', className)}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 rounded border-slate-300 accent-accent-600"
+      />
       {label}
     </label>
   );

@@ -7,7 +7,11 @@ import { cn } from '../lib/cn.ts';
 import { SearchInput } from './search-input.tsx';
 import { Button } from './ui/button.tsx';
 
-export function HeaderSearch({ className, withButton = false, onSearch }: {
+export function HeaderSearch({
+  className,
+  withButton = false,
+  onSearch,
+}: {
   /** Layout, including the display (`flex`, or `hidden xl:flex`): the form sets none of its own. */
   className: string;
   /** A visible Search button beside the field (the phone menu); on desktop Enter submits. */
@@ -37,7 +41,12 @@ export function HeaderSearch({ className, withButton = false, onSearch }: {
         label="Search chains and providers"
         className="min-w-0 flex-1"
       />
-      {withButton && <Button type="submit"><Search aria-hidden="true" />Search</Button>}
+      {withButton && (
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+      )}
     </form>
   );
 }

@@ -19,18 +19,29 @@ import { UserMenu } from './user-menu.tsx';
 
 // No display class here: each use sets its own (a base `hidden` next to a base `inline-flex` is decided by
 // stylesheet order, not by the order of the class names).
-const iconButtonClass = 'size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const iconButtonClass =
+  'size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 const triggerClass =
   'group inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-expanded:bg-slate-100 aria-expanded:text-slate-900';
 
 /** A menu's panel: its grid of links and the link to the whole list. */
-function MenuPanel({ width, viewAll, children }: { width: string; viewAll: { to: '/chains' | '/providers'; label: string }; children: ReactNode }) {
+function MenuPanel({
+  width,
+  viewAll,
+  children,
+}: {
+  width: string;
+  viewAll: { to: '/chains' | '/providers'; label: string };
+  children: ReactNode;
+}) {
   return (
     <div className={cn('p-4', width)}>
       {children}
       <div className="mt-3 border-t border-slate-100 pt-3">
-        <Link to={viewAll.to} className="text-sm font-medium text-accent-700 hover:underline">{viewAll.label}</Link>
+        <Link to={viewAll.to} className="text-sm font-medium text-accent-700 hover:underline">
+          {viewAll.label}
+        </Link>
       </div>
     </div>
   );
@@ -40,7 +51,13 @@ function ChainsMenuContent() {
   const { data: chains, isPending } = useQuery(chainsQuery());
   return (
     <MenuPanel width="w-[min(50rem,calc(100vw-14rem))]" viewAll={{ to: '/chains', label: 'View all chains' }}>
-      <LinkList noun="chains" items={chains?.slice(0, LIMITS.headerChains)} loading={isPending} skeletons={8} className="grid grid-cols-2 gap-1 lg:grid-cols-4">
+      <LinkList
+        noun="chains"
+        items={chains?.slice(0, LIMITS.headerChains)}
+        loading={isPending}
+        skeletons={8}
+        className="grid grid-cols-2 gap-1 lg:grid-cols-4"
+      >
         {(c) => <EntityLink chain={c} />}
       </LinkList>
     </MenuPanel>
@@ -51,16 +68,40 @@ function ProvidersMenuContent() {
   const { data: providers, isPending } = useQuery(popularProvidersQuery());
   return (
     <MenuPanel width="w-[min(44rem,calc(100vw-14rem))]" viewAll={{ to: '/providers', label: 'View all providers' }}>
-      <LinkList noun="providers" items={providers?.slice(0, LIMITS.headerProviders)} loading={isPending} skeletons={6} className="grid grid-cols-2 gap-1 lg:grid-cols-3">
-        {(p) => <EntityLink provider={p} size="sm" detail={<><StarValue value={p.averageRating} /> {reviewCountLabel(p.totalReviews)}</>} />}
+      <LinkList
+        noun="providers"
+        items={providers?.slice(0, LIMITS.headerProviders)}
+        loading={isPending}
+        skeletons={6}
+        className="grid grid-cols-2 gap-1 lg:grid-cols-3"
+      >
+        {(p) => (
+          <EntityLink
+            provider={p}
+            size="sm"
+            detail={
+              <>
+                <StarValue value={p.averageRating} /> {reviewCountLabel(p.totalReviews)}
+              </>
+            }
+          />
+        )}
       </LinkList>
     </MenuPanel>
   );
 }
 
 const MENUS = {
-  chains: { label: 'Chains', Content: ChainsMenuContent, prefetch: (client: QueryClient) => client.prefetchQuery(chainsQuery()) },
-  providers: { label: 'Providers', Content: ProvidersMenuContent, prefetch: (client: QueryClient) => client.prefetchQuery(popularProvidersQuery()) },
+  chains: {
+    label: 'Chains',
+    Content: ChainsMenuContent,
+    prefetch: (client: QueryClient) => client.prefetchQuery(chainsQuery()),
+  },
+  providers: {
+    label: 'Providers',
+    Content: ProvidersMenuContent,
+    prefetch: (client: QueryClient) => client.prefetchQuery(popularProvidersQuery()),
+  },
 } as const;
 type MenuName = keyof typeof MENUS;
 
@@ -69,7 +110,15 @@ type MenuName = keyof typeof MENUS;
  * would close it again), the panel follows the trigger in tab order, and Escape, a click elsewhere, focus moving
  * on or a link taken close it. Its list is fetched when the pointer or focus reaches the trigger.
  */
-function HeaderMenu({ name, open, onOpenChange }: { name: MenuName; open: boolean; onOpenChange: (open: boolean) => void }) {
+function HeaderMenu({
+  name,
+  open,
+  onOpenChange,
+}: {
+  name: MenuName;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { label, Content, prefetch: prefetchList } = MENUS[name];
   const queryClient = useQueryClient();
   const item = useRef<HTMLLIElement>(null);
@@ -77,7 +126,9 @@ function HeaderMenu({ name, open, onOpenChange }: { name: MenuName; open: boolea
   const panelId = useId();
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (e: PointerEvent) => { if (!item.current?.contains(e.target as Node)) onOpenChange(false); };
+    const onPointerDown = (e: PointerEvent) => {
+      if (!item.current?.contains(e.target as Node)) onOpenChange(false);
+    };
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       onOpenChange(false);
@@ -94,7 +145,12 @@ function HeaderMenu({ name, open, onOpenChange }: { name: MenuName; open: boolea
 
   return (
     // Focus moving on closes it; a pointer elsewhere (no relatedTarget) is the pointerdown listener's.
-    <li ref={item} onBlur={(e) => { if (open && e.relatedTarget && !item.current?.contains(e.relatedTarget)) onOpenChange(false); }}>
+    <li
+      ref={item}
+      onBlur={(e) => {
+        if (open && e.relatedTarget && !item.current?.contains(e.relatedTarget)) onOpenChange(false);
+      }}
+    >
       <button
         ref={trigger}
         type="button"
@@ -105,12 +161,21 @@ function HeaderMenu({ name, open, onOpenChange }: { name: MenuName; open: boolea
         onPointerEnter={prefetch}
         onFocus={prefetch}
       >
-        {label} <ChevronDown className="size-3.5 transition-transform group-aria-expanded:rotate-180" aria-hidden="true" />
+        {label}{' '}
+        <ChevronDown className="size-3.5 transition-transform group-aria-expanded:rotate-180" aria-hidden="true" />
       </button>
       {open && (
         // Placed under the whole bar (the nav is the positioned box); a link taken closes the menu.
-        <div id={panelId} className="absolute top-full left-0 pt-2" onClick={(e) => { if ((e.target as Element).closest('a')) onOpenChange(false); }}>
-          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"><Content /></div>
+        <div
+          id={panelId}
+          className="absolute top-full left-0 pt-2"
+          onClick={(e) => {
+            if ((e.target as Element).closest('a')) onOpenChange(false);
+          }}
+        >
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl">
+            <Content />
+          </div>
         </div>
       )}
     </li>
@@ -127,7 +192,11 @@ function DesktopNav() {
       <ul className="flex items-center gap-1">
         {menu('chains')}
         {menu('providers')}
-        <li><Link to="/about" className={triggerClass}>About</Link></li>
+        <li>
+          <Link to="/about" className={triggerClass}>
+            About
+          </Link>
+        </li>
       </ul>
     </nav>
   );
@@ -163,12 +232,27 @@ export function Header() {
           </button>
         </div>
       </div>
-      <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t border-slate-200 bg-white md:hidden', !mobileOpen && 'hidden')}>
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        className={cn('border-t border-slate-200 bg-white md:hidden', !mobileOpen && 'hidden')}
+      >
         <HeaderSearch withButton onSearch={() => setMobileOpen(false)} className="mx-auto flex max-w-7xl px-4 pt-3" />
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
-          {([['/chains', 'All Chains'], ['/providers', 'All Providers'], ['/about', 'About']] as const).map(([to, label]) => (
+          {(
+            [
+              ['/chains', 'All Chains'],
+              ['/providers', 'All Providers'],
+              ['/about', 'About'],
+            ] as const
+          ).map(([to, label]) => (
             <li key={to}>
-              <Link to={to} className="block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100">{label}</Link>
+              <Link
+                to={to}
+                className="block rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100"
+              >
+                {label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -23,9 +23,15 @@ it('keeps the server-sanitised HTML through hydration and never draws the unsani
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = html;
   const drawn: string[] = [];
-  new MutationObserver(() => drawn.push(container.innerHTML)).observe(container, { subtree: true, childList: true, attributes: true });
+  new MutationObserver(() => drawn.push(container.innerHTML)).observe(container, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+  });
   const recoverable = vi.fn();
-  const root = await act(async () => hydrateRoot(container, <browser.HtmlContent html={HOSTILE} />, { onRecoverableError: recoverable }));
+  const root = await act(async () =>
+    hydrateRoot(container, <browser.HtmlContent html={HOSTILE} />, { onRecoverableError: recoverable }),
+  );
   expect(container.textContent).toBe('Fast archive nodes'); // hydrated, with the server's HTML in place
   await vi.waitFor(() => expect(drawn.length).toBeGreaterThan(0)); // the browser's own copy replaced it
   expect(container.textContent).toBe('Fast archive nodes');
@@ -38,5 +44,7 @@ it('draws nothing for empty HTML, and a hidden empty box when sanitising leaves 
   const { HtmlContent, provideSanitizer } = await import('./html-content.tsx');
   provideSanitizer(sanitizer);
   expect(renderToString(<HtmlContent html="  " />)).toBe('');
-  expect(renderToString(<HtmlContent html="<script>alert(1)</script>" />)).toMatch(/^<div class="prose-content empty:hidden"><\/div>$/);
+  expect(renderToString(<HtmlContent html="<script>alert(1)</script>" />)).toMatch(
+    /^<div class="prose-content empty:hidden"><\/div>$/,
+  );
 });

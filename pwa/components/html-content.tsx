@@ -31,11 +31,23 @@ export function useSanitized(html: string, pick: keyof Sanitizer): string {
 export function HtmlContent({ html, className }: { html: string | null | undefined; className?: string }) {
   const clean = useSanitized(html ?? '', 'sanitizeHtml');
   if (!html?.trim()) return null;
-  return <div className={cn('prose-content empty:hidden', className)} dangerouslySetInnerHTML={{ __html: clean }} suppressHydrationWarning />;
+  return (
+    <div
+      className={cn('prose-content empty:hidden', className)}
+      dangerouslySetInnerHTML={{ __html: clean }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 /** The admin-edited title and HTML at the top of /providers or /chains (spec 000 §2); nothing when both are empty. */
-export function CategoryIntro({ category, label }: { category: { title: string; contentHtml: string } | undefined; label: string }) {
+export function CategoryIntro({
+  category,
+  label,
+}: {
+  category: { title: string; contentHtml: string } | undefined;
+  label: string;
+}) {
   if (!category || !(category.title || category.contentHtml)) return null;
   return (
     <section className="mb-8" aria-label={label}>

@@ -8,7 +8,17 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
-export function LegalDocument({ title, intro, sections, crumb }: { title: string; intro: ReactNode; sections: readonly LegalSection[]; crumb: string }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+  crumb,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+  crumb: string;
+}) {
   return (
     <Page>
       {/* The breadcrumbs in the reading column too, so they line up with the title rather than the page edge. */}
@@ -20,12 +30,20 @@ export function LegalDocument({ title, intro, sections, crumb }: { title: string
         <Card className="mt-8 p-5">
           <h2 className="text-sm font-semibold tracking-wide text-slate-900 uppercase">Contents</h2>
           <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm sm:grid-cols-2">
-            {sections.map((s) => <li key={s.id}><a href={`#${s.id}`} className="text-accent-700 hover:underline">{s.title}</a></li>)}
+            {sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="text-accent-700 hover:underline">
+                  {s.title}
+                </a>
+              </li>
+            ))}
           </ol>
         </Card>
         {sections.map((s, i) => (
           <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-24">
-            <h2 id={`${s.id}-title`} className="text-xl font-semibold text-slate-900">{i + 1}. {s.title}</h2>
+            <h2 id={`${s.id}-title`} className="text-xl font-semibold text-slate-900">
+              {i + 1}. {s.title}
+            </h2>
             <div className="prose-content mt-3">{s.body}</div>
           </section>
         ))}

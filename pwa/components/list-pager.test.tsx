@@ -8,13 +8,26 @@ import { ProviderList } from './provider-list.tsx';
 afterEach(cleanup);
 
 const providers = Array.from({ length: 2 * LIST_PAGE_SIZE + 1 }, (_, i) => ({
-  id: i + 1, slug: `p-${i + 1}`, name: `Provider ${i + 1}`, description: '', logoUrl: null, color: null, chainIds: [],
-  averageRating: 0, totalReviews: 0, website: null, affiliateUrl: null, cloakedLinks: false, nofollowLinks: false,
+  id: i + 1,
+  slug: `p-${i + 1}`,
+  name: `Provider ${i + 1}`,
+  description: '',
+  logoUrl: null,
+  color: null,
+  chainIds: [],
+  averageRating: 0,
+  totalReviews: 0,
+  website: null,
+  affiliateUrl: null,
+  cloakedLinks: false,
+  nofollowLinks: false,
 })) as unknown as Provider[];
 
 /** The list as the page at `url` draws it (the router gives it the URL). */
 async function renderAt(url: string, items: readonly Provider[]) {
-  const rootRoute = createRootRoute({ component: () => <ProviderList providers={items} chainsById={new Map()} empty="none" /> });
+  const rootRoute = createRootRoute({
+    component: () => <ProviderList providers={items} chainsById={new Map()} empty="none" />,
+  });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [url] }) });
   await router.load();
   render(<RouterProvider router={router} />);

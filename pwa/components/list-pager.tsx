@@ -28,9 +28,23 @@ export function useListPage<T>(items: readonly T[] | undefined): { items: readon
   };
   const pager = (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-4 text-sm text-slate-600">
-      {current.page > 1 ? <a rel="prev" href={href(current.page - 1)} className={buttonClasses('outline', 'sm')}>Previous page</a> : <span />}
-      <span>Page {current.page} of {current.pages}</span>
-      {current.page < current.pages ? <a rel="next" href={href(current.page + 1)} className={buttonClasses('outline', 'sm')}>Next page</a> : <span />}
+      {current.page > 1 ? (
+        <a rel="prev" href={href(current.page - 1)} className={buttonClasses('outline', 'sm')}>
+          Previous page
+        </a>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {current.page} of {current.pages}
+      </span>
+      {current.page < current.pages ? (
+        <a rel="next" href={href(current.page + 1)} className={buttonClasses('outline', 'sm')}>
+          Next page
+        </a>
+      ) : (
+        <span />
+      )}
     </nav>
   );
   return { items: current.items, pager };

@@ -11,7 +11,14 @@ const sizes = {
   lg: { box: 'size-16 text-2xl rounded-2xl', px: 64 },
 } as const;
 
-export function Logo({ src, name, color, size = 'md', eager = false, className }: {
+export function Logo({
+  src,
+  name,
+  color,
+  size = 'md',
+  eager = false,
+  className,
+}: {
   src: string | null | undefined;
   name: string;
   color?: string | null;

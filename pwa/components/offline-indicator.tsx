@@ -23,7 +23,11 @@ export function OfflineIndicator() {
           <span className="sr-only sm:not-sr-only">Offline</span>
         </span>
       )}
-      {user && <Suspense fallback={null}><OutboxBadge userId={user.id} /></Suspense>}
+      {user && (
+        <Suspense fallback={null}>
+          <OutboxBadge userId={user.id} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,7 +9,9 @@ import { useOnline } from '../offline/online.ts';
 
 // Loaded when the connection drops: on a first visit (service worker not yet in control) the chunk cannot be
 // fetched then, and a rejected import would take the whole page down with it — show no banner instead.
-const OfflineBanner = lazy((): Promise<{ default: ComponentType }> => import('./offline-banner.tsx').catch(() => ({ default: () => null })));
+const OfflineBanner = lazy((): Promise<{ default: ComponentType }> =>
+  import('./offline-banner.tsx').catch(() => ({ default: () => null })),
+);
 
 /** Pages that show no saved data: the admin panel says it needs a connection itself; sign-in is a server flow. */
 const NO_DATA_PAGES = /^\/(admin|login)(\/|$)/;
@@ -19,7 +21,11 @@ export function OfflineBannerSlot() {
   const online = useOnline();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   if (online || NO_DATA_PAGES.test(pathname)) return null;
-  return <Suspense fallback={null}><OfflineBanner /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  );
 }
 
 export const NEEDS_CONNECTION = {
@@ -31,8 +37,15 @@ export function NeedsConnection({ message, className }: { message: string; class
   const online = useOnline();
   if (online) return null;
   return (
-    <p role="status" className={cn('flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset', className)}>
-      <CloudOff className="size-4 shrink-0" aria-hidden="true" />{message}
+    <p
+      role="status"
+      className={cn(
+        'flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset',
+        className,
+      )}
+    >
+      <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+      {message}
     </p>
   );
 }

@@ -6,7 +6,13 @@ import type { OutboxState } from '../offline/db.ts';
 import { useOutboxEntries } from '../offline/hooks.ts';
 import { pluralize } from '../lib/rating.ts';
 import { Button } from './ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
 
 const stateLabels: Record<OutboxState, string> = {
   queued: 'Waiting for a connection',
@@ -22,9 +28,18 @@ export default function OutboxBadge({ userId }: { userId: number }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="relative h-10 px-2.5" aria-label={label} data-testid="outbox-badge">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="relative h-10 px-2.5"
+          aria-label={label}
+          data-testid="outbox-badge"
+        >
           <Send className="size-4" aria-hidden="true" />
-          <span className="min-w-5 rounded-full bg-amber-500 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums" data-count={entries.length}>
+          <span
+            className="min-w-5 rounded-full bg-amber-500 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
+            data-count={entries.length}
+          >
             {entries.length}
           </span>
         </Button>
@@ -33,7 +48,12 @@ export default function OutboxBadge({ userId }: { userId: number }) {
         <DropdownMenuLabel>{label}</DropdownMenuLabel>
         {entries.map((e) => (
           <DropdownMenuItem key={e.id} asChild>
-            <Link to="/providers/$slug" params={{ slug: e.slug }} hash="reviews" className="flex flex-col items-start gap-0.5">
+            <Link
+              to="/providers/$slug"
+              params={{ slug: e.slug }}
+              hash="reviews"
+              className="flex flex-col items-start gap-0.5"
+            >
               <span className="font-medium text-slate-900">{e.providerName}</span>
               <span className="text-xs text-slate-600">{stateLabels[e.state]}</span>
             </Link>

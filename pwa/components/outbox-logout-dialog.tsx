@@ -6,7 +6,12 @@ import { pluralize } from '../lib/rating.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from './ui/dialog.tsx';
 
-export function OutboxLogoutDialog({ entries, open, onOpenChange, onLogout }: {
+export function OutboxLogoutDialog({
+  entries,
+  open,
+  onOpenChange,
+  onLogout,
+}: {
   entries: OutboxEntry[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,11 +25,17 @@ export function OutboxLogoutDialog({ entries, open, onOpenChange, onLogout }: {
         description={`${one ? 'This review is' : 'These reviews are'} saved on this device only, waiting to be sent. Logging out deletes ${one ? 'it' : 'them'} from this device.`}
       >
         <ul className="mb-5 list-disc pl-5 text-sm text-slate-700">
-          {entries.map((e) => <li key={e.id}>{e.providerName}</li>)}
+          {entries.map((e) => (
+            <li key={e.id}>{e.providerName}</li>
+          ))}
         </ul>
         <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild><Button variant="outline">Stay signed in</Button></DialogClose>
-          <Button variant="destructive" onClick={onLogout}>Log out and delete</Button>
+          <DialogClose asChild>
+            <Button variant="outline">Stay signed in</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onLogout}>
+            Log out and delete
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

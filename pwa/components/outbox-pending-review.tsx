@@ -16,7 +16,8 @@ export function serverMessage(error: string | null): string {
   const body = error.replace(/^\d{3}: /, '');
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // Not JSON: the status text or plain body is the message.
   }
@@ -32,7 +33,12 @@ function StatusLine({ entry, online }: { entry: OutboxEntry; online: boolean }) 
     case 'needs-sign-in':
       return <>Your session has ended. Sign in and it will be sent.</>;
     case 'rejected':
-      return <>It was not accepted: <span className="font-medium text-red-700">{serverMessage(entry.error)}</span>. Edit it or discard it.</>;
+      return (
+        <>
+          It was not accepted: <span className="font-medium text-red-700">{serverMessage(entry.error)}</span>. Edit it
+          or discard it.
+        </>
+      );
   }
 }
 
@@ -60,14 +66,25 @@ export function OutboxPendingReview({ entry, onEdit }: { entry: OutboxEntry; onE
       </div>
       <Stars value={entry.rating} showValue={false} className="mt-2" />
       {entry.comment && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{entry.comment}</p>}
-      <p className="mt-2 text-sm text-slate-600" role="status"><StatusLine entry={entry} online={online} /></p>
+      <p className="mt-2 text-sm text-slate-600" role="status">
+        <StatusLine entry={entry} online={online} />
+      </p>
       {entry.state !== 'sending' && (
         <div className="mt-3 flex flex-wrap gap-2">
           {entry.state === 'needs-sign-in' && (
-            <a href={paths.googleLogin(pathname)} className={buttonClasses('primary', 'sm')}><LogIn aria-hidden="true" />Sign in</a>
+            <a href={paths.googleLogin(pathname)} className={buttonClasses('primary', 'sm')}>
+              <LogIn aria-hidden="true" />
+              Sign in
+            </a>
           )}
-          <Button variant="outline" size="sm" onClick={onEdit}><PenLine aria-hidden="true" />Edit</Button>
-          <Button variant="ghost" size="sm" onClick={() => void getOutbox().then((o) => o.discard(entry.id!))}><Trash2 aria-hidden="true" />Discard</Button>
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <PenLine aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void getOutbox().then((o) => o.discard(entry.id!))}>
+            <Trash2 aria-hidden="true" />
+            Discard
+          </Button>
         </div>
       )}
     </section>

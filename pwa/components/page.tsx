@@ -6,7 +6,12 @@ import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx';
 import { Card } from './ui/card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-export function Page({ breadcrumbs, sidebar, children, className }: {
+export function Page({
+  breadcrumbs,
+  sidebar,
+  children,
+  className,
+}: {
   breadcrumbs?: readonly Crumb[];
   sidebar?: ReactNode;
   children: ReactNode;
@@ -18,7 +23,9 @@ export function Page({ breadcrumbs, sidebar, children, className }: {
       {sidebar ? (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0">{children}</div>
-          <aside className="min-w-0" aria-label="Sidebar">{sidebar}</aside>
+          <aside className="min-w-0" aria-label="Sidebar">
+            {sidebar}
+          </aside>
         </div>
       ) : (
         children
@@ -27,7 +34,15 @@ export function Page({ breadcrumbs, sidebar, children, className }: {
   );
 }
 
-export function PageTitle({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageTitle({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -43,7 +58,14 @@ export function PageTitle({ title, subtitle, actions }: { title: ReactNode; subt
 export function DetailPageSkeleton({ label }: { label: string }) {
   return (
     <div role="status" aria-busy="true" aria-label={label}>
-      <Page sidebar={<div className="space-y-6"><Skeleton className="h-64 rounded-xl" /><Skeleton className="h-40 rounded-xl" /></div>}>
+      <Page
+        sidebar={
+          <div className="space-y-6">
+            <Skeleton className="h-64 rounded-xl" />
+            <Skeleton className="h-40 rounded-xl" />
+          </div>
+        }
+      >
         <div className="space-y-6">
           <Card className="flex gap-5 p-6">
             <Skeleton className="size-16 rounded-2xl" />
@@ -56,7 +78,9 @@ export function DetailPageSkeleton({ label }: { label: string }) {
             </div>
           </Card>
           <Skeleton className="h-56 rounded-xl" />
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-28 rounded-xl" />
+          ))}
         </div>
       </Page>
     </div>

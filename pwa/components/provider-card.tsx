@@ -23,7 +23,9 @@ import { Skeleton } from './ui/skeleton.tsx';
 
 /** A chain page's view of its providers: the chain, and each provider's endpoints on it, ranked. */
 export type ChainEndpointsByProvider = {
-  chainId: number; chainName: string; endpoints: ReadonlyMap<number, readonly RpcEndpoint[]>;
+  chainId: number;
+  chainName: string;
+  endpoints: ReadonlyMap<number, readonly RpcEndpoint[]>;
 };
 
 /** How the pages say a chain is served with an API key (beside the public-endpoint ones, which say nothing). */
@@ -35,12 +37,19 @@ export function ChainKindBadge({ name, kind }: { name: string; kind: ChainKind |
   if (kind !== 'api-key') return <Badge>{name}</Badge>;
   return (
     <Badge variant="neutral" title={API_KEY_TITLE}>
-      <KeyRound className="size-3" aria-hidden="true" />{name}<span className="sr-only"> ({API_KEY_LABEL.toLowerCase()})</span>
+      <KeyRound className="size-3" aria-hidden="true" />
+      {name}
+      <span className="sr-only"> ({API_KEY_LABEL.toLowerCase()})</span>
     </Badge>
   );
 }
 
-export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChain }: {
+export function ProviderCard({
+  provider,
+  chainsById,
+  headingLevel = 'h3',
+  onChain,
+}: {
   provider: Provider;
   chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
   headingLevel?: 'h2' | 'h3';
@@ -58,7 +67,9 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Heading className="text-lg leading-tight font-semibold text-slate-900">
-              <AppLink href={paths.provider(provider.slug)} className="hover:text-accent-700">{provider.name}</AppLink>
+              <AppLink href={paths.provider(provider.slug)} className="hover:text-accent-700">
+                {provider.name}
+              </AppLink>
             </Heading>
             <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
               <Stars value={provider.averageRating} />
@@ -68,21 +79,44 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
           <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{provider.description}</p>
           {shown.length > 0 && (
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
-              {shown.map((c) => <li key={c.id}><ChainKindBadge name={c.name} kind={chainKindOf(provider, c.id)} /></li>)}
-              {more > 0 && <li><Badge variant="neutral">+{more} more</Badge></li>}
+              {shown.map((c) => (
+                <li key={c.id}>
+                  <ChainKindBadge name={c.name} kind={chainKindOf(provider, c.id)} />
+                </li>
+              ))}
+              {more > 0 && (
+                <li>
+                  <Badge variant="neutral">+{more} more</Badge>
+                </li>
+              )}
             </ul>
           )}
-          {onChain && (chainKindOf(provider, onChain.chainId) === 'api-key'
-            ? <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
-            : <ProviderChainEndpoints chainName={onChain.chainName} endpoints={onChain.endpoints.get(provider.id) ?? []} />)}
+          {onChain &&
+            (chainKindOf(provider, onChain.chainId) === 'api-key' ? (
+              <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
+            ) : (
+              <ProviderChainEndpoints
+                chainName={onChain.chainName}
+                endpoints={onChain.endpoints.get(provider.id) ?? []}
+              />
+            ))}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
-          <AppLink href={paths.provider(provider.slug)} className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}>
+          <AppLink
+            href={paths.provider(provider.slug)}
+            className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}
+          >
             View Details<span className="sr-only"> of {provider.name}</span>
           </AppLink>
           {website && (
-            <a href={website.href} target="_blank" rel={website.rel} className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}>
-              Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span> <ExternalLink aria-hidden="true" />
+            <a
+              href={website.href}
+              target="_blank"
+              rel={website.rel}
+              className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}
+            >
+              Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span>{' '}
+              <ExternalLink aria-hidden="true" />
             </a>
           )}
           <CompareToggle provider={provider} className="flex-1 md:flex-none" />
@@ -96,10 +130,16 @@ export function ProviderCard({ provider, chainsById, headingLevel = 'h3', onChai
 function ApiKeyOnChain({ provider, chainName }: { provider: Provider; chainName: string }) {
   return (
     <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      <Badge variant="warning" title={API_KEY_TITLE}><KeyRound className="size-3" aria-hidden="true" />{API_KEY_LABEL}</Badge>
+      <Badge variant="warning" title={API_KEY_TITLE}>
+        <KeyRound className="size-3" aria-hidden="true" />
+        {API_KEY_LABEL}
+      </Badge>
       <span>
         Serves {chainName} to its customers with an API key; the endpoint format is on{' '}
-        <AppLink href={paths.provider(provider.slug)} className="text-accent-700 hover:underline">its page</AppLink>.
+        <AppLink href={paths.provider(provider.slug)} className="text-accent-700 hover:underline">
+          its page
+        </AppLink>
+        .
       </span>
     </p>
   );
@@ -108,19 +148,32 @@ function ApiKeyOnChain({ provider, chainName }: { provider: Provider; chainName:
 /** The provider's endpoints on one chain: URL with a copy button, privacy label, whether it needs an API key. */
 function ProviderChainEndpoints({ chainName, endpoints }: { chainName: string; endpoints: readonly RpcEndpoint[] }) {
   if (endpoints.length === 0) {
-    return <p className="mt-3 text-sm text-slate-600">No public endpoint on {chainName} is listed for this provider.</p>;
+    return (
+      <p className="mt-3 text-sm text-slate-600">No public endpoint on {chainName} is listed for this provider.</p>
+    );
   }
   return (
     <ul className="mt-3 space-y-1.5" aria-label={`RPC endpoints on ${chainName}`}>
       {endpoints.map((e) => (
         // Phones: the URL on a line of its own, its labels and copy button below (a URL squeezed beside them breaks every few letters).
         <li key={e.url} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-slate-50 py-1 pr-1 pl-2.5">
-          <code className="min-w-0 basis-full font-mono text-xs break-all text-slate-800 sm:flex-1 sm:basis-0">{e.url}</code>
+          <code className="min-w-0 basis-full font-mono text-xs break-all text-slate-800 sm:flex-1 sm:basis-0">
+            {e.url}
+          </code>
           <TrackingBadge tracking={e.tracking} />
-          {e.needsApiKey
-            ? <Badge variant="neutral" title="Needs an API key: sign up with the provider and put your key in the URL"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>
-            : <Badge variant="success" title="Works without an API key">No key</Badge>}
-          <span className="ml-auto sm:ml-0"><CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} /></span>
+          {e.needsApiKey ? (
+            <Badge variant="neutral" title="Needs an API key: sign up with the provider and put your key in the URL">
+              <KeyRound className="size-3" aria-hidden="true" />
+              API key
+            </Badge>
+          ) : (
+            <Badge variant="success" title="Works without an API key">
+              No key
+            </Badge>
+          )}
+          <span className="ml-auto sm:ml-0">
+            <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
+          </span>
         </li>
       ))}
     </ul>
@@ -135,7 +188,11 @@ export function ProviderCardSkeleton() {
         <Skeleton className="h-5 w-1/3" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-2/3" />
-        <div className="flex gap-2 pt-1"><Skeleton className="h-5 w-16" /><Skeleton className="h-5 w-20" /><Skeleton className="h-5 w-14" /></div>
+        <div className="flex gap-2 pt-1">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20" />
+          <Skeleton className="h-5 w-14" />
+        </div>
       </div>
     </Card>
   );

@@ -13,7 +13,14 @@ import { Card } from './ui/card.tsx';
 
 export const SKELETON_CARDS = 6;
 
-export function ProviderList({ providers, chainsById, inlineAds, empty, headingLevel, onChain }: {
+export function ProviderList({
+  providers,
+  chainsById,
+  inlineAds,
+  empty,
+  headingLevel,
+  onChain,
+}: {
   /** undefined while loading. */
   providers: readonly Provider[] | undefined;
   chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
@@ -27,7 +34,9 @@ export function ProviderList({ providers, chainsById, inlineAds, empty, headingL
   if (!shown) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label="Loading providers">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => <ProviderCardSkeleton key={i} />)}
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <ProviderCardSkeleton key={i} />
+        ))}
       </div>
     );
   }
@@ -41,7 +50,12 @@ export function ProviderList({ providers, chainsById, inlineAds, empty, headingL
         {interleaveAds(shown, every).map((entry) =>
           entry.kind === 'item' ? (
             <li key={entry.item.id}>
-              <ProviderCard provider={entry.item} chainsById={chainsById} headingLevel={headingLevel} onChain={onChain} />
+              <ProviderCard
+                provider={entry.item}
+                chainsById={chainsById}
+                headingLevel={headingLevel}
+                onChain={onChain}
+              />
             </li>
           ) : (
             <li key={`ad-${entry.slot}`}>

@@ -2,7 +2,16 @@ import { Search, X } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
 /** A search field with an icon and a clear button. `label` is its accessible name; `name` makes it a form field. */
-export function SearchInput({ value, onChange, placeholder, label, className, id, name, autoFocus }: {
+export function SearchInput({
+  value,
+  onChange,
+  placeholder,
+  label,
+  className,
+  id,
+  name,
+  autoFocus,
+}: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
@@ -14,7 +23,10 @@ export function SearchInput({ value, onChange, placeholder, label, className, id
 }) {
   return (
     <div className={cn('relative', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
       <input
         id={id}
         name={name}

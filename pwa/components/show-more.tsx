@@ -43,9 +43,15 @@ function ShowMoreButton({ label, shown, onShow }: { label: string; shown: number
   useEffect(() => {
     const button = ref.current;
     if (!button || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && show.current(), { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && show.current(), {
+      rootMargin: '100% 0px',
+    });
     observer.observe(button);
     return () => observer.disconnect();
   }, [shown]);
-  return <Button ref={ref} variant="outline" className="w-full" onClick={onShow}>{label}</Button>;
+  return (
+    <Button ref={ref} variant="outline" className="w-full" onClick={onShow}>
+      {label}
+    </Button>
+  );
 }

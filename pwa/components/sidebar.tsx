@@ -11,12 +11,24 @@ import { StarValue } from './stars.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
 /** A sidebar card: its title, optionally a "View All →" link to the full list, and the content. */
-export function SidebarCard({ title, viewAll, children }: { title: ReactNode; viewAll?: '/chains' | '/providers'; children: ReactNode }) {
+export function SidebarCard({
+  title,
+  viewAll,
+  children,
+}: {
+  title: ReactNode;
+  viewAll?: '/chains' | '/providers';
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle className="flex items-center gap-2">{title}</CardTitle>
-        {viewAll && <Link to={viewAll} className="text-sm font-medium text-accent-700 hover:underline">View All →</Link>}
+        {viewAll && (
+          <Link to={viewAll} className="text-sm font-medium text-accent-700 hover:underline">
+            View All →
+          </Link>
+        )}
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
@@ -29,12 +41,23 @@ export function Sidebar() {
   return (
     <div className="listing-sidebar space-y-6">
       <SidebarCard title="Popular Providers" viewAll="/providers">
-        <LinkList noun="providers" items={providers.data?.slice(0, LIMITS.sidebarProviders)} loading={providers.isPending} className="space-y-1">
+        <LinkList
+          noun="providers"
+          items={providers.data?.slice(0, LIMITS.sidebarProviders)}
+          loading={providers.isPending}
+          className="space-y-1"
+        >
           {(p) => <EntityLink provider={p} size="sm" trailing={<StarValue value={p.averageRating} />} />}
         </LinkList>
       </SidebarCard>
       <SidebarCard title="Popular Chains" viewAll="/chains">
-        <LinkList noun="chains" items={chains.data?.slice(0, LIMITS.sidebarChains)} loading={chains.isPending} skeletons={6} className="max-h-[32rem] space-y-1 overflow-y-auto pr-1">
+        <LinkList
+          noun="chains"
+          items={chains.data?.slice(0, LIMITS.sidebarChains)}
+          loading={chains.isPending}
+          skeletons={6}
+          className="max-h-[32rem] space-y-1 overflow-y-auto pr-1"
+        >
           {(c) => <EntityLink chain={c} detail="View providers" />}
         </LinkList>
       </SidebarCard>

@@ -10,7 +10,14 @@ import { signOut } from '../offline/sign-out.ts';
 import { AccountButton } from './account-button.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { OutboxLogoutDialog } from './outbox-logout-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
 
 export default function SignedInMenu({ user }: { user: SignedInUser }) {
   const [profileOpen, setProfileOpen] = useState(false);
@@ -32,15 +39,22 @@ export default function SignedInMenu({ user }: { user: SignedInUser }) {
           <DropdownMenuSeparator />
           {user.isAdmin && (
             <DropdownMenuItem className="lg:hidden" asChild>
-              <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" />
+                Admin Panel
+              </Link>
             </DropdownMenuItem>
           )}
           <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
-            <UserPen aria-hidden="true" />Edit Profile
+            <UserPen aria-hidden="true" />
+            Edit Profile
           </DropdownMenuItem>
           {/* Offline, signOut says the logout needs a connection (the unsent reviews then stay anyway). */}
-          <DropdownMenuItem onSelect={() => (unsent.length > 0 && navigator.onLine ? setConfirmLogout(true) : logOut())}>
-            <LogOut aria-hidden="true" />Logout
+          <DropdownMenuItem
+            onSelect={() => (unsent.length > 0 && navigator.onLine ? setConfirmLogout(true) : logOut())}
+          >
+            <LogOut aria-hidden="true" />
+            Logout
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

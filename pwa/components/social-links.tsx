@@ -2,7 +2,11 @@ import { Github, Linkedin, MessageCircle, Send, Twitter } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
 type Socials = {
-  twitterUrl: string | null; discordUrl: string | null; telegramUrl: string | null; githubUrl: string | null; linkedinUrl: string | null;
+  twitterUrl: string | null;
+  discordUrl: string | null;
+  telegramUrl: string | null;
+  githubUrl: string | null;
+  linkedinUrl: string | null;
 };
 
 const networks = [
@@ -18,7 +22,17 @@ export function socialLinks(s: Socials) {
 }
 
 /** Icon links to an entity's social profiles (new tab); `withLabels` adds the network names. */
-export function SocialLinks({ entity, name, withLabels = false, className }: { entity: Socials; name: string; withLabels?: boolean; className?: string }) {
+export function SocialLinks({
+  entity,
+  name,
+  withLabels = false,
+  className,
+}: {
+  entity: Socials;
+  name: string;
+  withLabels?: boolean;
+  className?: string;
+}) {
   const links = socialLinks(entity);
   if (links.length === 0) return null;
   return (
@@ -36,7 +50,12 @@ export function SocialLinks({ entity, name, withLabels = false, className }: { e
             )}
           >
             <Icon className="size-4" aria-hidden="true" />
-            {withLabels && <>{label}<span className="sr-only"> (opens in a new tab)</span></>}
+            {withLabels && (
+              <>
+                {label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </>
+            )}
           </a>
         </li>
       ))}

@@ -13,7 +13,12 @@ export function starFillPercent(value: number | string): number {
  * (.star-rating in styles.css): a list draws one per card, and a node and an SVG per star made rendering
  * the home page's list a long task on phones (bench/RESULTS.md).
  */
-export function Stars({ value, size = 'sm', showValue = true, className }: {
+export function Stars({
+  value,
+  size = 'sm',
+  showValue = true,
+  className,
+}: {
   value: number | string;
   size?: 'sm' | 'md' | 'lg';
   showValue?: boolean;
@@ -36,5 +41,12 @@ export function Stars({ value, size = 'sm', showValue = true, className }: {
 
 /** The compact form of menus and sidebars: a star and the value to one decimal (the number is what is read out). */
 export function StarValue({ value }: { value: number | string }) {
-  return <><span aria-hidden="true" className="text-star">★</span> {formatRating(value)}</>;
+  return (
+    <>
+      <span aria-hidden="true" className="text-star">
+        ★
+      </span>{' '}
+      {formatRating(value)}
+    </>
+  );
 }

@@ -6,10 +6,16 @@ import { OFFLINE } from '../offline/keys.ts';
 import { Button } from './ui/button.tsx';
 
 export function UpdatePrompt() {
-  const { needRefresh: [needRefresh, setNeedRefresh], updateServiceWorker } = useRegisterSW({
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       // A single-page app may stay open for days without a navigation (when the browser checks on its own).
-      if (registration) setInterval(() => { if (navigator.onLine) void registration.update(); }, OFFLINE.updateCheckMs);
+      if (registration)
+        setInterval(() => {
+          if (navigator.onLine) void registration.update();
+        }, OFFLINE.updateCheckMs);
     },
   });
   if (!needRefresh) return null;
@@ -25,11 +31,17 @@ export function UpdatePrompt() {
       <p id="update-prompt-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <RefreshCw className="size-4 text-accent-600" aria-hidden="true" />A new version is available
       </p>
-      <p id="update-prompt-text" className="mt-1 text-sm text-slate-600">Reload to use the latest RPC Atlas.</p>
+      <p id="update-prompt-text" className="mt-1 text-sm text-slate-600">
+        Reload to use the latest RPC Atlas.
+      </p>
       <div className="mt-3 flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={() => setNeedRefresh(false)}>Later</Button>
+        <Button variant="ghost" size="sm" onClick={() => setNeedRefresh(false)}>
+          Later
+        </Button>
         {/* Activates the waiting worker, which then reloads this page. */}
-        <Button size="sm" onClick={() => void updateServiceWorker(true)}>Reload</Button>
+        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </Button>
       </div>
     </div>
   );

@@ -24,8 +24,12 @@ export function UserMenu() {
   if (!user) {
     return (
       <div className="flex items-center gap-2">
-        <Button asChild variant="ghost" size="sm"><Link to="/login">Login</Link></Button>
-        <Button asChild size="sm"><Link to="/login">Sign Up</Link></Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/login">Login</Link>
+        </Button>
+        <Button asChild size="sm">
+          <Link to="/login">Sign Up</Link>
+        </Button>
       </div>
     );
   }
@@ -40,7 +44,10 @@ export function UserMenu() {
       {user.isAdmin && (
         <div className="hidden lg:block">
           <Button asChild variant="outline" size="sm">
-            <Link to="/admin"><ShieldCheck aria-hidden="true" />Admin Panel</Link>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              Admin Panel
+            </Link>
           </Button>
         </div>
       )}

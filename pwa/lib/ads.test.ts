@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adFrequency, interleaveAds } from './ads.ts';
 
-const shape = (xs: ReturnType<typeof interleaveAds<number>>) => xs.map((x) => (x.kind === 'ad' ? 'ad' : x.item)).join(',');
+const shape = (xs: ReturnType<typeof interleaveAds<number>>) =>
+  xs.map((x) => (x.kind === 'ad' ? 'ad' : x.item)).join(',');
 
 describe('adFrequency', () => {
   it('parses the frequency string, defaults to 5, never below 1', () => {
@@ -29,15 +30,17 @@ describe('interleaveAds', () => {
     expect(slots).toEqual([0, 1, 2, 3]);
   });
   it('property: items keep their order, ad count is floor((n-1)/N), never first or last', () => {
-    fc.assert(fc.property(fc.array(fc.integer(), { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), (items, every) => {
-      const out = interleaveAds(items, every);
-      expect(out.flatMap((x) => (x.kind === 'item' ? [x.item] : []))).toEqual(items);
-      const ads = out.filter((x) => x.kind === 'ad').length;
-      expect(ads).toBe(items.length ? Math.floor((items.length - 1) / every) : 0);
-      if (out.length) {
-        expect(out[0].kind).toBe('item');
-        expect(out[out.length - 1].kind).toBe('item');
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), (items, every) => {
+        const out = interleaveAds(items, every);
+        expect(out.flatMap((x) => (x.kind === 'item' ? [x.item] : []))).toEqual(items);
+        const ads = out.filter((x) => x.kind === 'ad').length;
+        expect(ads).toBe(items.length ? Math.floor((items.length - 1) / every) : 0);
+        if (out.length) {
+          expect(out[0].kind).toBe('item');
+          expect(out[out.length - 1].kind).toBe('item');
+        }
+      }),
+    );
   });
 });

@@ -6,7 +6,9 @@ describe('throwIfNotOk', () => {
     await expect(throwIfNotOk(new Response('{}', { status: 200 }))).resolves.toBeUndefined();
   });
   it('uses "{status}: {body}"', async () => {
-    const err = await throwIfNotOk(new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' })).catch((e) => e);
+    const err = await throwIfNotOk(
+      new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }),
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('401: {"message":"Unauthorized"}');
     expect(err.status).toBe(401);
@@ -24,14 +26,18 @@ describe('apiRequest', () => {
   const calls: RequestInit[] = [];
   const ok = () => new Response('{}', { status: 200 });
   it('sends JSON bodies as JSON, FormData as multipart, and the accept it is given', async () => {
-    setApiFetch(async (_path, init) => { calls.push(init ?? {}); return ok(); });
+    setApiFetch(async (_path, init) => {
+      calls.push(init ?? {});
+      return ok();
+    });
     await apiRequest('POST', '/api/x', { a: 1 });
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.png');
     await apiRequest('POST', '/api/x', form);
     await apiRequest('GET', '/api/x', undefined, 'text/csv');
     expect(calls[0]).toMatchObject({
-      body: '{"a":1}', headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     });
     expect(calls[1].body).toBe(form);
     expect(calls[1].headers).toEqual({ Accept: 'application/json' });

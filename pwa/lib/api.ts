@@ -28,7 +28,10 @@ export function setApiFetch(fetchImpl: typeof fetch): void {
  * any other body as JSON. `accept` names the answer's type (JSON unless a download asks for another).
  */
 export async function apiRequest(
-  method: string, path: string, body?: unknown, accept = 'application/json',
+  method: string,
+  path: string,
+  body?: unknown,
+  accept = 'application/json',
 ): Promise<Response> {
   const json = body !== undefined && !(body instanceof FormData);
   const res = await send(path, {

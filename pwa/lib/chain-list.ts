@@ -29,12 +29,16 @@ export function matchesChainSearch(c: ChainFields, term: string): boolean {
   return t === String(c.evmChainId) || t === `0x${c.evmChainId.toString(16)}`;
 }
 
-export function filterChains<T extends ChainFields>(chains: readonly T[], opts: { search?: string; includeTestnets: boolean }): T[] {
+export function filterChains<T extends ChainFields>(
+  chains: readonly T[],
+  opts: { search?: string; includeTestnets: boolean },
+): T[] {
   return chains.filter((c) => (opts.includeTestnets || !c.isTestnet) && matchesChainSearch(c, opts.search ?? ''));
 }
 
 type SortableChain = Pick<ChainWithStats, 'name' | 'providerCount' | 'totalUpvotes' | 'averageRating'>;
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
 
 const chainComparators: Record<ChainSort, (a: SortableChain, b: SortableChain) => number> = {
   name: byName,
@@ -61,7 +65,11 @@ export function chainCounters(inScope: readonly Pick<Chain, 'status'>[], matchin
  * The 'Other Chains' sidebar: up to `limit` other chains in the directory's order, networks of the same kind
  * (mainnet or testnet) first, since that is what a visitor of this page most likely compares.
  */
-export function otherChains<T extends Pick<Chain, 'id' | 'isTestnet'>>(chains: readonly T[], current: Pick<Chain, 'id' | 'isTestnet'>, limit: number): T[] {
+export function otherChains<T extends Pick<Chain, 'id' | 'isTestnet'>>(
+  chains: readonly T[],
+  current: Pick<Chain, 'id' | 'isTestnet'>,
+  limit: number,
+): T[] {
   const others = chains.filter((c) => c.id !== current.id);
   const sameKind = others.filter((c) => c.isTestnet === current.isTestnet);
   return [...sameKind, ...others.filter((c) => c.isTestnet !== current.isTestnet)].slice(0, limit);
@@ -99,7 +107,8 @@ export function endpointsByProvider<T extends Endpoint>(endpoints: readonly T[])
 }
 
 type SortableProvider = Parameters<typeof sortProviders>[0][number] & Pick<Provider, 'id' | 'upvotes'>;
-const byUpvotes = (a: SortableProvider, b: SortableProvider) => b.upvotes - a.upvotes || b.totalReviews - a.totalReviews;
+const byUpvotes = (a: SortableProvider, b: SortableProvider) =>
+  b.upvotes - a.upvotes || b.totalReviews - a.totalReviews;
 
 /**
  * A chain page's providers, sorted; the shared provider sorts plus upvotes. Ties go to the provider whose best

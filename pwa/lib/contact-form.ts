@@ -3,7 +3,11 @@
 import { isCaptchaSolved, type Captcha } from './captcha.ts';
 
 export type ContactFields = { name: string; email: string; subject: string; message: string };
-export type FormProblem = { kind: 'missing-fields' | 'missing-answer' | 'wrong-answer'; title: string; description?: string };
+export type FormProblem = {
+  kind: 'missing-fields' | 'missing-answer' | 'wrong-answer';
+  title: string;
+  description?: string;
+};
 
 /** Where to write instead of (or besides) using the form. Reserved `.example` domain until the operator sets theirs. */
 export const CONTACT_EMAIL = 'hello@rpcatlas.example';
@@ -16,10 +20,18 @@ export function checkContactPage(fields: ContactFields, captcha: Captcha, answer
     return { kind: 'missing-fields', title: 'Missing Fields', description: 'Please fill in all required fields.' };
   }
   if (blank(answer)) {
-    return { kind: 'missing-answer', title: 'Captcha Required', description: "Please solve the math problem to verify you're human." };
+    return {
+      kind: 'missing-answer',
+      title: 'Captcha Required',
+      description: "Please solve the math problem to verify you're human.",
+    };
   }
   if (!isCaptchaSolved(captcha, answer)) {
-    return { kind: 'wrong-answer', title: 'Incorrect Answer', description: 'Incorrect captcha answer. Please try again.' };
+    return {
+      kind: 'wrong-answer',
+      title: 'Incorrect Answer',
+      description: 'Incorrect captcha answer. Please try again.',
+    };
   }
   return null;
 }
@@ -27,9 +39,14 @@ export function checkContactPage(fields: ContactFields, captcha: Captcha, answer
 /** "Request New Chain or Provider" dialog (spec 000 §5): every field and the answer required; then the arithmetic. */
 export function checkContactDialog(fields: ContactFields, captcha: Captcha, answer: string): FormProblem | null {
   if (Object.values(fields).some(blank) || blank(answer)) {
-    return { kind: 'missing-fields', title: 'Please fill in all fields', description: 'All fields including the captcha are required.' };
+    return {
+      kind: 'missing-fields',
+      title: 'Please fill in all fields',
+      description: 'All fields including the captcha are required.',
+    };
   }
-  if (!isCaptchaSolved(captcha, answer)) return { kind: 'wrong-answer', title: 'Please solve the math problem correctly' };
+  if (!isCaptchaSolved(captcha, answer))
+    return { kind: 'wrong-answer', title: 'Please solve the math problem correctly' };
   return null;
 }
 
@@ -37,7 +54,12 @@ export function checkContactDialog(fields: ContactFields, captcha: Captcha, answ
 export type FieldErrors = Partial<Record<keyof ContactFields | 'captcha', string>>;
 
 /** The required fields left blank and the answer's problem; `subjectRequired` in the dialog only. */
-export function fieldErrors(fields: ContactFields, captcha: Captcha, answer: string, subjectRequired: boolean): FieldErrors {
+export function fieldErrors(
+  fields: ContactFields,
+  captcha: Captcha,
+  answer: string,
+  subjectRequired: boolean,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (blank(fields.name)) errors.name = 'Please enter your name.';
   if (blank(fields.email)) errors.email = 'Please enter your e-mail address.';
@@ -56,12 +78,19 @@ export function serverFieldErrors(error: Error): FieldErrors {
   const body = /^400: (.*)$/s.exec(error.message)?.[1];
   if (!body) return {};
   let issues: unknown;
-  try { issues = (JSON.parse(body) as { issues?: unknown }).issues; } catch { return {}; }
+  try {
+    issues = (JSON.parse(body) as { issues?: unknown }).issues;
+  } catch {
+    return {};
+  }
   if (!Array.isArray(issues)) return {};
   const errors: FieldErrors = {};
   for (const issue of issues as { path?: unknown[]; message?: unknown }[]) {
     const key = issue.path?.[0];
-    if ((key === 'name' || key === 'email' || key === 'subject' || key === 'message') && typeof issue.message === 'string') {
+    if (
+      (key === 'name' || key === 'email' || key === 'subject' || key === 'message') &&
+      typeof issue.message === 'string'
+    ) {
       errors[key] ??= issue.message;
     }
   }

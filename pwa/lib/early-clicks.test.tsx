@@ -11,7 +11,12 @@ function Form() {
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   return (
-    <form onSubmit={(e) => { e.preventDefault(); sent.push(`${name}|${note}`); }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        sent.push(`${name}|${note}`);
+      }}
+    >
       <input aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} />
       <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
       <button type="submit">Send</button>
@@ -58,7 +63,9 @@ describe('what a visitor did before hydration', () => {
       return (
         <form>
           <input type="checkbox" aria-label="Tick" checked={tick} onChange={(e) => setTick(e.target.checked)} />
-          {['s', 'l'].map((v) => <input key={v} type="radio" name="size" value={v} checked={size === v} onChange={() => setSize(v)} />)}
+          {['s', 'l'].map((v) => (
+            <input key={v} type="radio" name="size" value={v} checked={size === v} onChange={() => setSize(v)} />
+          ))}
           <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
             <option value="rating">Rating</option>
             <option value="name">Name</option>
@@ -71,7 +78,9 @@ describe('what a visitor did before hydration', () => {
     container.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked = true;
     container.querySelector<HTMLInputElement>('input[value=l]')!.checked = true;
     container.querySelector('select')!.value = 'name';
-    globals[EARLY_CLICKS_GLOBAL] = () => { delete globals[EARLY_CLICKS_GLOBAL]; };
+    globals[EARLY_CLICKS_GLOBAL] = () => {
+      delete globals[EARLY_CLICKS_GLOBAL];
+    };
     noteEarlyChoices(); // as the app's code starts
     const root = await act(async () => hydrateRoot(container, <Choices />));
     await act(async () => replayEarlyClicks());

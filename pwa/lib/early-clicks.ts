@@ -38,9 +38,12 @@ export const lazyPartsArrived = () => Promise.allSettled(serverPartsLoading);
  */
 const chosenEarly = new Map<HTMLSelectElement, string>();
 const noteChoice = (select: HTMLSelectElement) => {
-  if ([...select.options].some((option) => option.selected !== option.defaultSelected)) chosenEarly.set(select, select.value);
+  if ([...select.options].some((option) => option.selected !== option.defaultSelected))
+    chosenEarly.set(select, select.value);
 };
-const onChoice = (event: Event) => { if (event.target instanceof HTMLSelectElement) noteChoice(event.target); };
+const onChoice = (event: Event) => {
+  if (event.target instanceof HTMLSelectElement) noteChoice(event.target);
+};
 
 /** Starts noting the selects' choices (on a server-rendered page whose presses are held back). */
 export function noteEarlyChoices() {
@@ -62,8 +65,9 @@ function handOverFields() {
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => [field, field.value] as const);
   // A radio counts where it was chosen (the one it replaced changed only because of that).
-  const ticked = [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')]
-    .filter((field) => field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked));
+  const ticked = [...document.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')].filter(
+    (field) => field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked),
+  );
   document.removeEventListener('change', onChoice, true);
   const chosen = [...chosenEarly].filter(([select]) => select.isConnected);
   chosenEarly.clear();

@@ -24,7 +24,11 @@ export const BACKGROUND_AFTER_LOAD_MS = 5000;
 export function afterLoad(job: () => void): () => void {
   let cancelIdle: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const later = () => { timer = setTimeout(() => { cancelIdle = whenIdle(job, 2000); }, BACKGROUND_AFTER_LOAD_MS); };
+  const later = () => {
+    timer = setTimeout(() => {
+      cancelIdle = whenIdle(job, 2000);
+    }, BACKGROUND_AFTER_LOAD_MS);
+  };
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
   return () => {

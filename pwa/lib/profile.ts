@@ -9,9 +9,10 @@ export type ProfileFields = { displayName: string; firstName: string; lastName: 
  * one, it is not sent; clearing an existing one is "given and empty" and fails 'Display name is required'.
  * First and last name are always sent, so clearing them clears them.
  */
-export function validateProfile(fields: ProfileFields, hadDisplayName: boolean):
-  | { ok: true; value: ProfileUpdate }
-  | { ok: false; errors: ProfileFormErrors } {
+export function validateProfile(
+  fields: ProfileFields,
+  hadDisplayName: boolean,
+): { ok: true; value: ProfileUpdate } | { ok: false; errors: ProfileFormErrors } {
   const candidate: ProfileUpdate = { firstName: fields.firstName, lastName: fields.lastName };
   if (fields.displayName.trim() !== '' || hadDisplayName) candidate.displayName = fields.displayName;
   const result = profileUpdateSchema.safeParse(candidate);

@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { chainKindOf, filterProviders, matchesSearch, sortProviders } from './provider-list.ts';
 import type { ProviderChain } from '../../contract/providers.ts';
 
-const p = (name: string, o: Partial<{ description: string; averageRating: number; totalReviews: number; popularityScore: number; chainIds: number[] }> = {}) => ({
-  name, description: o.description ?? '', averageRating: o.averageRating ?? 0, totalReviews: o.totalReviews ?? 0,
-  popularityScore: o.popularityScore ?? 3, chainIds: o.chainIds ?? [],
+const p = (
+  name: string,
+  o: Partial<{
+    description: string;
+    averageRating: number;
+    totalReviews: number;
+    popularityScore: number;
+    chainIds: number[];
+  }> = {},
+) => ({
+  name,
+  description: o.description ?? '',
+  averageRating: o.averageRating ?? 0,
+  totalReviews: o.totalReviews ?? 0,
+  popularityScore: o.popularityScore ?? 3,
+  chainIds: o.chainIds ?? [],
 });
 
 describe('matchesSearch', () => {
@@ -18,7 +31,11 @@ describe('matchesSearch', () => {
 });
 
 describe('filterProviders', () => {
-  const list = [p('A', { chainIds: [1, 2] }), p('B', { chainIds: [2] }), p('C', { description: 'fast', chainIds: [3] })];
+  const list = [
+    p('A', { chainIds: [1, 2] }),
+    p('B', { chainIds: [2] }),
+    p('C', { description: 'fast', chainIds: [3] }),
+  ];
   it('filters by chain id', () => {
     expect(filterProviders(list, { chainId: 2 }).map((x) => x.name)).toEqual(['A', 'B']);
   });
@@ -58,8 +75,14 @@ describe('sortProviders', () => {
 });
 
 describe('filterProviders by kind and facts', () => {
-  const chain = (id: number, kind: ProviderChain['kind']) =>
-    ({ id, name: `C${id}`, slug: `c${id}`, iconUrl: null, color: '#000000', kind });
+  const chain = (id: number, kind: ProviderChain['kind']) => ({
+    id,
+    name: `C${id}`,
+    slug: `c${id}`,
+    iconUrl: null,
+    color: '#000000',
+    kind,
+  });
   const known = (value: boolean) => ({ value, note: null, sourceUrl: 'https://example.com', asOf: '2026-11-20' });
   const list = [
     { ...p('Public', { chainIds: [1, 2] }), chains: [chain(1, 'public-endpoint'), chain(2, 'api-key')] },

@@ -11,8 +11,11 @@ export const providerSorts = {
 } as const;
 export type ProviderSort = keyof typeof providerSorts;
 
-type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'>
-  & Partial<Pick<Provider, 'chains' | 'facts'>>;
+type Sortable = Pick<
+  Provider,
+  'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'
+> &
+  Partial<Pick<Provider, 'chains' | 'facts'>>;
 
 export type FilterFact = (typeof FILTER_FACTS)[number];
 
@@ -31,16 +34,27 @@ export function matchesSearch(p: Pick<Provider, 'name' | 'description'>, term: s
  * The providers matching every option given. `publicOnly`: with a chain, those with a public endpoint on it;
  * without, those with a public endpoint on any chain. `facts`: those whose every listed fact is known true.
  */
-export function filterProviders<T extends Sortable>(providers: readonly T[], opts: {
-  search?: string; chainId?: number | null; publicOnly?: boolean; facts?: readonly FilterFact[];
-}): T[] {
+export function filterProviders<T extends Sortable>(
+  providers: readonly T[],
+  opts: {
+    search?: string;
+    chainId?: number | null;
+    publicOnly?: boolean;
+    facts?: readonly FilterFact[];
+  },
+): T[] {
   const { chainId, publicOnly, facts = [] } = opts;
-  const servesPublicly = (p: T) => chainId == null
-    ? Boolean(p.chains?.some((c) => c.kind === 'public-endpoint'))
-    : chainKindOf(p, chainId) === 'public-endpoint';
-  return providers.filter((p) =>
-    matchesSearch(p, opts.search ?? '') && (chainId == null || p.chainIds.includes(chainId))
-    && (!publicOnly || servesPublicly(p)) && facts.every((f) => factKnownTrue(p.facts, f)));
+  const servesPublicly = (p: T) =>
+    chainId == null
+      ? Boolean(p.chains?.some((c) => c.kind === 'public-endpoint'))
+      : chainKindOf(p, chainId) === 'public-endpoint';
+  return providers.filter(
+    (p) =>
+      matchesSearch(p, opts.search ?? '') &&
+      (chainId == null || p.chainIds.includes(chainId)) &&
+      (!publicOnly || servesPublicly(p)) &&
+      facts.every((f) => factKnownTrue(p.facts, f)),
+  );
 }
 
 const byName = (a: Sortable, b: Sortable) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });

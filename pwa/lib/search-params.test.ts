@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { optionalBoolean, optionalLocalPath, optionalOneOf, optionalPositiveInt, optionalString } from './search-params.ts';
+import {
+  optionalBoolean,
+  optionalLocalPath,
+  optionalOneOf,
+  optionalPositiveInt,
+  optionalString,
+} from './search-params.ts';
 
 describe('search param parsers', () => {
   it('optionalString', () => {
@@ -33,7 +39,13 @@ describe('search param parsers', () => {
     expect(optionalLocalPath('//evil.example')).toBeUndefined();
     expect(optionalLocalPath('https://evil.example')).toBeUndefined();
     // Judged after normalising, and answered normalised: these all resolve to //evil.example.
-    for (const evil of ['/.//evil.example/phish', '/..//evil.example', '/x/..//evil.example', '/\\evil.example', '/./\\evil.example']) {
+    for (const evil of [
+      '/.//evil.example/phish',
+      '/..//evil.example',
+      '/x/..//evil.example',
+      '/\\evil.example',
+      '/./\\evil.example',
+    ]) {
       expect(optionalLocalPath(evil)).toBeUndefined();
     }
     expect(optionalLocalPath('/a/./b/../c?d=1#e')).toBe('/a/c?d=1#e');

@@ -32,10 +32,13 @@ export function dismissToast(id?: number): void {
   const ids = id === undefined ? state.map((t) => t.id) : [id];
   for (const tid of ids) {
     if (removalTimers.has(tid)) continue;
-    removalTimers.set(tid, setTimeout(() => {
-      removalTimers.delete(tid);
-      emit(state.filter((t) => t.id !== tid));
-    }, TOAST_REMOVE_DELAY_MS));
+    removalTimers.set(
+      tid,
+      setTimeout(() => {
+        removalTimers.delete(tid);
+        emit(state.filter((t) => t.id !== tid));
+      }, TOAST_REMOVE_DELAY_MS),
+    );
   }
   emit(state.map((t) => (ids.includes(t.id) ? { ...t, open: false } : t)));
 }

@@ -25,11 +25,18 @@ describe('browserWallets', () => {
   const provider = { request: vi.fn() };
   const announced = (uuid: string, name: string, icon: string) => ({ info: { uuid, name, icon }, provider });
   it('offers every EIP-6963 wallet, keeping an icon only as a data:image URI', () => {
-    expect(browserWallets([announced('a', 'Rabby', 'data:image/svg+xml;base64,PHN2Zy8+'), announced('b', ' ', 'https://evil.example/x.svg')], undefined))
-      .toEqual([
-        { id: 'a', name: 'Rabby', icon: 'data:image/svg+xml;base64,PHN2Zy8+', provider },
-        { id: 'b', name: 'Wallet', icon: null, provider },
-      ]);
+    expect(
+      browserWallets(
+        [
+          announced('a', 'Rabby', 'data:image/svg+xml;base64,PHN2Zy8+'),
+          announced('b', ' ', 'https://evil.example/x.svg'),
+        ],
+        undefined,
+      ),
+    ).toEqual([
+      { id: 'a', name: 'Rabby', icon: 'data:image/svg+xml;base64,PHN2Zy8+', provider },
+      { id: 'b', name: 'Wallet', icon: null, provider },
+    ]);
   });
   it('falls back to window.ethereum when no wallet announces itself, and is empty without either', () => {
     expect(browserWallets([], provider)).toEqual([{ id: 'injected', name: 'Browser wallet', icon: null, provider }]);

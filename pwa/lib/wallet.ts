@@ -5,7 +5,9 @@ import type { AddEthereumChainParameter } from '../../contract/eip3085.ts';
 export type Eip1193Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
 
 declare global {
-  interface Window { ethereum?: Eip1193Provider }
+  interface Window {
+    ethereum?: Eip1193Provider;
+  }
 }
 
 /** A wallet the visitor can choose: announced through EIP-6963, or the one injected as window.ethereum. */
@@ -19,8 +21,12 @@ export type AnnouncedWallet = { info: { uuid: string; name: string; icon: string
  * else the injected window.ethereum of a wallet that predates EIP-6963. An icon is kept only as the data:image
  * URI the EIP requires (it is drawn as an <img>, never inserted as markup).
  */
-export function browserWallets(announced: readonly AnnouncedWallet[], injected: Eip1193Provider | undefined): BrowserWallet[] {
-  if (announced.length === 0) return injected ? [{ id: 'injected', name: 'Browser wallet', icon: null, provider: injected }] : [];
+export function browserWallets(
+  announced: readonly AnnouncedWallet[],
+  injected: Eip1193Provider | undefined,
+): BrowserWallet[] {
+  if (announced.length === 0)
+    return injected ? [{ id: 'injected', name: 'Browser wallet', icon: null, provider: injected }] : [];
   return announced.map(({ info, provider }) => ({
     id: info.uuid,
     name: info.name.trim() || 'Wallet',

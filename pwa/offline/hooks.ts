@@ -10,17 +10,27 @@ type Store = typeof import('./store.ts');
  * The latest result of a Dexie query, re-run whenever the tables it read change (in any tab); `initial`
  * until the first result, and for good when `query` is null.
  */
-function useLiveQuery<T>(query: ((db: OfflineDatabase, store: Store) => Promise<T>) | null, deps: DependencyList, initial: T): T {
+function useLiveQuery<T>(
+  query: ((db: OfflineDatabase, store: Store) => Promise<T>) | null,
+  deps: DependencyList,
+  initial: T,
+): T {
   const [value, setValue] = useState(initial);
   useEffect(() => {
     if (!query) return setValue(initial);
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import('dexie'), import('./db.ts'), import('./store.ts')]).then(([{ liveQuery }, { offlineDb }, store]) => {
-      if (cancelled) return;
-      const subscription = liveQuery(() => query(offlineDb, store)).subscribe({ next: setValue, error: () => setValue(initial) });
-      unsubscribe = () => subscription.unsubscribe();
-    }, () => setValue(initial));
+    void Promise.all([import('dexie'), import('./db.ts'), import('./store.ts')]).then(
+      ([{ liveQuery }, { offlineDb }, store]) => {
+        if (cancelled) return;
+        const subscription = liveQuery(() => query(offlineDb, store)).subscribe({
+          next: setValue,
+          error: () => setValue(initial),
+        });
+        unsubscribe = () => subscription.unsubscribe();
+      },
+      () => setValue(initial),
+    );
     return () => {
       cancelled = true;
       unsubscribe?.();

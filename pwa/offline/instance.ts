@@ -11,7 +11,10 @@ const loadDb = () => import('./db.ts');
 // ---------- saved answers ----------
 
 let reads: Promise<OfflineReads> | undefined;
-const savedReads = () => (reads ??= Promise.all([loadDb(), import('./store.ts')]).then(([{ offlineDb }, { offlineReads }]) => offlineReads(offlineDb)));
+const savedReads = () =>
+  (reads ??= Promise.all([loadDb(), import('./store.ts')]).then(([{ offlineDb }, { offlineReads }]) =>
+    offlineReads(offlineDb),
+  ));
 
 /** What lib/api.ts's getJson saves to and falls back on. */
 export const lazyOfflineReads: OfflineReads = {
@@ -34,7 +37,8 @@ let outboxInstance: Promise<Outbox> | undefined;
 /** The app's one outbox over the app's database. */
 export function getOutbox(): Promise<Outbox> {
   outboxInstance ??= Promise.all([loadDb(), import('./outbox.ts')]).then(([{ offlineDb }, { createOutbox }]) =>
-    createOutbox({ db: offlineDb, onEvent: (e) => outboxListeners.forEach((l) => l(e)) }));
+    createOutbox({ db: offlineDb, onEvent: (e) => outboxListeners.forEach((l) => l(e)) }),
+  );
   return outboxInstance;
 }
 
@@ -47,7 +51,9 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
  */
 export async function sendOutbox(): Promise<void> {
   clearTimeout(retryTimer);
-  const nextDueAt = await getOutbox().then((o) => o.send()).catch(() => null);
+  const nextDueAt = await getOutbox()
+    .then((o) => o.send())
+    .catch(() => null);
   if (nextDueAt !== null && navigator.onLine) {
     retryTimer = setTimeout(() => void sendOutbox(), Math.max(1000, nextDueAt - Date.now()));
   }
@@ -65,7 +71,8 @@ let sync: Promise<{ run: () => Promise<SyncStatus> }> | undefined;
 
 /** Copies the directory when it is due; a run in progress in this tab is joined, not doubled. */
 export async function runDirectorySync(): Promise<SyncStatus> {
-  sync ??= Promise.all([loadDb(), import('./sync.ts')])
-    .then(([{ offlineDb }, { createDirectorySync }]) => createDirectorySync({ db: offlineDb, onProgress: publish }));
+  sync ??= Promise.all([loadDb(), import('./sync.ts')]).then(([{ offlineDb }, { createDirectorySync }]) =>
+    createDirectorySync({ db: offlineDb, onProgress: publish }),
+  );
   return (await sync).run();
 }

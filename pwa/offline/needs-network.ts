@@ -15,7 +15,11 @@ export function needsNetwork(pathname: string): string | null {
 
 /** "You're offline — Voting needs a connection. …" as a toast. */
 export function sayOffline(what: string): void {
-  toast({ title: "You're offline", description: `${what} needs a connection. Try again when you are back online.`, variant: 'destructive' });
+  toast({
+    title: "You're offline",
+    description: `${what} needs a connection. Try again when you are back online.`,
+    variant: 'destructive',
+  });
 }
 
 /** A full-page navigation to the server; offline, the app says why it does not go instead. */
@@ -30,14 +34,18 @@ export function navigateToServer(url: string): void {
  * link handling and before the browser follows the link).
  */
 export function guardLinksOffline(): void {
-  document.addEventListener('click', (event) => {
-    if (navigator.onLine || event.defaultPrevented) return;
-    const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
-    const what = needsNetwork(link.pathname);
-    if (!what) return;
-    event.preventDefault();
-    event.stopPropagation();
-    sayOffline(what);
-  }, { capture: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (navigator.onLine || event.defaultPrevented) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+      const what = needsNetwork(link.pathname);
+      if (!what) return;
+      event.preventDefault();
+      event.stopPropagation();
+      sayOffline(what);
+    },
+    { capture: true },
+  );
 }

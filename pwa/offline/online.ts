@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** False when the browser knows it has no connection (a "true" can still meet a dead network). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -32,7 +32,8 @@ function fakeServer() {
       const key = new Headers(init?.headers).get('Idempotency-Key')!;
       const body = JSON.parse(String(init?.body));
       server.posts.push({ slug, key, body });
-      if (typeof server.mode === 'object') return Response.json({ message: server.mode.message }, { status: server.mode.status });
+      if (typeof server.mode === 'object')
+        return Response.json({ message: server.mode.message }, { status: server.mode.status });
       if (!server.signedIn) return Response.json({ message: 'Unauthorized' }, { status: 401 });
       const userKey = `${server.signedIn}:${key}`;
       let answer = answers.get(userKey);
@@ -40,7 +41,10 @@ function fakeServer() {
         const isUpdate = reviews.has(`${server.signedIn}:${slug}`);
         reviews.set(`${server.signedIn}:${slug}`, { rating: body.rating, comment: body.comment ?? null });
         server.applied += 1;
-        answer = { status: 201, body: { id: server.applied, rating: body.rating, comment: body.comment ?? null, status: 'pending', isUpdate } };
+        answer = {
+          status: 201,
+          body: { id: server.applied, rating: body.rating, comment: body.comment ?? null, status: 'pending', isUpdate },
+        };
         answers.set(userKey, answer);
       }
       // The server acted, but the answer never arrives.
@@ -58,10 +62,15 @@ let online: boolean;
 let events: OutboxEvent[];
 let keyCounter: number;
 
-const makeOutbox = () => createOutbox({
-  db, fetch: server.fetch, now: () => clock, isOnline: () => online, newKey: () => `key-${++keyCounter}`,
-  onEvent: (e) => events.push(e),
-});
+const makeOutbox = () =>
+  createOutbox({
+    db,
+    fetch: server.fetch,
+    now: () => clock,
+    isOnline: () => online,
+    newKey: () => `key-${++keyCounter}`,
+    onEvent: (e) => events.push(e),
+  });
 /** Puts a review in the outbox without sending it (submitted while offline). */
 async function queue(outbox: ReturnType<typeof makeOutbox>, r: ReturnType<typeof review>) {
   const wasOnline = online;
@@ -69,8 +78,13 @@ async function queue(outbox: ReturnType<typeof makeOutbox>, r: ReturnType<typeof
   await outbox.submit(r);
   online = wasOnline;
 }
-const review = (slug: string, rating = 4, comment: string | null = 'Fast and reliable') =>
-  ({ userId: 7, slug, providerName: slug.toUpperCase(), rating, comment });
+const review = (slug: string, rating = 4, comment: string | null = 'Fast and reliable') => ({
+  userId: 7,
+  slug,
+  providerName: slug.toUpperCase(),
+  rating,
+  comment,
+});
 
 beforeEach(() => {
   db = new OfflineDatabase(`outbox-test-${crypto.randomUUID()}`);
@@ -92,7 +106,9 @@ describe('the review outbox', () => {
     const res = await outbox.submit(review('alchemy'));
     expect(res.queued).toBe(true);
     expect(server.posts).toHaveLength(0);
-    expect(await db.outbox.toArray()).toMatchObject([{ slug: 'alchemy', state: 'queued', rating: 4, idempotencyKey: 'key-1' }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { slug: 'alchemy', state: 'queued', rating: 4, idempotencyKey: 'key-1' },
+    ]);
 
     online = true;
     expect(await outbox.send()).toBeNull();
@@ -108,7 +124,10 @@ describe('the review outbox', () => {
 
   it('posts at once when online and answers with the server body', async () => {
     const res = await makeOutbox().submit(review('ankr', 5, '  '));
-    expect(res).toEqual({ queued: false, body: { id: 1, rating: 5, comment: null, status: 'pending', isUpdate: false } });
+    expect(res).toEqual({
+      queued: false,
+      body: { id: 1, rating: 5, comment: null, status: 'pending', isUpdate: false },
+    });
     // An empty comment is left out, as the form does.
     expect(server.posts[0].body).toEqual({ rating: 5 });
     expect(await db.outbox.count()).toBe(0);
@@ -159,7 +178,9 @@ describe('the review outbox', () => {
     await queue(outbox, review('alchemy'));
     server.mode = { status: 401, message: 'Unauthorized' };
     await outbox.send();
-    expect(await db.outbox.toArray()).toMatchObject([{ state: 'needs-sign-in', error: '401: {"message":"Unauthorized"}' }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'needs-sign-in', error: '401: {"message":"Unauthorized"}' },
+    ]);
     expect(events.map((e) => e.type)).toEqual(['needs-sign-in']);
   });
 
@@ -270,7 +291,7 @@ describe('the review outbox', () => {
     ]);
   });
 
-  it('leaves another account\'s reviews queued until that account is signed in', async () => {
+  it("leaves another account's reviews queued until that account is signed in", async () => {
     const outbox = makeOutbox();
     await queue(outbox, { ...review('alchemy'), userId: 8 });
     await outbox.send();

@@ -13,9 +13,7 @@ export type NewReview = ReviewInput & { userId: number; slug: string; providerNa
 
 /** What one attempt to send came to. */
 export type Outcome =
-  | { kind: 'sent'; body: ReviewSubmitted }
-  | { kind: 'network' }
-  | { kind: 'http'; status: number; message: string };
+  { kind: 'sent'; body: ReviewSubmitted } | { kind: 'network' } | { kind: 'http'; status: number; message: string };
 
 export type OutboxEvent =
   | { type: 'sent'; entry: OutboxEntry; body: ReviewSubmitted }
@@ -43,7 +41,13 @@ export function transition(entry: OutboxEntry, outcome: Outcome, now: number): O
       if (outcome.status === 401) return { ...entry, state: 'needs-sign-in', error: outcome.message };
       if (retryable(outcome.status)) {
         const attempts = entry.attempts + 1;
-        return { ...entry, state: 'queued', attempts, nextAttemptAt: now + backoffMs(attempts), error: outcome.message };
+        return {
+          ...entry,
+          state: 'queued',
+          attempts,
+          nextAttemptAt: now + backoffMs(attempts),
+          error: outcome.message,
+        };
       }
       return { ...entry, state: 'rejected', error: outcome.message };
     }
@@ -62,7 +66,11 @@ export async function postReview(fetchFn: typeof fetch, entry: OutboxEntry): Pro
       credentials: 'include',
       // A connection that hangs counts as no connection: the entry waits, and the key makes a late arrival harmless.
       signal: AbortSignal.timeout(OFFLINE.outboxRequestTimeoutMs),
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': entry.idempotencyKey },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': entry.idempotencyKey,
+      },
       body: JSON.stringify(entry.comment ? { rating: entry.rating, comment: entry.comment } : { rating: entry.rating }),
     });
   } catch {
@@ -105,9 +113,10 @@ export function createOutbox({
   // One sender at a time: in this tab by chaining, across tabs with a Web Lock when the browser has them.
   let chain: Promise<unknown> = Promise.resolve();
   function exclusive<T>(job: () => Promise<T>): Promise<T> {
-    const locked = (): Promise<T> => (typeof navigator !== 'undefined' && navigator.locks
-      ? navigator.locks.request(OFFLINE.outboxLockName, job) as Promise<T>
-      : job());
+    const locked = (): Promise<T> =>
+      typeof navigator !== 'undefined' && navigator.locks
+        ? (navigator.locks.request(OFFLINE.outboxLockName, job) as Promise<T>)
+        : job();
     const run = chain.then(locked, locked);
     chain = run.catch(() => {});
     return run;
@@ -121,7 +130,8 @@ export function createOutbox({
     if (next) await db.outbox.put(next);
     else await db.outbox.delete(entry.id!);
     if (outcome.kind === 'sent') onEvent({ type: 'sent', entry, body: outcome.body });
-    else if (next?.state === 'needs-sign-in' && entry.state !== 'needs-sign-in') onEvent({ type: 'needs-sign-in', entry: next });
+    else if (next?.state === 'needs-sign-in' && entry.state !== 'needs-sign-in')
+      onEvent({ type: 'needs-sign-in', entry: next });
     else if (next?.state === 'rejected') onEvent({ type: 'rejected', entry: next });
     return outcome;
   }
@@ -130,7 +140,9 @@ export function createOutbox({
   async function currentUserId(): Promise<number | null | undefined> {
     try {
       const res = await fetchFn('/api/auth/user', {
-        credentials: 'include', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(OFFLINE.outboxRequestTimeoutMs),
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(OFFLINE.outboxRequestTimeoutMs),
       });
       if (res.status === 401) return null;
       if (!res.ok) return undefined;
@@ -153,9 +165,17 @@ export function createOutbox({
       // The server keeps one review per user and provider, so only the latest unsent one matters.
       await db.outbox.where('[userId+slug]').equals([review.userId, review.slug]).delete();
       const entry: OutboxEntry = {
-        idempotencyKey, userId: review.userId, slug: review.slug, providerName: review.providerName,
-        rating: review.rating, comment: review.comment?.trim() || null, state: 'queued', attempts: 0,
-        nextAttemptAt: now(), error: null, createdAt: now(),
+        idempotencyKey,
+        userId: review.userId,
+        slug: review.slug,
+        providerName: review.providerName,
+        rating: review.rating,
+        comment: review.comment?.trim() || null,
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: now(),
+        error: null,
+        createdAt: now(),
       };
       entry.id = await db.outbox.add(entry);
       return entry;
@@ -168,7 +188,9 @@ export function createOutbox({
      * network failure — left queued with the key already used, so a request that did reach the server is
      * not applied twice. An HTTP error answer removes it and throws the ApiError for the form to show.
      */
-    submit(review: NewReview): Promise<{ queued: false; body: ReviewSubmitted } | { queued: true; entry: OutboxEntry }> {
+    submit(
+      review: NewReview,
+    ): Promise<{ queued: false; body: ReviewSubmitted } | { queued: true; entry: OutboxEntry }> {
       return exclusive(async () => {
         const entry = await store(review, newKey());
         if (!isOnline()) return { queued: true as const, entry };
@@ -191,8 +213,9 @@ export function createOutbox({
      */
     send(): Promise<number | null> {
       return exclusive(async () => {
-        const due = (await db.outbox.orderBy('id').toArray())
-          .filter((e) => e.state === 'needs-sign-in' || (e.state === 'queued' && e.nextAttemptAt <= now()));
+        const due = (await db.outbox.orderBy('id').toArray()).filter(
+          (e) => e.state === 'needs-sign-in' || (e.state === 'queued' && e.nextAttemptAt <= now()),
+        );
         if (due.length === 0 || !isOnline()) return nextDueAt();
         const userId = await currentUserId();
         if (userId === undefined) {

@@ -34,7 +34,11 @@ function rankAndCut<T extends Named>(items: readonly T[], needle: string, tieBre
  * the chains' sort order, which is the server's tie-break after the match rank). Throws the API's
  * ZodError for a term the server would refuse (over 200 characters).
  */
-export function searchDirectory(providers: readonly Provider[], chains: readonly ChainWithStats[], q: string): SearchResult {
+export function searchDirectory(
+  providers: readonly Provider[],
+  chains: readonly ChainWithStats[],
+  q: string,
+): SearchResult {
   const term = searchQuerySchema.parse({ q }).q;
   if (!term) return { providers: [], chains: [] };
   const needle = term.toLowerCase();

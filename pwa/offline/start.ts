@@ -15,11 +15,23 @@ import { followSignOuts } from './user-data.ts';
 function announce(event: OutboxEvent) {
   const name = event.entry.providerName;
   if (event.type === 'sent') {
-    toast({ title: 'Review sent', description: `Your review of ${name} was sent. It will be visible after approval.`, variant: 'success' });
+    toast({
+      title: 'Review sent',
+      description: `Your review of ${name} was sent. It will be visible after approval.`,
+      variant: 'success',
+    });
   } else if (event.type === 'needs-sign-in') {
-    toast({ title: 'Sign in to send your review', description: `Your review of ${name} is saved on this device and will be sent once you sign in.`, variant: 'destructive' });
+    toast({
+      title: 'Sign in to send your review',
+      description: `Your review of ${name} is saved on this device and will be sent once you sign in.`,
+      variant: 'destructive',
+    });
   } else {
-    toast({ title: 'Review not sent', description: `Your review of ${name} was refused. Open ${name}'s page to fix or discard it.`, variant: 'destructive' });
+    toast({
+      title: 'Review not sent',
+      description: `Your review of ${name} was refused. Open ${name}'s page to fix or discard it.`,
+      variant: 'destructive',
+    });
   }
 }
 
@@ -28,7 +40,10 @@ async function announceOfflineReady() {
   if (localStorage.getItem(OFFLINE.offlineReadyAnnouncedKey) || !('serviceWorker' in navigator)) return;
   await navigator.serviceWorker.ready;
   localStorage.setItem(OFFLINE.offlineReadyAnnouncedKey, new Date().toISOString());
-  toast({ title: 'Ready to work offline', description: 'Every provider and chain is saved on this device: browse and search them without a connection.' });
+  toast({
+    title: 'Ready to work offline',
+    description: 'Every provider and chain is saved on this device: browse and search them without a connection.',
+  });
 }
 
 function syncDirectory() {
@@ -48,7 +63,12 @@ export function startOffline(queryClient: QueryClient): void {
     if (event.type === 'sent') void queryClient.invalidateQueries({ queryKey: reviewKeys.mine(event.entry.slug) });
   });
   // Reviews left waiting by an earlier visit (those queued now are sent on reconnect at once).
-  afterLoad(() => void getOutbox().then((outbox) => outbox.recover()).then(sendOutbox));
+  afterLoad(
+    () =>
+      void getOutbox()
+        .then((outbox) => outbox.recover())
+        .then(sendOutbox),
+  );
 
   window.addEventListener('online', () => {
     void sendOutbox();

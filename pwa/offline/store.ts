@@ -20,7 +20,12 @@ export function isSavedPath(path: string): boolean {
   return PUBLIC_READS.test(path) && !/\/mine$/.test(path);
 }
 
-export async function saveResponse(db: OfflineDatabase, path: string, data: unknown, savedAt = Date.now()): Promise<void> {
+export async function saveResponse(
+  db: OfflineDatabase,
+  path: string,
+  data: unknown,
+  savedAt = Date.now(),
+): Promise<void> {
   await db.responses.put({ path, data, savedAt });
 }
 
@@ -43,7 +48,10 @@ export async function loadResponse(db: OfflineDatabase, path: string): Promise<u
   const byChain = BY_CHAIN_PATH.exec(path);
   if (byChain) return loadProvidersOnChain(db, path, Number(byChain[1]));
   if (SEARCH_PATH.test(path)) {
-    const [providers, chains] = await Promise.all([db.responses.get('/api/providers'), db.responses.get('/api/chains/with-stats')]);
+    const [providers, chains] = await Promise.all([
+      db.responses.get('/api/providers'),
+      db.responses.get('/api/chains/with-stats'),
+    ]);
     if (!providers || !chains) return undefined;
     const q = new URLSearchParams(path.slice(path.indexOf('?'))).get('q') ?? '';
     // Loaded on first use: the matcher brings the API's zod schemas, which the first paint does without.

@@ -12,12 +12,43 @@ function fakeApi() {
     responses: {
       // In the server's list order (sort_rank, id), not by id.
       '/api/providers': [
-        { id: 3, slug: 'blast', name: 'Blast', description: 'Fast', popularityScore: 3, totalReviews: 2, chainIds: [10] },
-        { id: 1, slug: 'alchemy', name: 'Alchemy', description: 'Web3 APIs', popularityScore: 2, totalReviews: 2, chainIds: [10, 11] },
-        { id: 2, slug: 'ankr', name: 'Ankr', description: 'nodes', popularityScore: 1, totalReviews: 5, chainIds: [10] },
+        {
+          id: 3,
+          slug: 'blast',
+          name: 'Blast',
+          description: 'Fast',
+          popularityScore: 3,
+          totalReviews: 2,
+          chainIds: [10],
+        },
+        {
+          id: 1,
+          slug: 'alchemy',
+          name: 'Alchemy',
+          description: 'Web3 APIs',
+          popularityScore: 2,
+          totalReviews: 2,
+          chainIds: [10, 11],
+        },
+        {
+          id: 2,
+          slug: 'ankr',
+          name: 'Ankr',
+          description: 'nodes',
+          popularityScore: 1,
+          totalReviews: 5,
+          chainIds: [10],
+        },
       ],
-      '/api/chains': [{ id: 10, slug: 'ethereum' }, { id: 11, slug: 'base' }, { id: 12, slug: 'scroll' }],
-      '/api/chains/with-stats': [{ id: 10, slug: 'ethereum', name: 'Ethereum', description: 'The first' }, { id: 11, slug: 'base', name: 'Base', description: 'An L2' }],
+      '/api/chains': [
+        { id: 10, slug: 'ethereum' },
+        { id: 11, slug: 'base' },
+        { id: 12, slug: 'scroll' },
+      ],
+      '/api/chains/with-stats': [
+        { id: 10, slug: 'ethereum', name: 'Ethereum', description: 'The first' },
+        { id: 11, slug: 'base', name: 'Base', description: 'An L2' },
+      ],
       '/api/homepage': { title: 'Home' },
       '/api/providers/alchemy': { slug: 'alchemy' },
       '/api/providers/ankr': { slug: 'ankr' },
@@ -33,7 +64,10 @@ function fakeApi() {
       await new Promise((r) => setTimeout(r, 2));
       if (api.answer === 'network') throw new TypeError('Failed to fetch');
       if (api.answer === 'error') return Response.json({ message: 'Service unavailable' }, { status: 503 });
-      if (api.answer === 'cut') return new Response('{"generatedAt":"2026-01-01T00:00:00.000Z","responses":{"/api/ho', { headers: { 'Content-Type': 'application/json' } });
+      if (api.answer === 'cut')
+        return new Response('{"generatedAt":"2026-01-01T00:00:00.000Z","responses":{"/api/ho', {
+          headers: { 'Content-Type': 'application/json' },
+        });
       if (path !== DIRECTORY_PATH) return Response.json({ message: 'Not found' }, { status: 404 });
       return Response.json({ generatedAt: new Date(clock).toISOString(), responses: api.responses });
     }) as typeof fetch,
@@ -65,10 +99,16 @@ let clock: number;
 let online: boolean;
 let progress: SyncProgress[];
 
-const makeSync = (locks: LockManager | null = null) => createDirectorySync({
-  db, fetch: api.fetch, now: () => clock, isOnline: () => online, locks, refreshMs: 60_000,
-  onProgress: (p) => progress.push(p),
-});
+const makeSync = (locks: LockManager | null = null) =>
+  createDirectorySync({
+    db,
+    fetch: api.fetch,
+    now: () => clock,
+    isOnline: () => online,
+    locks,
+    refreshMs: 60_000,
+    onProgress: (p) => progress.push(p),
+  });
 
 const savedPaths = async () => (await db.responses.toCollection().primaryKeys()).sort();
 
@@ -89,7 +129,11 @@ describe('the directory sync', () => {
     expect(await makeSync().run()).toBe('done');
     expect(api.requests).toEqual([DIRECTORY_PATH]);
     expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
-    expect(await db.responses.get('/api/providers/ankr')).toEqual({ path: '/api/providers/ankr', data: { slug: 'ankr' }, savedAt: clock });
+    expect(await db.responses.get('/api/providers/ankr')).toEqual({
+      path: '/api/providers/ankr',
+      data: { slug: 'ankr' },
+      savedAt: clock,
+    });
     expect(await db.sync.get('directory')).toEqual({ key: 'directory', startedAt: clock, finishedAt: clock });
     const total = Object.keys(api.responses).length;
     expect(progress.map((p) => p.status)).toEqual(['running', 'running', 'done']);
@@ -184,7 +228,15 @@ describe('saved answers', () => {
   it('keeps public answers only: never the user, the admin panel, or search', () => {
     expect(isSavedPath('/api/providers/alchemy')).toBe(true);
     expect(isSavedPath('/api/ads/header')).toBe(true);
-    for (const p of ['/api/auth/user', '/api/admin/reviews/pending', '/api/search?q=x', '/api/providers/alchemy/reviews/mine', '/api/votes/mine', '/api/chainsx', '/healthz']) {
+    for (const p of [
+      '/api/auth/user',
+      '/api/admin/reviews/pending',
+      '/api/search?q=x',
+      '/api/providers/alchemy/reviews/mine',
+      '/api/votes/mine',
+      '/api/chainsx',
+      '/healthz',
+    ]) {
       expect(isSavedPath(p)).toBe(false);
     }
   });
@@ -196,12 +248,18 @@ describe('saved answers', () => {
     expect(await offlineReads(db).load('/api/providers/alchemy')).toEqual({ slug: 'alchemy' });
     expect(await offlineReads(db).load('/api/providers/unknown')).toBeUndefined();
     expect(await loadResponse(db, '/api/search?q=NODES')).toMatchObject({ providers: [{ slug: 'ankr' }], chains: [] });
-    expect(await loadResponse(db, `/api/search?q=${encodeURIComponent('an l2')}`)).toMatchObject({ providers: [], chains: [{ slug: 'base' }] });
+    expect(await loadResponse(db, `/api/search?q=${encodeURIComponent('an l2')}`)).toMatchObject({
+      providers: [],
+      chains: [{ slug: 'base' }],
+    });
     expect(await savedAt(db)).toBe(clock);
   });
 
   it("answers a chain's providers from the saved provider list, in the server's order (most reviewed first, then list order)", async () => {
-    const slugs = async (chainId: number) => ((await loadResponse(db, `/api/providers/by-chain/${chainId}`)) as { slug: string }[] | undefined)?.map((p) => p.slug);
+    const slugs = async (chainId: number) =>
+      ((await loadResponse(db, `/api/providers/by-chain/${chainId}`)) as { slug: string }[] | undefined)?.map(
+        (p) => p.slug,
+      );
     expect(await slugs(10)).toBeUndefined();
     await makeSync().run();
     expect(await slugs(10)).toEqual(['ankr', 'blast', 'alchemy']);
@@ -209,7 +267,9 @@ describe('saved answers', () => {
     // A known chain no provider serves, and a chain the saved chain list does not hold (the server's 404).
     expect(await slugs(12)).toEqual([]);
     expect(await slugs(99)).toBeUndefined();
-    expect(await offlineReads(db).load('/api/providers/by-chain/11')).toEqual([(api.responses['/api/providers'] as unknown[])[1]]);
+    expect(await offlineReads(db).load('/api/providers/by-chain/11')).toEqual([
+      (api.responses['/api/providers'] as unknown[])[1],
+    ]);
   });
 
   it("prefers a chain page's own answer when it is newer than the saved provider list, never when older", async () => {
@@ -224,7 +284,9 @@ describe('saved answers', () => {
     expect(await loadResponse(db, '/api/providers/by-chain/11')).toEqual([{ slug: 'alchemy', totalReviews: 3 }]);
     // Older than the saved provider list: the derived answer.
     await saveResponse(db, '/api/providers/by-chain/11', [{ slug: 'stale' }], clock - 1);
-    expect(await loadResponse(db, '/api/providers/by-chain/11')).toEqual([(api.responses['/api/providers'] as unknown[])[1]]);
+    expect(await loadResponse(db, '/api/providers/by-chain/11')).toEqual([
+      (api.responses['/api/providers'] as unknown[])[1],
+    ]);
   });
 
   it('does not save what it must not keep', async () => {

@@ -38,7 +38,7 @@ export function createDirectorySync({
   fetch: fetchFn = (...args) => globalThis.fetch(...args),
   now = Date.now,
   isOnline = () => navigator.onLine,
-  locks = typeof navigator === 'undefined' ? null : navigator.locks ?? null,
+  locks = typeof navigator === 'undefined' ? null : (navigator.locks ?? null),
   refreshMs = OFFLINE.syncRefreshMs,
   onProgress = () => {},
 }: DirectorySyncOptions) {
@@ -81,10 +81,16 @@ export function createDirectorySync({
       // Answers the pages saved after the request went out are at least as new as the copy's: kept.
       const newer = new Set(await db.responses.where('savedAt').aboveOrEqual(startedAt).primaryKeys());
       const savedAt = now();
-      await db.responses.bulkPut(answers.filter(([path]) => !newer.has(path)).map(([path, data]) => ({ path, data, savedAt })));
+      await db.responses.bulkPut(
+        answers.filter(([path]) => !newer.has(path)).map(([path, data]) => ({ path, data, savedAt })),
+      );
       // Every provider and chain detail the directory holds was just written: older ones belong to providers
       // or chains that no longer exist, and older by-chain lists are derived from the new provider list instead.
-      await db.responses.where('savedAt').below(startedAt).filter((r) => ENTITY_PATH.test(r.path)).delete();
+      await db.responses
+        .where('savedAt')
+        .below(startedAt)
+        .filter((r) => ENTITY_PATH.test(r.path))
+        .delete();
       await db.sync.put({ key: 'directory', startedAt, finishedAt: savedAt });
     });
     report({ status: 'done', done: answers.length });
@@ -107,7 +113,9 @@ export function createDirectorySync({
   return {
     /** Starts a run, or joins the one in progress; resolves with how it ended. */
     run(): Promise<SyncStatus> {
-      running ??= copyInOneTab().finally(() => { running = null; });
+      running ??= copyInOneTab().finally(() => {
+        running = null;
+      });
       return running;
     },
   };

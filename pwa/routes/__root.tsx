@@ -36,8 +36,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // in the browser (the offline shell) shows the header's loading state meanwhile (spec 000 §7), not a blank page.
     const user = ensure(queryClient, currentUserQuery());
     await Promise.all([
-      ensure(queryClient, chainsQuery()), ensure(queryClient, featuredProvidersQuery()),
-      ensure(queryClient, partnerLinksQuery()), typeof window === 'undefined' ? user : undefined,
+      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, featuredProvidersQuery()),
+      ensure(queryClient, partnerLinksQuery()),
+      typeof window === 'undefined' ? user : undefined,
     ]);
   },
   // Only where a path is no page: each page's own route declares its head.
@@ -52,7 +54,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 // with the first toast, if that comes sooner), and is then rendered directly: a lazy component would be
 // revealed by Suspense up to 300 ms late, and some toasts last only until a redirect 500 ms later.
 function Toasts() {
-  const any = useSyncExternalStore(subscribeToasts, () => getToasts().length > 0, () => false);
+  const any = useSyncExternalStore(
+    subscribeToasts,
+    () => getToasts().length > 0,
+    () => false,
+  );
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (Toaster) return;
@@ -80,7 +86,10 @@ function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <HeadContent />
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <Header />

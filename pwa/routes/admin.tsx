@@ -51,21 +51,36 @@ function AdminPage() {
 
   useEffect(() => {
     if (!signedOut) return;
-    toast({ title: 'Unauthorized', description: 'You need to be logged in to access this page. Redirecting...', variant: 'destructive' });
+    toast({
+      title: 'Unauthorized',
+      description: 'You need to be logged in to access this page. Redirecting...',
+      variant: 'destructive',
+    });
     return redirectToSignIn();
   }, [signedOut]);
 
   if (!online) {
     return (
-      <Notice icon={<WifiOff className="size-8 text-slate-400" aria-hidden="true" />} title="The admin panel needs a connection">
+      <Notice
+        icon={<WifiOff className="size-8 text-slate-400" aria-hidden="true" />}
+        title="The admin panel needs a connection"
+      >
         <p className="text-slate-600">Reconnect to manage content. The rest of the directory keeps working offline.</p>
       </Notice>
     );
   }
-  if (auth.isPending || signedOut || (!checked && !isAdmin)) return <AdminFrame><AdminPanelSkeleton /></AdminFrame>;
+  if (auth.isPending || signedOut || (!checked && !isAdmin))
+    return (
+      <AdminFrame>
+        <AdminPanelSkeleton />
+      </AdminFrame>
+    );
   if (!auth.data?.authenticated) {
     return (
-      <Notice icon={<WifiOff className="size-8 text-slate-400" aria-hidden="true" />} title="Could not check your sign-in">
+      <Notice
+        icon={<WifiOff className="size-8 text-slate-400" aria-hidden="true" />}
+        title="Could not check your sign-in"
+      >
         <Button onClick={() => void auth.refetch()}>Try again</Button>
       </Notice>
     );
@@ -74,7 +89,9 @@ function AdminPage() {
     return (
       <Notice icon={<ShieldAlert className="size-8 text-red-500" aria-hidden="true" />} title="Access Denied">
         <p className="text-slate-600">You need admin privileges to access this page.</p>
-        <Button asChild variant="outline"><Link to="/">Go to the directory</Link></Button>
+        <Button asChild variant="outline">
+          <Link to="/">Go to the directory</Link>
+        </Button>
       </Notice>
     );
   }
@@ -82,7 +99,9 @@ function AdminPage() {
     <AdminPanel
       isAdmin={isAdmin}
       tab={tab}
-      onTabChange={(next: AdminTab) => navigate({ search: { tab: next === 'chains' ? undefined : next }, replace: true })}
+      onTabChange={(next: AdminTab) =>
+        navigate({ search: { tab: next === 'chains' ? undefined : next }, replace: true })
+      }
     />
   );
 }

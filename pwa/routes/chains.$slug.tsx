@@ -28,7 +28,13 @@ import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
 import { providersByChainQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import {
-  chainProviderSortDescriptions, chainProviderSortKeys, chainProviderSorts, endpointsByProvider, otherChains, sortChainProviders, type ChainProviderSort,
+  chainProviderSortDescriptions,
+  chainProviderSortKeys,
+  chainProviderSorts,
+  endpointsByProvider,
+  otherChains,
+  sortChainProviders,
+  type ChainProviderSort,
 } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
@@ -62,7 +68,7 @@ export const Route = createFileRoute('/chains/$slug')({
       ensure(queryClient, proberQuery()),
       whenSignedIn(queryClient, () => ensure(queryClient, myVotesQuery(true))),
     ]);
-    return { chain, providers: providers ?? await ensure(queryClient, providersByChainQuery(chain.id)) };
+    return { chain, providers: providers ?? (await ensure(queryClient, providersByChainQuery(chain.id))) };
   },
   head: ({ match, loaderData }) =>
     routeHead(match, (origin) => loaderData && metaForChain(origin, loaderData.chain, loaderData.providers ?? [])),
@@ -80,7 +86,8 @@ export const Route = createFileRoute('/chains/$slug')({
 function BackLink() {
   return (
     <Link to="/chains" className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-700 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden="true" />Back to all chains
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to all chains
     </Link>
   );
 }
@@ -92,21 +99,36 @@ function ChainHeader({ chain }: { chain: ChainDetail }) {
       image={chain.iconUrl}
       color={chain.color}
       badge={chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
-      facts={<>
-        <Badge variant="default">{pluralize(chain.providerCount, 'Provider')}</Badge>
-        {chain.evmChainId != null && <Badge variant="neutral" className="font-mono">Chain ID {chain.evmChainId}</Badge>}
-        {chain.averageRating > 0 && (
-          <span className="inline-flex items-center gap-1.5" title="Mean rating of its rated providers">
-            <Stars value={chain.averageRating} /><span>average provider rating</span>
-          </span>
-        )}
-      </>}
+      facts={
+        <>
+          <Badge variant="default">{pluralize(chain.providerCount, 'Provider')}</Badge>
+          {chain.evmChainId != null && (
+            <Badge variant="neutral" className="font-mono">
+              Chain ID {chain.evmChainId}
+            </Badge>
+          )}
+          {chain.averageRating > 0 && (
+            <span className="inline-flex items-center gap-1.5" title="Mean rating of its rated providers">
+              <Stars value={chain.averageRating} />
+              <span>average provider rating</span>
+            </span>
+          )}
+        </>
+      }
       description={chain.description}
-      actions={<>
-        <VoteButtons target="chain" slug={chain.slug} name={chain.name} upvotes={chain.totalUpvotes} downvotes={chain.totalDownvotes} />
-        <ChainWalletButton chain={chain} />
-        <SocialLinks entity={chain} name={chain.name} />
-      </>}
+      actions={
+        <>
+          <VoteButtons
+            target="chain"
+            slug={chain.slug}
+            name={chain.name}
+            upvotes={chain.totalUpvotes}
+            downvotes={chain.totalDownvotes}
+          />
+          <ChainWalletButton chain={chain} />
+          <SocialLinks entity={chain} name={chain.name} />
+        </>
+      }
     />
   );
 }
@@ -118,10 +140,15 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
   const chains = useQuery(chainsQuery());
   const sort = sortParam ?? DEFAULT_SORT;
   const onChain = useMemo(
-    () => ({ chainId: chain.id, chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }), [chain]);
-  const sorted = useMemo(() => providers.data && sortChainProviders(
-    filterProviders(providers.data, { chainId: chain.id, publicOnly }), sort, onChain.endpoints,
-  ), [providers.data, sort, onChain, chain.id, publicOnly]);
+    () => ({ chainId: chain.id, chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }),
+    [chain],
+  );
+  const sorted = useMemo(
+    () =>
+      providers.data &&
+      sortChainProviders(filterProviders(providers.data, { chainId: chain.id, publicOnly }), sort, onChain.endpoints),
+    [providers.data, sort, onChain, chain.id, publicOnly],
+  );
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
 
   return (
@@ -134,26 +161,42 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
           label={PUBLIC_ONLY_LABEL}
           title={PUBLIC_ONLY_TITLE}
           checked={publicOnly === true}
-          onChange={(on) => void navigate({
-            search: (prev) => ({ ...prev, public: on || undefined }), replace: true, resetScroll: false,
-          })}
+          onChange={(on) =>
+            void navigate({
+              search: (prev) => ({ ...prev, public: on || undefined }),
+              replace: true,
+              resetScroll: false,
+            })
+          }
         />
         <Select
           aria-label="Sort providers"
           className="sm:w-52"
           value={sort}
-          onValueChange={(v) => void navigate({
-            search: (prev) => ({ ...prev, sort: v === DEFAULT_SORT ? undefined : (v as ChainProviderSort) }),
-            replace: true, resetScroll: false,
-          })}
+          onValueChange={(v) =>
+            void navigate({
+              search: (prev) => ({ ...prev, sort: v === DEFAULT_SORT ? undefined : (v as ChainProviderSort) }),
+              replace: true,
+              resetScroll: false,
+            })
+          }
           options={chainProviderSortKeys.map((k) => ({ value: k, label: `Sort: ${chainProviderSorts[k]}` }))}
         />
       </div>
       <p className="mb-4 text-sm text-slate-600">
         Sorted by {chainProviderSortDescriptions[sort]}
-        {sort !== 'name' && <>, then by the endpoints each offers on {chain.name}: without an API key and without tracking first</>}.
+        {sort !== 'name' && (
+          <>, then by the endpoints each offers on {chain.name}: without an API key and without tracking first</>
+        )}
+        .
       </p>
-      <ProviderList providers={sorted} chainsById={chainMap} headingLevel="h3" empty="No providers found" onChain={onChain} />
+      <ProviderList
+        providers={sorted}
+        chainsById={chainMap}
+        headingLevel="h3"
+        empty="No providers found"
+        onChain={onChain}
+      />
     </section>
   );
 }
@@ -162,8 +205,20 @@ function OtherChains({ chain }: { chain: ChainDetail }) {
   const chains = useQuery(chainsQuery());
   return (
     <SidebarCard title="Other Chains" viewAll="/chains">
-      <LinkList noun="chains" items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)} loading={chains.isPending} skeletons={LIMITS.otherChains} className="space-y-1">
-        {(c) => <EntityLink chain={c} size="sm" detail={c.evmChainId != null && <span className="tabular-nums">Chain ID {c.evmChainId}</span>} />}
+      <LinkList
+        noun="chains"
+        items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)}
+        loading={chains.isPending}
+        skeletons={LIMITS.otherChains}
+        className="space-y-1"
+      >
+        {(c) => (
+          <EntityLink
+            chain={c}
+            size="sm"
+            detail={c.evmChainId != null && <span className="tabular-nums">Chain ID {c.evmChainId}</span>}
+          />
+        )}
       </LinkList>
     </SidebarCard>
   );
@@ -189,8 +244,12 @@ function ChainPage() {
         <ChainFacts chain={chain} />
         {chain.detailedDescription.trim() && (
           <Card>
-            <CardHeader><CardTitle>About {chain.name}</CardTitle></CardHeader>
-            <CardContent><HtmlContent html={chain.detailedDescription} /></CardContent>
+            <CardHeader>
+              <CardTitle>About {chain.name}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <HtmlContent html={chain.detailedDescription} />
+            </CardContent>
           </Card>
         )}
         {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}

@@ -17,7 +17,14 @@ import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { chainsWithStatsQuery } from '../data/chains.ts';
 import { adsQuery, categoryQuery } from '../data/content.ts';
-import { chainCounters, chainSortKeys, chainSorts, filterChains, sortChains, type ChainSort } from '../lib/chain-list.ts';
+import {
+  chainCounters,
+  chainSortKeys,
+  chainSorts,
+  filterChains,
+  sortChains,
+  type ChainSort,
+} from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { optionalBoolean, optionalOneOf, optionalString } from '../lib/search-params.ts';
 import { routeHead } from '../lib/page-head.ts';
@@ -35,7 +42,8 @@ export const Route = createFileRoute('/chains/')({
   }),
   loader: async ({ context: { queryClient } }) => {
     const [chains, category] = await Promise.all([
-      ensure(queryClient, chainsWithStatsQuery()), ensure(queryClient, categoryQuery('chains')),
+      ensure(queryClient, chainsWithStatsQuery()),
+      ensure(queryClient, categoryQuery('chains')),
       ensure(queryClient, adsQuery('header')),
     ]);
     return { chains, category };
@@ -45,7 +53,15 @@ export const Route = createFileRoute('/chains/')({
   component: ChainsPage,
 });
 
-function TestnetToggle({ checked, onChange, count }: { checked: boolean; onChange: (v: boolean) => void; count: number | undefined }) {
+function TestnetToggle({
+  checked,
+  onChange,
+  count,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  count: number | undefined;
+}) {
   return (
     <label className="inline-flex h-10 cursor-pointer items-center gap-2.5 rounded-lg border whitespace-nowrap border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm select-none hover:border-slate-400 has-focus-visible:ring-2 has-focus-visible:ring-accent-600/40">
       <input
@@ -55,8 +71,14 @@ function TestnetToggle({ checked, onChange, count }: { checked: boolean; onChang
         onChange={(e) => onChange(e.target.checked)}
         className="peer sr-only"
       />
-      <span aria-hidden="true" className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors peer-checked:bg-accent-600 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4" />
-      <span>Include testnets{count !== undefined && <span className="hidden text-slate-500 tabular-nums sm:inline"> ({count})</span>}</span>
+      <span
+        aria-hidden="true"
+        className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors peer-checked:bg-accent-600 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
+      />
+      <span>
+        Include testnets
+        {count !== undefined && <span className="hidden text-slate-500 tabular-nums sm:inline"> ({count})</span>}
+      </span>
     </label>
   );
 }
@@ -83,13 +105,13 @@ function ChainsPage() {
     const inScope = filterChains(chains.data, { includeTestnets });
     const matching = sortChains(filterChains(inScope, { search: term, includeTestnets }), sort);
     // Searching with testnets hidden: say when testnets would match, so "sepolia" never ends in a dead end.
-    const hiddenTestnetMatches = includeTestnets || !term.trim()
-      ? 0
-      : filterChains(chains.data, { search: term, includeTestnets: true }).length - matching.length;
+    const hiddenTestnetMatches =
+      includeTestnets || !term.trim()
+        ? 0
+        : filterChains(chains.data, { search: term, includeTestnets: true }).length - matching.length;
     const testnets = chains.data.filter((c) => c.isTestnet).length;
     return { matching, counters: chainCounters(inScope, matching), hiddenTestnetMatches, testnets };
   }, [chains.data, term, sort, includeTestnets]);
-
 
   return (
     <Page breadcrumbs={[{ label: 'Chains' }]}>
@@ -102,9 +124,11 @@ function ChainsPage() {
 
       <div className="mb-6 grid grid-cols-2 gap-4">
         <Counter label="Blockchain Networks" value={view?.counters.networks} />
-        {trimmed
-          ? <Counter label="Search Results" value={view?.counters.results} />
-          : <Counter label="Active Networks" value={view?.counters.active} />}
+        {trimmed ? (
+          <Counter label="Search Results" value={view?.counters.results} />
+        ) : (
+          <Counter label="Active Networks" value={view?.counters.active} />
+        )}
       </div>
 
       {/* Phones: one control a row (side by side, the sort label was cut and the toggle's words wrapped). */}
@@ -112,7 +136,10 @@ function ChainsPage() {
         <SearchInput
           className="sm:col-span-2 md:col-span-1"
           value={term}
-          onChange={(v) => { setTerm(v); void setSearch({ q: v || undefined }); }}
+          onChange={(v) => {
+            setTerm(v);
+            void setSearch({ q: v || undefined });
+          }}
           placeholder="Search chains..."
           label="Search chains by name, description or chain ID"
         />
@@ -122,7 +149,11 @@ function ChainsPage() {
           onValueChange={(v) => void setSearch({ sort: v === DEFAULT_SORT ? undefined : (v as ChainSort) })}
           options={chainSortKeys.map((k) => ({ value: k, label: `Sort: ${chainSorts[k]}` }))}
         />
-        <TestnetToggle checked={includeTestnets} onChange={(v) => void setSearch({ testnets: v || undefined })} count={view?.testnets} />
+        <TestnetToggle
+          checked={includeTestnets}
+          onChange={(v) => void setSearch({ testnets: v || undefined })}
+          count={view?.testnets}
+        />
       </div>
 
       {view && view.matching.length === 0 ? (
@@ -143,12 +174,17 @@ function ChainsPage() {
         </Card>
       ) : (
         <>
-          <p className="sr-only" aria-live="polite">{view && `${pluralize(view.matching.length, 'network')} shown`}</p>
+          <p className="sr-only" aria-live="polite">
+            {view && `${pluralize(view.matching.length, 'network')} shown`}
+          </p>
           <ChainGrid chains={view?.matching} headingLevel="h2" skeletons={6} />
           {view && view.hiddenTestnetMatches > 0 && (
             <p className="mt-4 text-sm text-slate-600">
-              {pluralize(view.hiddenTestnetMatches, 'testnet')} also {view.hiddenTestnetMatches === 1 ? 'matches' : 'match'}.{' '}
-              <Button variant="link" onClick={() => void setSearch({ testnets: true })}>Include testnets</Button>
+              {pluralize(view.hiddenTestnetMatches, 'testnet')} also{' '}
+              {view.hiddenTestnetMatches === 1 ? 'matches' : 'match'}.{' '}
+              <Button variant="link" onClick={() => void setSearch({ testnets: true })}>
+                Include testnets
+              </Button>
             </p>
           )}
         </>
@@ -158,7 +194,9 @@ function ChainsPage() {
         <MessageSquarePlus className="size-8 shrink-0 text-accent-600" aria-hidden="true" />
         <div className="flex-1">
           <h2 className="font-semibold text-slate-900">Don't see your chain?</h2>
-          <p className="mt-1 text-sm text-slate-600">Ask us to add a blockchain network or an RPC provider, and we will look into it.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Ask us to add a blockchain network or an RPC provider, and we will look into it.
+          </p>
         </div>
         <Button onClick={() => setRequestOpen(true)}>Request a Chain</Button>
       </Card>

@@ -157,12 +157,20 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
       });
       return {
         label: FACT_LABELS[name],
-        cells: facts.map(({ text, verified }) => (verified
-          // Text that wraps rather than the card's badge: four columns on a phone leave a cell about 100 px.
-          ? <>{text}<span className="block text-xs font-medium text-emerald-700" data-testid="fact-verified">
-            Verified {formatDay(verified.checkedAt)}<span className="sr-only"> by our prober: {verified.text}</span>
-          </span></>
-          : text)),
+        cells: facts.map(({ text, verified }) =>
+          verified ? (
+            // Text that wraps rather than the card's badge: four columns on a phone leave a cell about 100 px.
+            <>
+              {text}
+              <span className="block text-xs font-medium text-emerald-700" data-testid="fact-verified">
+                Verified {formatDay(verified.checkedAt)}
+                <span className="sr-only"> by our prober: {verified.text}</span>
+              </span>
+            </>
+          ) : (
+            text
+          ),
+        ),
         differs: new Set(facts.map((f) => `${f.text} ${Boolean(f.verified)}`)).size > 1,
       };
     }),

@@ -12,15 +12,29 @@ import { ensure } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/contact')({
   // The first captcha question is drawn where the page is rendered and travels with its data.
-  loader: async ({ context: { queryClient } }) => { await ensure(queryClient, firstPageQuestion); },
+  loader: async ({ context: { queryClient } }) => {
+    await ensure(queryClient, firstPageQuestion);
+  },
   head: ({ match }) => routeHead(match, metaForContact),
   component: ContactPage,
 });
 
 const infoBlocks: { title: string; Icon: typeof Mail; text: ReactNode }[] = [
-  { title: 'General Inquiries', Icon: Mail, text: 'Questions about the directory, feedback or ideas — we read every message.' },
-  { title: 'Business Partnerships', Icon: Handshake, text: 'Advertising, sponsored placements, affiliate programmes and data partnerships.' },
-  { title: 'Technical Issues', Icon: Wrench, text: 'Something broken, slow or wrong on the site? Tell us the page and what you saw.' },
+  {
+    title: 'General Inquiries',
+    Icon: Mail,
+    text: 'Questions about the directory, feedback or ideas — we read every message.',
+  },
+  {
+    title: 'Business Partnerships',
+    Icon: Handshake,
+    text: 'Advertising, sponsored placements, affiliate programmes and data partnerships.',
+  },
+  {
+    title: 'Technical Issues',
+    Icon: Wrench,
+    text: 'Something broken, slow or wrong on the site? Tell us the page and what you saw.',
+  },
   {
     title: 'Provider Updates',
     Icon: RefreshCw,
@@ -31,15 +45,28 @@ const infoBlocks: { title: string; Icon: typeof Mail; text: ReactNode }[] = [
 const faq: { q: string; a: ReactNode }[] = [
   {
     q: 'How do I get a provider or network listed?',
-    a: <>Send its name, website and public RPC endpoints through this form (or the “Don't see your chain?” card on{' '}
-      <Link to="/chains" className="text-accent-700 underline underline-offset-2">All Chains</Link>). We check every request and add
-      networks and providers that serve developers.</>,
+    a: (
+      <>
+        Send its name, website and public RPC endpoints through this form (or the “Don't see your chain?” card on{' '}
+        <Link to="/chains" className="text-accent-700 underline underline-offset-2">
+          All Chains
+        </Link>
+        ). We check every request and add networks and providers that serve developers.
+      </>
+    ),
   },
   {
     q: 'Can providers pay for better ratings?',
-    a: <>No. Ratings come only from users' approved reviews and votes, and the “Most Popular” ranking is a published
-      formula (see <Link to="/about" hash="ranking" className="text-accent-700 underline underline-offset-2">how ranking works</Link>).
-      Sponsored placements are always labelled as ads.</>,
+    a: (
+      <>
+        No. Ratings come only from users' approved reviews and votes, and the “Most Popular” ranking is a published
+        formula (see{' '}
+        <Link to="/about" hash="ranking" className="text-accent-700 underline underline-offset-2">
+          how ranking works
+        </Link>
+        ). Sponsored placements are always labelled as ads.
+      </>
+    ),
   },
   {
     q: 'Why is my review not showing yet?',
@@ -58,7 +85,9 @@ function ContactPage() {
         </Card>
         <aside className="space-y-6" aria-label="Contact information">
           <Card>
-            <CardHeader><CardTitle>Get in touch</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle>Get in touch</CardTitle>
+            </CardHeader>
             <CardContent>
               <ul className="space-y-5">
                 {infoBlocks.map(({ title, Icon, text }) => (
@@ -74,13 +103,19 @@ function ContactPage() {
                 ))}
               </ul>
               <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-600">
-                Prefer e-mail? <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-accent-700 hover:underline">{CONTACT_EMAIL}</a>
-                <br />We reply within 24 hours.
+                Prefer e-mail?{' '}
+                <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-accent-700 hover:underline">
+                  {CONTACT_EMAIL}
+                </a>
+                <br />
+                We reply within 24 hours.
               </p>
             </CardContent>
           </Card>
           <Card>
-            <CardHeader><CardTitle>Frequently Asked Questions</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle>Frequently Asked Questions</CardTitle>
+            </CardHeader>
             <CardContent>
               <dl className="space-y-4">
                 {faq.map(({ q, a }) => (

@@ -37,9 +37,12 @@ export const Route = createFileRoute('/')({
   }),
   loader: async ({ context: { queryClient } }) => {
     const [providers, homepage] = await Promise.all([
-      ensure(queryClient, providersQuery()), ensure(queryClient, homepageQuery()), ensure(queryClient, chainsQuery()),
+      ensure(queryClient, providersQuery()),
+      ensure(queryClient, homepageQuery()),
+      ensure(queryClient, chainsQuery()),
       ensure(queryClient, popularProvidersQuery()), // the sidebar
-      ensure(queryClient, adsQuery('header')), ensure(queryClient, adsQuery('hotlist-inline')),
+      ensure(queryClient, adsQuery('header')),
+      ensure(queryClient, adsQuery('hotlist-inline')),
     ]);
     return { providers, homepage };
   },
@@ -57,11 +60,16 @@ function SignedOutInvitation() {
     <Card className="mb-6 flex flex-col gap-3 border-accent-200 bg-accent-50/60 p-4 sm:flex-row sm:items-center">
       <p className="flex flex-1 items-start gap-3 text-sm text-slate-700">
         <Sparkles className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
-        New to {PRODUCT_NAME}? See how developers use it to pick RPC providers, or sign in to rate and review the ones you use.
+        New to {PRODUCT_NAME}? See how developers use it to pick RPC providers, or sign in to rate and review the ones
+        you use.
       </p>
       <div className="flex gap-2">
-        <Button asChild variant="outline" size="sm"><Link to="/landing">How {PRODUCT_NAME} works</Link></Button>
-        <Button asChild size="sm"><Link to="/login">Sign in</Link></Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/landing">How {PRODUCT_NAME} works</Link>
+        </Button>
+        <Button asChild size="sm">
+          <Link to="/login">Sign in</Link>
+        </Button>
       </div>
     </Card>
   );
@@ -85,15 +93,24 @@ function HomePage() {
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
   const selectedChain = search.chain ? chainMap.get(search.chain) : undefined;
   const visible = useMemo(
-    () => providers.data && sortProviders(filterProviders(providers.data, {
-      search: term, chainId: search.chain ?? null, publicOnly: search.public,
-    }), sort),
+    () =>
+      providers.data &&
+      sortProviders(
+        filterProviders(providers.data, {
+          search: term,
+          chainId: search.chain ?? null,
+          publicOnly: search.public,
+        }),
+        sort,
+      ),
     [providers.data, term, search.chain, search.public, sort],
   );
 
-
   const chainOptions = useMemo(
-    () => [{ value: ALL_CHAINS, label: 'All Chains' }, ...(chains.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))],
+    () => [
+      { value: ALL_CHAINS, label: 'All Chains' },
+      ...(chains.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ],
     [chains.data],
   );
 
@@ -107,7 +124,10 @@ function HomePage() {
       <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_11rem]">
         <SearchInput
           value={term}
-          onChange={(v) => { setTerm(v); setSearch({ q: v || undefined }); }}
+          onChange={(v) => {
+            setTerm(v);
+            setSearch({ q: v || undefined });
+          }}
           placeholder="Search providers..."
           label="Search providers"
           className="col-span-2 sm:col-span-1"
@@ -137,12 +157,24 @@ function HomePage() {
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm text-slate-600">
         <p aria-live="polite">
           {visible ? `Showing ${pluralize(visible.length, 'provider')}` : 'Loading providers…'}
-          {term.trim() && <> matching “<span className="font-medium text-slate-900">{term.trim()}</span>”</>}
-          {selectedChain && <> on <span className="font-medium text-slate-900">{selectedChain.name}</span></>}
+          {term.trim() && (
+            <>
+              {' '}
+              matching “<span className="font-medium text-slate-900">{term.trim()}</span>”
+            </>
+          )}
+          {selectedChain && (
+            <>
+              {' '}
+              on <span className="font-medium text-slate-900">{selectedChain.name}</span>
+            </>
+          )}
           {search.public && <> with a public endpoint</>}
         </p>
         {sort === 'popular' && (
-          <Link to="/about" hash="most-popular" className="text-accent-700 hover:underline">How is “Most Popular” ranked?</Link>
+          <Link to="/about" hash="most-popular" className="text-accent-700 hover:underline">
+            How is “Most Popular” ranked?
+          </Link>
         )}
       </div>
 

@@ -27,17 +27,48 @@ export const Route = createFileRoute('/landing')({
 });
 
 const features = [
-  { title: 'Community Reviews', Icon: Users, text: 'Honest ratings and reviews from developers who run production traffic through these providers every day.' },
-  { title: 'Expert Insights', Icon: Award, text: 'Editorial reviews that dig into performance, reliability, developer experience and support.' },
-  { title: 'Comprehensive Data', Icon: Database, text: 'Supported chains, features and pricing side by side — plus chain IDs and public RPC endpoints for every network.' },
-  { title: 'Always Updated', Icon: RefreshCw, text: 'Listings are maintained continuously as providers launch networks, change plans and ship new features.' },
+  {
+    title: 'Community Reviews',
+    Icon: Users,
+    text: 'Honest ratings and reviews from developers who run production traffic through these providers every day.',
+  },
+  {
+    title: 'Expert Insights',
+    Icon: Award,
+    text: 'Editorial reviews that dig into performance, reliability, developer experience and support.',
+  },
+  {
+    title: 'Comprehensive Data',
+    Icon: Database,
+    text: 'Supported chains, features and pricing side by side — plus chain IDs and public RPC endpoints for every network.',
+  },
+  {
+    title: 'Always Updated',
+    Icon: RefreshCw,
+    text: 'Listings are maintained continuously as providers launch networks, change plans and ship new features.',
+  },
 ] as const;
 
-function FooterLink({ to, children }: { to?: '/providers' | '/chains' | '/about' | '/contact' | '/privacy' | '/terms'; children: ReactNode }) {
+function FooterLink({
+  to,
+  children,
+}: {
+  to?: '/providers' | '/chains' | '/about' | '/contact' | '/privacy' | '/terms';
+  children: ReactNode;
+}) {
   const cls = 'text-sm text-slate-400 hover:text-white';
   // "Latest Reviews" has no page yet: a placeholder (spec 000 §2), not a link to nowhere.
-  if (!to) return <span title="Coming soon" className="text-sm text-slate-400">{children} <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs">soon</span></span>;
-  return <Link to={to} className={cls}>{children}</Link>;
+  if (!to)
+    return (
+      <span title="Coming soon" className="text-sm text-slate-400">
+        {children} <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs">soon</span>
+      </span>
+    );
+  return (
+    <Link to={to} className={cls}>
+      {children}
+    </Link>
+  );
 }
 
 function LandingPage() {
@@ -50,8 +81,12 @@ function LandingPage() {
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
           <Wordmark />
           <nav aria-label="Account" className="flex items-center gap-2">
-            <a href={paths.googleLogin()} className={buttonClasses('ghost', 'sm')}>Login</a>
-            <a href={paths.googleLogin()} className={buttonClasses('primary', 'sm')}>Sign Up</a>
+            <a href={paths.googleLogin()} className={buttonClasses('ghost', 'sm')}>
+              Login
+            </a>
+            <a href={paths.googleLogin()} className={buttonClasses('primary', 'sm')}>
+              Sign Up
+            </a>
           </nav>
         </div>
       </header>
@@ -71,23 +106,32 @@ function LandingPage() {
             </p>
             <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
               <a href={paths.googleLogin()} className={buttonClasses('primary', 'lg', 'gap-3')}>
-                <span className="rounded-full bg-white p-0.5"><GoogleIcon className="size-4" /></span>Continue with Google
+                <span className="rounded-full bg-white p-0.5">
+                  <GoogleIcon className="size-4" />
+                </span>
+                Continue with Google
               </a>
-              <Link to="/providers" className={buttonClasses('outline', 'lg')}>Browse Providers</Link>
+              <Link to="/providers" className={buttonClasses('outline', 'lg')}>
+                Browse Providers
+              </Link>
             </div>
             {chains && providers && (
               <p className="mt-8 text-sm text-slate-600">
                 <span className="font-semibold text-slate-900 tabular-nums">{providers.length}</span> providers ·{' '}
-                <span className="font-semibold text-slate-900 tabular-nums">{chains.length}</span> blockchain networks, and counting
+                <span className="font-semibold text-slate-900 tabular-nums">{chains.length}</span> blockchain networks,
+                and counting
               </p>
             )}
           </div>
         </section>
 
         <section aria-labelledby="features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="features" className="text-center text-3xl font-bold tracking-tight text-slate-900">Everything you need to choose an RPC provider</h2>
+          <h2 id="features" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Everything you need to choose an RPC provider
+          </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-            Thousands of developers use {PRODUCT_NAME} to pick the node infrastructure behind their dApps, wallets and bots.
+            Thousands of developers use {PRODUCT_NAME} to pick the node infrastructure behind their dApps, wallets and
+            bots.
           </p>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {features.map(({ title, Icon, text }) => (
@@ -111,7 +155,8 @@ function LandingPage() {
               Sign in to rate the providers you use, write reviews and help other developers choose.
             </p>
             <a href={paths.apiLogin()} className={buttonClasses('primary', 'lg', 'mt-8')}>
-              Start Exploring Now<ArrowRight aria-hidden="true" />
+              Start Exploring Now
+              <ArrowRight aria-hidden="true" />
             </a>
           </div>
         </section>
@@ -121,29 +166,49 @@ function LandingPage() {
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
           <div className="lg:col-span-2">
             <p className="text-lg font-semibold text-white">{PRODUCT_NAME}</p>
-            <p className="mt-2 max-w-sm text-sm">The community-driven directory of blockchain RPC providers and the networks they serve.</p>
+            <p className="mt-2 max-w-sm text-sm">
+              The community-driven directory of blockchain RPC providers and the networks they serve.
+            </p>
           </div>
           <nav aria-label="Directory">
             <h2 className="text-sm font-semibold text-white">Directory</h2>
             <ul className="mt-3 space-y-2">
-              <li><FooterLink to="/providers">All Providers</FooterLink></li>
-              <li><FooterLink to="/chains">All Chains</FooterLink></li>
-              <li><FooterLink>Latest Reviews</FooterLink></li>
+              <li>
+                <FooterLink to="/providers">All Providers</FooterLink>
+              </li>
+              <li>
+                <FooterLink to="/chains">All Chains</FooterLink>
+              </li>
+              <li>
+                <FooterLink>Latest Reviews</FooterLink>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Company">
             <h2 className="text-sm font-semibold text-white">Company</h2>
             <ul className="mt-3 space-y-2">
-              <li><FooterLink to="/about">About</FooterLink></li>
-              <li><FooterLink to="/contact">Contact</FooterLink></li>
-              <li><FooterLink to="/contact">Advertise</FooterLink></li>
-              <li><FooterLink to="/privacy">Privacy Policy</FooterLink></li>
-              <li><FooterLink to="/terms">Terms of Service</FooterLink></li>
+              <li>
+                <FooterLink to="/about">About</FooterLink>
+              </li>
+              <li>
+                <FooterLink to="/contact">Contact</FooterLink>
+              </li>
+              <li>
+                <FooterLink to="/contact">Advertise</FooterLink>
+              </li>
+              <li>
+                <FooterLink to="/privacy">Privacy Policy</FooterLink>
+              </li>
+              <li>
+                <FooterLink to="/terms">Terms of Service</FooterLink>
+              </li>
             </ul>
           </nav>
         </div>
         <div className="border-t border-slate-800">
-          <p className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6 lg:px-8">© {LANDING_COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.</p>
+          <p className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6 lg:px-8">
+            © {LANDING_COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+          </p>
         </div>
       </footer>
     </div>

@@ -31,15 +31,24 @@ function LoginPage() {
         </div>
 
         {user && (
-          <p className="mt-6 flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800" role="status">
+          <p
+            className="mt-6 flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800"
+            role="status"
+          >
             <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>You are signed in as {userLabel(user)}. <Link to="/" className="font-medium underline">Go to the Hotlist</Link></span>
+            <span>
+              You are signed in as {userLabel(user)}.{' '}
+              <Link to="/" className="font-medium underline">
+                Go to the Hotlist
+              </Link>
+            </span>
           </p>
         )}
 
         {/* A plain link: the server's OAuth redirect chain must leave the SPA. */}
         <a href={paths.googleLogin(returnTo)} className={buttonClasses('outline', 'lg', 'mt-6 w-full gap-3')}>
-          <GoogleIcon />Continue with Google
+          <GoogleIcon />
+          Continue with Google
         </a>
 
         <ul className="mt-6 list-disc space-y-1.5 pl-5 text-sm text-slate-600 marker:text-slate-400">
@@ -50,8 +59,14 @@ function LoginPage() {
 
         <p className="mt-6 border-t border-slate-100 pt-4 text-center text-xs text-slate-600">
           By signing in, you agree to our{' '}
-          <Link to="/terms" className="font-medium text-accent-700 underline-offset-2 hover:underline">Terms of Service</Link> and{' '}
-          <Link to="/privacy" className="font-medium text-accent-700 underline-offset-2 hover:underline">Privacy Policy</Link>.
+          <Link to="/terms" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </Card>
     </div>

@@ -23,25 +23,26 @@ const sections: LegalSection[] = [
         <p>We collect only what the site needs to work:</p>
         <ul>
           <li>
-            <strong>Account and review data.</strong> When you sign in with Google to write a review, we receive your name,
-            e-mail address and profile picture from Google. Your review (rating and comment) is stored with your account and
-            published with your display name, or your first and last name, once approved. You can change these names in
-            Edit Profile.
+            <strong>Account and review data.</strong> When you sign in with Google to write a review, we receive your
+            name, e-mail address and profile picture from Google. Your review (rating and comment) is stored with your
+            account and published with your display name, or your first and last name, once approved. You can change
+            these names in Edit Profile.
           </li>
           <li>
-            <strong>Contact messages.</strong> When you use the contact form, we store the name, e-mail address, subject and
-            message you send, so that we can reply.
+            <strong>Contact messages.</strong> When you use the contact form, we store the name, e-mail address, subject
+            and message you send, so that we can reply.
           </li>
           <li>
-            <strong>Usage data.</strong> Like most websites, our servers record technical data about requests — IP address,
-            browser type, pages visited, referring page and time — to keep the site secure, prevent abuse (for example
-            rate limits) and understand which pages are useful. Clicks on providers' website links are counted per day,
-            without identifying you.
+            <strong>Usage data.</strong> Like most websites, our servers record technical data about requests — IP
+            address, browser type, pages visited, referring page and time — to keep the site secure, prevent abuse (for
+            example rate limits) and understand which pages are useful. Clicks on providers' website links are counted
+            per day, without identifying you.
           </li>
           <li>
-            <strong>Cookies and local storage.</strong> A cookie keeps you signed in (a random session identifier; it lasts
-            until you log out or it expires). The app stores a copy of the directory in your browser so it works offline;
-            this stays on your device. Advertising and analytics partners may set their own cookies, as described below.
+            <strong>Cookies and local storage.</strong> A cookie keeps you signed in (a random session identifier; it
+            lasts until you log out or it expires). The app stores a copy of the directory in your browser so it works
+            offline; this stays on your device. Advertising and analytics partners may set their own cookies, as
+            described below.
           </li>
         </ul>
       </>
@@ -71,14 +72,19 @@ const sections: LegalSection[] = [
           personalised ads, according to its own policies; see{' '}
           <a href="https://policies.google.com/technologies/partner-sites" target="_blank" rel="noopener noreferrer">
             How Google uses information from sites that use its services
-          </a>.
+          </a>
+          .
         </p>
         <p>
           You can opt out of personalised advertising in{' '}
-          <a href="https://adssettings.google.com" target="_blank" rel="noopener noreferrer">Google's Ad Settings</a>, and out
-          of Google Analytics with the{' '}
-          <a href="https://tools.google.com/dlpage/gaoptout" target="_blank" rel="noopener noreferrer">Google Analytics opt-out add-on</a>.
-          Blocking cookies in your browser also works; the directory remains fully usable.
+          <a href="https://adssettings.google.com" target="_blank" rel="noopener noreferrer">
+            Google's Ad Settings
+          </a>
+          , and out of Google Analytics with the{' '}
+          <a href="https://tools.google.com/dlpage/gaoptout" target="_blank" rel="noopener noreferrer">
+            Google Analytics opt-out add-on
+          </a>
+          . Blocking cookies in your browser also works; the directory remains fully usable.
         </p>
       </>
     ),
@@ -108,8 +114,8 @@ const sections: LegalSection[] = [
           <li>complain to your data protection authority.</li>
         </ul>
         <p>
-          To exercise any of these rights, write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. We answer within
-          30 days.
+          To exercise any of these rights, write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. We answer
+          within 30 days.
         </p>
       </>
     ),
@@ -168,8 +174,8 @@ function PrivacyPage() {
       sections={sections}
       intro={
         <p>
-          This policy explains what personal information {PRODUCT_NAME} collects when you use the site, how we use it, and
-          the choices you have. It applies together with our <Link to="/terms">Terms of Service</Link>.
+          This policy explains what personal information {PRODUCT_NAME} collects when you use the site, how we use it,
+          and the choices you have. It applies together with our <Link to="/terms">Terms of Service</Link>.
         </p>
       }
     />

@@ -47,9 +47,9 @@ export const Route = createFileRoute('/providers/$slug')({
       }),
       ensure(queryClient, adsQuery('content-top')),
       ensure(queryClient, proberQuery()),
-      whenSignedIn(queryClient, () => Promise.all([
-        ensure(queryClient, myVotesQuery(true)), ensure(queryClient, myReviewQuery(params.slug, true)),
-      ])),
+      whenSignedIn(queryClient, () =>
+        Promise.all([ensure(queryClient, myVotesQuery(true)), ensure(queryClient, myReviewQuery(params.slug, true))]),
+      ),
     ]);
     return { provider };
   },
@@ -69,13 +69,13 @@ export const Route = createFileRoute('/providers/$slug')({
 /** Chain badges under the provider's name; the sidebar lists them all. */
 const HEADER_CHAIN_BADGES = 12;
 
-
 function WebsiteButton({ provider, className }: { provider: ProviderDetail; className?: string }) {
   const link = providerWebsiteLink(provider);
   if (!link) return null;
   return (
     <a href={link.href} target="_blank" rel={link.rel} className={buttonClasses('primary', 'md', className)}>
-      Visit Official Website<span className="sr-only"> (opens in a new tab)</span><ExternalLink aria-hidden="true" />
+      Visit Official Website<span className="sr-only"> (opens in a new tab)</span>
+      <ExternalLink aria-hidden="true" />
     </a>
   );
 }
@@ -87,17 +87,27 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
       image={provider.logoUrl}
       color={provider.color}
       badge={provider.featured && <Badge variant="default">Featured</Badge>}
-      facts={<>
-        <Stars value={provider.averageRating} size="md" />
-        <span>{reviewCountLabel(provider.totalReviews)}</span>
-        <TrackingBadge tracking={provider.tracking} />
-      </>}
+      facts={
+        <>
+          <Stars value={provider.averageRating} size="md" />
+          <span>{reviewCountLabel(provider.totalReviews)}</span>
+          <TrackingBadge tracking={provider.tracking} />
+        </>
+      }
       description={provider.description}
-      actions={<>
-        <WebsiteButton provider={provider} />
-        <VoteButtons target="provider" slug={provider.slug} name={provider.name} upvotes={provider.upvotes} downvotes={provider.downvotes} />
-        <SocialLinks entity={provider} name={provider.name} />
-      </>}
+      actions={
+        <>
+          <WebsiteButton provider={provider} />
+          <VoteButtons
+            target="provider"
+            slug={provider.slug}
+            name={provider.name}
+            upvotes={provider.upvotes}
+            downvotes={provider.downvotes}
+          />
+          <SocialLinks entity={provider} name={provider.name} />
+        </>
+      }
     >
       {provider.chains.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Supported chains">
@@ -108,12 +118,17 @@ function ProviderHeader({ provider }: { provider: ProviderDetail }) {
               </Link>
             </li>
           ))}
-          {provider.chains.length > HEADER_CHAIN_BADGES && <li><Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge></li>}
+          {provider.chains.length > HEADER_CHAIN_BADGES && (
+            <li>
+              <Badge variant="neutral">+{provider.chains.length - HEADER_CHAIN_BADGES} more</Badge>
+            </li>
+          )}
         </ul>
       )}
       {provider.chains.some((c) => c.kind === 'api-key') && (
         <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500" aria-hidden="true">
-          <KeyRound className="size-3" />{API_KEY_LABEL.toLowerCase()}: served to customers, no public endpoint listed
+          <KeyRound className="size-3" />
+          {API_KEY_LABEL.toLowerCase()}: served to customers, no public endpoint listed
         </p>
       )}
     </EntityHeader>
@@ -125,7 +140,10 @@ function EditorialReviewCard({ review }: { review: NonNullable<ProviderDetail['e
     <Card className="border-accent-200">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="flex items-center gap-2"><ShieldCheck className="size-5 text-accent-600" aria-hidden="true" />Editorial Review</CardTitle>
+          <CardTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-accent-600" aria-hidden="true" />
+            Editorial Review
+          </CardTitle>
           <Stars value={review.rating} />
         </div>
         <p className="text-xs text-slate-600">
@@ -133,7 +151,9 @@ function EditorialReviewCard({ review }: { review: NonNullable<ProviderDetail['e
           {review.admin?.displayName && <> · by {review.admin.displayName}</>}
         </p>
       </CardHeader>
-      <CardContent><HtmlContent html={review.content} /></CardContent>
+      <CardContent>
+        <HtmlContent html={review.content} />
+      </CardContent>
     </Card>
   );
 }
@@ -153,18 +173,32 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
           </LinkList>
         )}
       </SidebarCard>
-      <SidebarCard title={<><Zap className="size-4 text-accent-600" aria-hidden="true" />Quick Actions</>}>
+      <SidebarCard
+        title={
+          <>
+            <Zap className="size-4 text-accent-600" aria-hidden="true" />
+            Quick Actions
+          </>
+        }
+      >
         <div className="grid gap-2">
-          {isLoading ? <Skeleton className="h-10" /> : isAuthenticated ? (
-            <Button variant="outline" onClick={onWriteReview}><PenLine aria-hidden="true" />Write Review</Button>
+          {isLoading ? (
+            <Skeleton className="h-10" />
+          ) : isAuthenticated ? (
+            <Button variant="outline" onClick={onWriteReview}>
+              <PenLine aria-hidden="true" />
+              Write Review
+            </Button>
           ) : (
             <a href={paths.googleLogin(paths.provider(provider.slug))} className={buttonClasses('outline', 'md')}>
-              <PenLine aria-hidden="true" />Write Review
+              <PenLine aria-hidden="true" />
+              Write Review
             </a>
           )}
           {website && (
             <a href={website.href} target="_blank" rel={website.rel} className={buttonClasses('outline', 'md')}>
-              <ExternalLink aria-hidden="true" />Visit Website<span className="sr-only"> (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" />
+              Visit Website<span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
           {socials.length > 0 && (
@@ -174,17 +208,32 @@ function ProviderSidebar({ provider, onWriteReview }: { provider: ProviderDetail
             </div>
           )}
           {provider.privacyPolicyUrl && (
-            <a href={provider.privacyPolicyUrl} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 pt-1 text-sm text-accent-700 hover:underline">
-              <Lock className="size-3.5" aria-hidden="true" />Privacy policy<span className="sr-only"> (opens in a new tab)</span>
+            <a
+              href={provider.privacyPolicyUrl}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="inline-flex items-center gap-1.5 pt-1 text-sm text-accent-700 hover:underline"
+            >
+              <Lock className="size-3.5" aria-hidden="true" />
+              Privacy policy<span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
         </div>
       </SidebarCard>
-      <SidebarCard title={<><BarChart3 className="size-4 text-accent-600" aria-hidden="true" />Statistics</>}>
+      <SidebarCard
+        title={
+          <>
+            <BarChart3 className="size-4 text-accent-600" aria-hidden="true" />
+            Statistics
+          </>
+        }
+      >
         <dl className="grid grid-cols-2 gap-4">
           <div>
             <dt className="text-sm text-slate-600">Average Rating</dt>
-            <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{formatRating(provider.averageRating)}</dd>
+            <dd className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">
+              {formatRating(provider.averageRating)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Total Reviews</dt>
@@ -224,8 +273,12 @@ function ProviderPage() {
         <AdSlot position="content-top" />
         {provider.detailedDescription.trim() && (
           <Card>
-            <CardHeader><CardTitle>About {provider.name}</CardTitle></CardHeader>
-            <CardContent><HtmlContent html={provider.detailedDescription} /></CardContent>
+            <CardHeader>
+              <CardTitle>About {provider.name}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <HtmlContent html={provider.detailedDescription} />
+            </CardContent>
           </Card>
         )}
         <ProviderFactsCard facts={provider.facts} measured={provider.measuredFacts} />

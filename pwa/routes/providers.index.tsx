@@ -25,17 +25,20 @@ import { ensure } from '../lib/query-client.ts';
 const sorts = ['rating', 'name', 'reviews'] as const;
 
 /** The facts filtered on, from `?has=archive,websocket` (unknown names ignored). */
-const factsOf = (has: string | undefined): FilterFact[] =>
-  FILTER_FACTS.filter((f) => has?.split(',').includes(f));
+const factsOf = (has: string | undefined): FilterFact[] => FILTER_FACTS.filter((f) => has?.split(',').includes(f));
 
 export const Route = createFileRoute('/providers/')({
   validateSearch: (s: Record<string, unknown>): { q?: string; sort?: (typeof sorts)[number]; has?: string } => ({
-    q: optionalString(s.q), sort: optionalOneOf(sorts)(s.sort), has: optionalString(s.has),
+    q: optionalString(s.q),
+    sort: optionalOneOf(sorts)(s.sort),
+    has: optionalString(s.has),
   }),
   loader: async ({ context: { queryClient } }) => {
     const [providers, category] = await Promise.all([
-      ensure(queryClient, providersQuery()), ensure(queryClient, categoryQuery('providers')),
-      ensure(queryClient, chainsQuery()), ensure(queryClient, adsQuery('header')),
+      ensure(queryClient, providersQuery()),
+      ensure(queryClient, categoryQuery('providers')),
+      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, adsQuery('header')),
     ]);
     return { providers, category };
   },
@@ -48,7 +51,13 @@ function BrowseByBlockchain() {
   const chains = useQuery(chainsQuery());
   return (
     <SidebarCard title="Browse by Blockchain">
-      <LinkList noun="chains" items={chains.data} loading={chains.isPending} skeletons={6} className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1">
+      <LinkList
+        noun="chains"
+        items={chains.data}
+        loading={chains.isPending}
+        skeletons={6}
+        className="max-h-[40rem] space-y-0.5 overflow-y-auto pr-1"
+      >
         {(c) => <EntityLink chain={c} />}
       </LinkList>
     </SidebarCard>
@@ -78,12 +87,14 @@ function ProvidersPage() {
   };
   const rated = providers.data?.filter((p) => p.averageRating > 0).length;
 
-
   const trimmed = term.trim();
   return (
     <Page breadcrumbs={[{ label: 'Providers' }]} sidebar={<BrowseByBlockchain />}>
       <AdSlot position="header" className="mb-6" />
-      <PageTitle title="All RPC Providers" subtitle="Compare RPC providers by rating, reviews and the networks they support." />
+      <PageTitle
+        title="All RPC Providers"
+        subtitle="Compare RPC providers by rating, reviews and the networks they support."
+      />
       <CategoryIntro category={category.data} label="About these providers" />
 
       <div className="mb-6 grid grid-cols-2 gap-4">
@@ -94,21 +105,35 @@ function ProvidersPage() {
       <div className="mb-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <SearchInput
           value={term}
-          onChange={(v) => { setTerm(v); void navigate({ search: (p) => ({ ...p, q: v || undefined }), replace: true, resetScroll: false }); }}
+          onChange={(v) => {
+            setTerm(v);
+            void navigate({ search: (p) => ({ ...p, q: v || undefined }), replace: true, resetScroll: false });
+          }}
           placeholder="Search providers..."
           label="Search providers"
         />
         <Select
           aria-label="Sort providers"
           value={sort}
-          onValueChange={(v) => void navigate({ search: (p) => ({ ...p, sort: v === 'rating' ? undefined : (v as (typeof sorts)[number]) }), replace: true, resetScroll: false })}
+          onValueChange={(v) =>
+            void navigate({
+              search: (p) => ({ ...p, sort: v === 'rating' ? undefined : (v as (typeof sorts)[number]) }),
+              replace: true,
+              resetScroll: false,
+            })
+          }
           options={sorts.map((k) => ({ value: k, label: providerSorts[k] }))}
         />
       </div>
       <div className="mb-6 flex flex-wrap gap-x-5 gap-y-2" role="group" aria-label="Only providers known to have">
         {FILTER_FACTS.map((fact) => (
-          <FilterToggle key={fact} label={FACT_LABELS[fact]} checked={facts.includes(fact)}
-            onChange={(on) => setFact(fact, on)} title={`Only providers whose ${FACT_LABELS[fact]} is known to be yes`} />
+          <FilterToggle
+            key={fact}
+            label={FACT_LABELS[fact]}
+            checked={facts.includes(fact)}
+            onChange={(on) => setFact(fact, on)}
+            title={`Only providers whose ${FACT_LABELS[fact]} is known to be yes`}
+          />
         ))}
       </div>
 
@@ -116,11 +141,13 @@ function ProvidersPage() {
         providers={visible}
         chainsById={chainMap}
         headingLevel="h2"
-        empty={facts.length
-          ? 'No provider is known to have all the facts chosen: facts show only once someone has entered them.'
-          : trimmed
-          ? `No providers match "${trimmed}". Try a different search term.`
-          : 'No RPC providers are currently available.'}
+        empty={
+          facts.length
+            ? 'No provider is known to have all the facts chosen: facts show only once someone has entered them.'
+            : trimmed
+              ? `No providers match "${trimmed}". Try a different search term.`
+              : 'No RPC providers are currently available.'
+        }
       />
     </Page>
   );

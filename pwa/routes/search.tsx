@@ -21,7 +21,8 @@ export const Route = createFileRoute('/search')({
   loaderDeps: ({ search }) => ({ q: search.q?.trim() ?? '' }),
   loader: async ({ context: { queryClient }, deps }) => {
     const [result] = await Promise.all([
-      deps.q ? ensure(queryClient, searchQuery(deps.q)) : undefined, ensure(queryClient, chainsQuery()),
+      deps.q ? ensure(queryClient, searchQuery(deps.q)) : undefined,
+      ensure(queryClient, chainsQuery()),
     ]);
     return { q: deps.q, result };
   },
@@ -52,11 +53,24 @@ function SearchPage() {
 
   return (
     <Page breadcrumbs={[{ label: 'Search' }]}>
-      <PageTitle title={term ? <>Search results for “{term}”</> : 'Search'} subtitle="Find RPC providers and blockchain networks by name or description." />
+      <PageTitle
+        title={term ? <>Search results for “{term}”</> : 'Search'}
+        subtitle="Find RPC providers and blockchain networks by name or description."
+      />
       <form role="search" onSubmit={onSubmit} className="mb-8 flex gap-2">
         {/* Without a term the page is only its box (the header's search icon leads here): ready to type. */}
-        <SearchInput value={draft} onChange={setDraft} placeholder="Search providers and chains..." label="Search term" className="flex-1" autoFocus={!term} />
-        <Button type="submit"><Search aria-hidden="true" />Search</Button>
+        <SearchInput
+          value={draft}
+          onChange={setDraft}
+          placeholder="Search providers and chains..."
+          label="Search term"
+          className="flex-1"
+          autoFocus={!term}
+        />
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
       </form>
 
       {!term && (
@@ -76,29 +90,45 @@ function SearchPage() {
 
       {term && result.data && (
         <div className="space-y-10">
-          <p className="text-slate-700" aria-live="polite">{resultLabel(total)}</p>
+          <p className="text-slate-700" aria-live="polite">
+            {resultLabel(total)}
+          </p>
           {total === 0 ? (
             <Card className="px-6 py-12 text-center text-slate-600">
               <p className="font-medium text-slate-900">No results found for “{term}”.</p>
               <p className="mt-2">
                 Try a different spelling, or browse{' '}
-                <Link to="/providers" className="font-medium text-accent-700 hover:underline">all RPC providers</Link> and{' '}
-                <Link to="/chains" className="font-medium text-accent-700 hover:underline">all blockchain networks</Link>.
+                <Link to="/providers" className="font-medium text-accent-700 hover:underline">
+                  all RPC providers
+                </Link>{' '}
+                and{' '}
+                <Link to="/chains" className="font-medium text-accent-700 hover:underline">
+                  all blockchain networks
+                </Link>
+                .
               </p>
             </Card>
           ) : (
             <>
               <section aria-labelledby="search-providers">
-                <h2 id="search-providers" className="mb-4 text-xl font-semibold text-slate-900">RPC Providers ({result.data.providers.length})</h2>
-                {result.data.providers.length > 0
-                  ? <ProviderList providers={result.data.providers} chainsById={chainMap} headingLevel="h3" empty="" />
-                  : <p className="text-sm text-slate-600">No providers match “{term}”.</p>}
+                <h2 id="search-providers" className="mb-4 text-xl font-semibold text-slate-900">
+                  RPC Providers ({result.data.providers.length})
+                </h2>
+                {result.data.providers.length > 0 ? (
+                  <ProviderList providers={result.data.providers} chainsById={chainMap} headingLevel="h3" empty="" />
+                ) : (
+                  <p className="text-sm text-slate-600">No providers match “{term}”.</p>
+                )}
               </section>
               <section aria-labelledby="search-chains">
-                <h2 id="search-chains" className="mb-4 text-xl font-semibold text-slate-900">Blockchain Networks ({result.data.chains.length})</h2>
-                {result.data.chains.length > 0
-                  ? <ChainGrid chains={result.data.chains} headingLevel="h3" />
-                  : <p className="text-sm text-slate-600">No blockchain networks match “{term}”.</p>}
+                <h2 id="search-chains" className="mb-4 text-xl font-semibold text-slate-900">
+                  Blockchain Networks ({result.data.chains.length})
+                </h2>
+                {result.data.chains.length > 0 ? (
+                  <ChainGrid chains={result.data.chains} headingLevel="h3" />
+                ) : (
+                  <p className="text-sm text-slate-600">No blockchain networks match “{term}”.</p>
+                )}
               </section>
             </>
           )}

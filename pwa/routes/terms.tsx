@@ -19,20 +19,31 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          {PRODUCT_NAME} is a free directory of blockchain RPC providers and networks. You may browse, search and link to it
-          for any lawful purpose. You agree not to:
+          {PRODUCT_NAME} is a free directory of blockchain RPC providers and networks. You may browse, search and link
+          to it for any lawful purpose. You agree not to:
         </p>
         <ul>
           <li>use the site in a way that breaks any law or regulation that applies to you;</li>
-          <li>try to gain unauthorised access to the site, its servers or other users' accounts, or disrupt its operation;</li>
-          <li>scrape or copy the site at a rate or in a way that degrades it for others, or republish its content wholesale;</li>
-          <li>post reviews that are false, misleading, defamatory, obscene, hateful or that you were paid or rewarded to write
-            without disclosing it, or reviews of your own employer's or competitor's services;</li>
-          <li>submit more than one review of the same provider through multiple accounts, or otherwise manipulate ratings or votes.</li>
+          <li>
+            try to gain unauthorised access to the site, its servers or other users' accounts, or disrupt its operation;
+          </li>
+          <li>
+            scrape or copy the site at a rate or in a way that degrades it for others, or republish its content
+            wholesale;
+          </li>
+          <li>
+            post reviews that are false, misleading, defamatory, obscene, hateful or that you were paid or rewarded to
+            write without disclosing it, or reviews of your own employer's or competitor's services;
+          </li>
+          <li>
+            submit more than one review of the same provider through multiple accounts, or otherwise manipulate ratings
+            or votes.
+          </li>
         </ul>
         <p>
-          Some features — writing reviews, voting and editing your profile — require signing in with a Google account. You
-          are responsible for activity under your account. We may suspend accounts or remove content that breaks these terms.
+          Some features — writing reviews, voting and editing your profile — require signing in with a Google account.
+          You are responsible for activity under your account. We may suspend accounts or remove content that breaks
+          these terms.
         </p>
       </>
     ),
@@ -43,9 +54,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The site's design, text, logos, editorial reviews and software are owned by {PRODUCT_NAME} or its licensors and
-          are protected by copyright and other laws. Names, logos and trademarks of providers and blockchain networks
-          belong to their owners and are shown only to identify them; their appearance does not imply endorsement.
+          The site's design, text, logos, editorial reviews and software are owned by {PRODUCT_NAME} or its licensors
+          and are protected by copyright and other laws. Names, logos and trademarks of providers and blockchain
+          networks belong to their owners and are shown only to identify them; their appearance does not imply
+          endorsement.
         </p>
         <p>
           Technical facts about networks and public RPC endpoints are compiled from open datasets (such as Chainlist and
@@ -67,8 +79,8 @@ const sections: LegalSection[] = [
         </p>
         <p>
           Reviews are moderated: they appear after approval, and an edited review returns to moderation. We may decline
-          or remove a review at our discretion, for example when it breaks these terms. Reviews are the opinions of their
-          authors, not of {PRODUCT_NAME}.
+          or remove a review at our discretion, for example when it breaks these terms. Reviews are the opinions of
+          their authors, not of {PRODUCT_NAME}.
         </p>
       </>
     ),
@@ -97,10 +109,10 @@ const sections: LegalSection[] = [
     title: 'External Links',
     body: (
       <p>
-        The site links to providers' websites, block explorers, RPC endpoints and other third-party sites. Some links are
-        affiliate links, which may earn us a commission at no extra cost to you; this never affects ratings, which come
-        from users' approved reviews and votes. We do not control third-party sites and are not responsible for their
-        content, privacy practices or services. Visiting them is at your own risk and under their terms.
+        The site links to providers' websites, block explorers, RPC endpoints and other third-party sites. Some links
+        are affiliate links, which may earn us a commission at no extra cost to you; this never affects ratings, which
+        come from users' approved reviews and votes. We do not control third-party sites and are not responsible for
+        their content, privacy practices or services. Visiting them is at your own risk and under their terms.
       </p>
     ),
   },
@@ -147,7 +159,8 @@ function TermsPage() {
       intro={
         <p>
           These terms govern your use of {PRODUCT_NAME} (the “site”). By using the site you agree to them; if you do not
-          agree, please do not use it. Our <Link to="/privacy">Privacy Policy</Link> explains how we handle personal data.
+          agree, please do not use it. Our <Link to="/privacy">Privacy Policy</Link> explains how we handle personal
+          data.
         </p>
       }
     />

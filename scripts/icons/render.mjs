@@ -12,11 +12,17 @@ const icons = [
   ['icon-maskable.svg', 'icon-maskable-512.png', 512],
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const [source, target, size] of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    const svg = readFileSync(path.join(here, source), 'utf8').replace('<svg ', `<svg width="${size}" height="${size}" `);
+    const svg = readFileSync(path.join(here, source), 'utf8').replace(
+      '<svg ',
+      `<svg width="${size}" height="${size}" `,
+    );
     await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
     // Transparent outside the rounded square; the maskable one is full-bleed anyway.
     await page.screenshot({ path: path.join(out, target), omitBackground: true });

@@ -7,19 +7,44 @@ import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The chains columns every chain answer carries as stored (sql/columns.ts). */
 export const chainPlainColumns = {
-  id: 'int', name: 'text', slug: 'text', title: 'text?', description: 'text', detailedDescription: 'text',
-  iconUrl: 'text?', color: 'text', websiteUrl: 'text?', twitterUrl: 'text?', discordUrl: 'text?', telegramUrl: 'text?',
-  githubUrl: 'text?', linkedinUrl: 'text?', metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?',
-  ogDescription: 'text?', ogImage: 'text?', evmChainId: 'int?', shortName: 'text?', isTestnet: 'bool', status: 'text',
-  parentChainId: 'int?', totalUpvotes: 'int', totalDownvotes: 'int',
+  id: 'int',
+  name: 'text',
+  slug: 'text',
+  title: 'text?',
+  description: 'text',
+  detailedDescription: 'text',
+  iconUrl: 'text?',
+  color: 'text',
+  websiteUrl: 'text?',
+  twitterUrl: 'text?',
+  discordUrl: 'text?',
+  telegramUrl: 'text?',
+  githubUrl: 'text?',
+  linkedinUrl: 'text?',
+  metaTitle: 'text?',
+  metaDescription: 'text?',
+  ogTitle: 'text?',
+  ogDescription: 'text?',
+  ogImage: 'text?',
+  evmChainId: 'int?',
+  shortName: 'text?',
+  isTestnet: 'bool',
+  status: 'text',
+  parentChainId: 'int?',
+  totalUpvotes: 'int',
+  totalDownvotes: 'int',
 } as const;
 
 export type ChainRow = RowOf<typeof chainPlainColumns> & {
-  nativeCurrency: { name: string; symbol: string; decimals: number } | null; explorers: { name: string; url: string }[];
+  nativeCurrency: { name: string; symbol: string; decimals: number } | null;
+  explorers: { name: string; url: string }[];
   updatedAt: Date;
 };
 export type ChainStatsRow = ChainRow & {
-  providerCount: number; averageRating: number; endpointsHealthy: number; endpointsPublic: number;
+  providerCount: number;
+  averageRating: number;
+  endpointsHealthy: number;
+  endpointsPublic: number;
 };
 
 // Per chain, its keyless endpoints and how many of them answered the right chain at their latest probe (the
@@ -102,8 +127,14 @@ export async function findChainRef(sql: Sql, id: number) {
 }
 
 export type EndpointRow = EndpointHealthRow & {
-  id: number; chainId: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
-  providerId: number | null; providerName: string | null; providerSlug: string | null;
+  id: number;
+  chainId: number;
+  url: string;
+  tracking: 'none' | 'limited' | 'yes' | 'unspecified';
+  needsApiKey: boolean;
+  providerId: number | null;
+  providerName: string | null;
+  providerSlug: string | null;
 };
 
 const endpointSelect = (sql: Queryable, where: postgres.PendingQuery<postgres.Row[]>) => sql`
@@ -147,8 +178,12 @@ export type ChainValues = Record<string, string | number | boolean | null | obje
 // jsonb columns are sent as JSON explicitly; everything else as a plain parameter.
 const JSON_COLUMNS = new Set(['nativeCurrency', 'explorers']);
 const toParameters = (sql: Queryable, values: ChainValues) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON_COLUMNS.has(k) && v !== null ? sql.json(v as postgres.JSONValue) : v])) as
-    Record<string, postgres.ParameterOrJSON<never>>;
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [
+      k,
+      JSON_COLUMNS.has(k) && v !== null ? sql.json(v as postgres.JSONValue) : v,
+    ]),
+  ) as Record<string, postgres.ParameterOrJSON<never>>;
 
 export async function findChainById(sql: Queryable, id: number) {
   const [row] = await sql<ChainRow[]>`SELECT ${chainColumns(sql)} FROM chains c WHERE c.id = ${id}`;
@@ -194,7 +229,13 @@ export async function replaceChainEndpoints(sql: Queryable, chainId: number, end
   await sql`DELETE FROM chain_rpc_endpoints WHERE chain_id = ${chainId} AND NOT (url = ANY(${sql.array(urls)}::text[]))`;
   if (!endpoints.length) return;
   const rows = endpoints.map((e, position) => ({
-    chainId, url: e.url, tracking: e.tracking, needsApiKey: e.needsApiKey, providerId: e.providerId ?? null, source: 'admin', position,
+    chainId,
+    url: e.url,
+    tracking: e.tracking,
+    needsApiKey: e.needsApiKey,
+    providerId: e.providerId ?? null,
+    source: 'admin',
+    position,
   }));
   await sql`
     INSERT INTO chain_rpc_endpoints ${sql(rows)}

@@ -2,7 +2,8 @@
 import type { Queryable } from '../db-types.ts';
 
 export async function insertContactSubmission(
-  sql: Queryable, m: { name: string; email: string; subject: string | null; message: string },
+  sql: Queryable,
+  m: { name: string; email: string; subject: string | null; message: string },
 ) {
   const [row] = await sql<{ id: number; createdAt: Date }[]>`
     INSERT INTO contact_submissions (name, email, subject, message)

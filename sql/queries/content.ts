@@ -5,7 +5,11 @@ import { selectColumns, type RowOf } from '../columns.ts';
 
 // Each page's columns as its answer carries them (sql/columns.ts): a title, its own HTML, the SEO columns.
 const seoColumns = {
-  metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?', ogDescription: 'text?', ogImage: 'text?',
+  metaTitle: 'text?',
+  metaDescription: 'text?',
+  ogTitle: 'text?',
+  ogDescription: 'text?',
+  ogImage: 'text?',
 } as const;
 export const homepageColumns = { title: 'text', introText: 'text', seoText: 'text', ...seoColumns } as const;
 export const aboutColumns = { title: 'text', content: 'text', ...seoColumns } as const;
@@ -39,7 +43,15 @@ export function listPartnerLinks(sql: Sql) {
   return sql<PartnerLinkRow[]>`SELECT id, name, url, sort_order FROM partner_links ORDER BY sort_order, id`;
 }
 
-export type AdRow = { id: number; name: string; position: string; adCode: string; frequency: string; isActive: boolean; createdAt: Date };
+export type AdRow = {
+  id: number;
+  name: string;
+  position: string;
+  adCode: string;
+  frequency: string;
+  isActive: boolean;
+  createdAt: Date;
+};
 
 export function listActiveAds(sql: Sql, position: string) {
   return sql<AdRow[]>`
@@ -72,7 +84,8 @@ export async function updateHomepage(sql: Queryable, values: ContentValues) {
 
 export async function updateCategoryContent(sql: Queryable, category: 'providers' | 'chains', values: ContentValues) {
   const keys = Object.keys(values);
-  if (keys.length) await sql`UPDATE category_content SET ${sql(values, keys)}, updated_at = now() WHERE category = ${category}`;
+  if (keys.length)
+    await sql`UPDATE category_content SET ${sql(values, keys)}, updated_at = now() WHERE category = ${category}`;
 }
 
 export async function setTrackingSettings(sql: Queryable, settings: TrackingRow) {
@@ -106,7 +119,9 @@ export async function deletePartnerLink(sql: Queryable, id: number): Promise<boo
 
 /** Every ad, active or not, newest first. */
 export function listAllAds(sql: Queryable) {
-  return sql<AdRow[]>`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads ORDER BY created_at DESC, id DESC`;
+  return sql<
+    AdRow[]
+  >`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads ORDER BY created_at DESC, id DESC`;
 }
 
 export async function insertAd(sql: Queryable, values: ContentValues) {
@@ -123,7 +138,9 @@ export async function updateAd(sql: Queryable, id: number, values: ContentValues
     ? await sql<AdRow[]>`
         UPDATE ads SET ${sql(values, keys)}, updated_at = now() WHERE id = ${id}
         RETURNING id, name, position, ad_code, frequency, is_active, created_at`
-    : await sql<AdRow[]>`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads WHERE id = ${id}`;
+    : await sql<
+        AdRow[]
+      >`SELECT id, name, position, ad_code, frequency, is_active, created_at FROM ads WHERE id = ${id}`;
   return row;
 }
 
@@ -133,7 +150,13 @@ export async function deleteAd(sql: Queryable, id: number): Promise<boolean> {
 }
 
 export type ContactSubmissionRow = {
-  id: number; name: string; email: string; subject: string | null; message: string; isRead: boolean; createdAt: Date;
+  id: number;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
 };
 
 /** Newest first. */

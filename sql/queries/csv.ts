@@ -6,9 +6,22 @@ import type { Queryable } from '../db-types.ts';
 import { addAdminLinks } from './providers.ts';
 
 export type CsvChainRow = {
-  id: number; slug: string; name: string; title: string | null; description: string; detailedDescription: string;
-  websiteUrl: string | null; iconUrl: string | null; color: string; metaTitle: string | null; metaDescription: string | null;
-  ogTitle: string | null; ogDescription: string | null; ogImage: string | null; createdAt: Date; updatedAt: Date;
+  id: number;
+  slug: string;
+  name: string;
+  title: string | null;
+  description: string;
+  detailedDescription: string;
+  websiteUrl: string | null;
+  iconUrl: string | null;
+  color: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImage: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 export function listChainsForCsv(sql: Queryable) {
@@ -19,10 +32,26 @@ export function listChainsForCsv(sql: Queryable) {
 }
 
 export type CsvProviderRow = {
-  id: number; slug: string; name: string; description: string; detailedDescription: string; website: string | null;
-  logoUrl: string | null; iconUrl: string | null; color: string; metaTitle: string | null; metaDescription: string | null;
-  nofollowLinks: boolean; ogTitle: string | null; ogDescription: string | null; ogImage: string | null;
-  editorialRating: number | null; editorialContent: string | null; chainSlugs: string[]; createdAt: Date; updatedAt: Date;
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  detailedDescription: string;
+  website: string | null;
+  logoUrl: string | null;
+  iconUrl: string | null;
+  color: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  nofollowLinks: boolean;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImage: string | null;
+  editorialRating: number | null;
+  editorialContent: string | null;
+  chainSlugs: string[];
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 /** Every provider, or (for an import) those with the given slugs only. */
@@ -57,9 +86,12 @@ function* chunks<T>(rows: T[]): Generator<T[]> {
 // The rows travel as one jsonb array per statement, turned back into typed rows of the table by
 // jsonb_populate_recordset (so every column gets its own type, and the parameter count stays 1 however
 // many rows there are). Keys as the client's transform would write the column names.
-const recordsOf = (sql: Queryable, rows: object[]) => sql.json(
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [postgres.fromCamel(k), v]))) as postgres.JSONValue,
-);
+const recordsOf = (sql: Queryable, rows: object[]) =>
+  sql.json(
+    rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [postgres.fromCamel(k), v])),
+    ) as postgres.JSONValue,
+  );
 
 /** Inserts the rows in file order (so ids follow it, as one insert per row did); answers each new id by slug. */
 export async function insertCsvRows(sql: Queryable, table: CsvTable, rows: CsvValues[]): Promise<Map<string, number>> {
@@ -96,7 +128,11 @@ export async function replaceCsvChainLinks(sql: Queryable, links: { providerId: 
   if (!links.length) return;
   await sql`DELETE FROM provider_chains
             WHERE source = 'admin' AND provider_id = ANY(${sql.array(links.map((l) => l.providerId))}::int[])`;
-  await addAdminLinks(sql, links.flatMap((l) => l.chainIds.map(() => l.providerId)), links.flatMap((l) => l.chainIds));
+  await addAdminLinks(
+    sql,
+    links.flatMap((l) => l.chainIds.map(() => l.providerId)),
+    links.flatMap((l) => l.chainIds),
+  );
 }
 
 /**
@@ -104,7 +140,9 @@ export async function replaceCsvChainLinks(sql: Queryable, links: { providerId: 
  * (editorial.ts) does for one: a replacement is a new publication, dated now.
  */
 export async function saveCsvEditorialReviews(
-  sql: Queryable, adminId: number | null, reviews: { providerId: number; rating: number; content: string }[],
+  sql: Queryable,
+  adminId: number | null,
+  reviews: { providerId: number; rating: number; content: string }[],
 ) {
   if (!reviews.length) return;
   await sql`

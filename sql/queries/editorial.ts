@@ -1,14 +1,22 @@
 // Admin queries of editorial reviews (one per provider; the public read is in providers.ts).
 import type { Queryable } from '../db-types.ts';
 
-export type AdminEditorialRow = { id: number; providerId: number; providerName: string; rating: number; content: string; createdAt: Date };
+export type AdminEditorialRow = {
+  id: number;
+  providerId: number;
+  providerName: string;
+  rating: number;
+  content: string;
+  createdAt: Date;
+};
 
 /**
  * Stores the provider's editorial review, replacing the one it had (a replacement is a new
  * publication: its date is now). `replaced` says whether there was one before.
  */
 export async function saveEditorialReview(
-  sql: Queryable, review: { providerId: number; adminId: number | null; rating: number; content: string },
+  sql: Queryable,
+  review: { providerId: number; adminId: number | null; rating: number; content: string },
 ) {
   const [before] = await sql`SELECT 1 FROM editorial_reviews WHERE provider_id = ${review.providerId} FOR UPDATE`;
   const [row] = await sql<{ id: number }[]>`

@@ -11,7 +11,12 @@ export type OidcPayloadKeys = { uid?: string; userCode?: string; grantId?: strin
 
 /** `expiresIn`: seconds from now; undefined keeps the row until it is destroyed. */
 export async function upsertOidcPayload(
-  sql: Queryable, model: string, id: string, payload: OidcPayload, keys: OidcPayloadKeys, expiresIn: number | undefined,
+  sql: Queryable,
+  model: string,
+  id: string,
+  payload: OidcPayload,
+  keys: OidcPayloadKeys,
+  expiresIn: number | undefined,
 ) {
   await sql`
     INSERT INTO oidc_payloads (model, id, payload, uid, user_code, grant_id, consumed_at, expires_at)

@@ -6,15 +6,39 @@ import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The providers columns every provider answer carries as stored (sql/columns.ts). */
 export const providerPlainColumns = {
-  id: 'int', name: 'text', slug: 'text', description: 'text', website: 'text?', affiliateUrl: 'text?', logoUrl: 'text?',
-  iconUrl: 'text?', color: 'text', twitterUrl: 'text?', discordUrl: 'text?', telegramUrl: 'text?', githubUrl: 'text?',
-  linkedinUrl: 'text?', metaTitle: 'text?', metaDescription: 'text?', ogTitle: 'text?', ogDescription: 'text?',
-  ogImage: 'text?', nofollowLinks: 'bool', cloakedLinks: 'bool', featured: 'bool', totalReviews: 'int', upvotes: 'int',
-  downvotes: 'int', popularityScore: 'float', privacyPolicyUrl: 'text?',
+  id: 'int',
+  name: 'text',
+  slug: 'text',
+  description: 'text',
+  website: 'text?',
+  affiliateUrl: 'text?',
+  logoUrl: 'text?',
+  iconUrl: 'text?',
+  color: 'text',
+  twitterUrl: 'text?',
+  discordUrl: 'text?',
+  telegramUrl: 'text?',
+  githubUrl: 'text?',
+  linkedinUrl: 'text?',
+  metaTitle: 'text?',
+  metaDescription: 'text?',
+  ogTitle: 'text?',
+  ogDescription: 'text?',
+  ogImage: 'text?',
+  nofollowLinks: 'bool',
+  cloakedLinks: 'bool',
+  featured: 'bool',
+  totalReviews: 'int',
+  upvotes: 'int',
+  downvotes: 'int',
+  popularityScore: 'float',
+  privacyPolicyUrl: 'text?',
 } as const;
 
 export type ProviderRow = RowOf<typeof providerPlainColumns> & {
-  averageRating: number; tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified'; updatedAt: Date;
+  averageRating: number;
+  tracking: 'none' | 'limited' | 'yes' | 'mixed' | 'unspecified';
+  updatedAt: Date;
   chains: (ChainRefRow & { kind: ChainKind })[];
   /** provider_facts as the contract's ProviderFacts (values as stored, dates as YYYY-MM-DD). */
   facts: Record<string, { value: unknown; note: string | null; sourceUrl: string; asOf: string }>;
@@ -73,8 +97,12 @@ export function listProvidersByChain(sql: Sql, chainId: number, page?: Page) {
     SELECT ${providerColumns(sql)}, json_build_array(p.total_reviews, p.sort_rank, p.id) AS page_key
     FROM (SELECT DISTINCT provider_id FROM provider_chains WHERE chain_id = ${chainId}) link
     JOIN providers p ON p.id = link.provider_id
-    ${after ? sql`WHERE p.total_reviews <= ${after[0]}
-                  AND (p.total_reviews < ${after[0]} OR (p.sort_rank, p.id) > (${after[1]}, ${after[2]}))` : sql``}
+    ${
+      after
+        ? sql`WHERE p.total_reviews <= ${after[0]}
+                  AND (p.total_reviews < ${after[0]} OR (p.sort_rank, p.id) > (${after[1]}, ${after[2]}))`
+        : sql``
+    }
     ORDER BY p.total_reviews DESC, p.sort_rank, p.id
     ${pageLimit(sql, page)}`;
 }
@@ -96,8 +124,16 @@ export async function findProviderBySlug(sql: Sql, slug: string) {
 export type ChainRefRow = { id: number; name: string; slug: string; iconUrl: string | null; color: string };
 
 export type ApprovedReviewRow = {
-  id: number; rating: number; comment: string | null; createdAt: Date; updatedAt: Date; isAnonymous: boolean;
-  displayName: string | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null;
+  id: number;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  isAnonymous: boolean;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
 };
 
 /**
@@ -117,7 +153,14 @@ export function listApprovedReviews(sql: Sql, providerId: number, page?: Page) {
     ${pageLimit(sql, page)}`;
 }
 
-export type EditorialRow = { rating: number; content: string; createdAt: Date; updatedAt: Date; adminDisplayName: string | null; hasAdmin: boolean };
+export type EditorialRow = {
+  rating: number;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  adminDisplayName: string | null;
+  hasAdmin: boolean;
+};
 
 export async function findEditorialReview(sql: Sql, providerId: number) {
   const [row] = await sql<EditorialRow[]>`
@@ -128,8 +171,15 @@ export async function findEditorialReview(sql: Sql, providerId: number) {
 }
 
 export type ProviderEndpointRow = EndpointHealthRow & {
-  id: number; url: string; tracking: 'none' | 'limited' | 'yes' | 'unspecified'; needsApiKey: boolean;
-  chainId: number; chainName: string; chainSlug: string; chainIconUrl: string | null; chainColor: string;
+  id: number;
+  url: string;
+  tracking: 'none' | 'limited' | 'yes' | 'unspecified';
+  needsApiKey: boolean;
+  chainId: number;
+  chainName: string;
+  chainSlug: string;
+  chainIconUrl: string | null;
+  chainColor: string;
 };
 
 export function listProviderEndpoints(sql: Sql, providerId: number) {
@@ -144,9 +194,12 @@ export function listProviderEndpoints(sql: Sql, providerId: number) {
 
 /** When the prober last found each fact true over the provider's endpoints (null: never found it). */
 export type MeasuredFactsRow = {
-  websocket: Date | null; archive: Date | null;
+  websocket: Date | null;
+  archive: Date | null;
   /** The newest day trace_ or debug_ methods answered; `traceApi`/`debugApi` say which ever did. */
-  traceDebug: Date | null; traceApi: boolean; debugApi: boolean;
+  traceDebug: Date | null;
+  traceApi: boolean;
+  debugApi: boolean;
 };
 
 /**
@@ -228,7 +281,11 @@ export async function listProviderChainIds(sql: Queryable, providerId: number): 
  */
 export async function replaceProviderChains(sql: Queryable, providerId: number, chainIds: number[]) {
   await sql`DELETE FROM provider_chains WHERE provider_id = ${providerId} AND source = 'admin'`;
-  await addAdminLinks(sql, chainIds.map(() => providerId), chainIds);
+  await addAdminLinks(
+    sql,
+    chainIds.map(() => providerId),
+    chainIds,
+  );
 }
 
 /** Adds an admin link unless the provider already serves the chain. */
@@ -249,7 +306,11 @@ export async function addAdminLinks(sql: Queryable, providerIds: number[], chain
 }
 
 export type FactValues = {
-  fact: string; value: boolean | number | string; note: string | null; sourceUrl: string; asOf: string;
+  fact: string;
+  value: boolean | number | string;
+  note: string | null;
+  sourceUrl: string;
+  asOf: string;
 };
 
 /** Makes the provider's facts exactly `facts` (a fact left out becomes unknown). */

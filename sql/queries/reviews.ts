@@ -9,8 +9,14 @@ import { pageLimit, type Keyed, type Page } from '../paging.ts';
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 export type UserReviewRow = {
-  id: number; providerId: number; userId: number; rating: number; comment: string | null; status: ReviewStatus;
-  createdAt: Date; updatedAt: Date;
+  id: number;
+  providerId: number;
+  userId: number;
+  rating: number;
+  comment: string | null;
+  status: ReviewStatus;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 const reviewColumns = (sql: Queryable) =>
@@ -50,7 +56,10 @@ export async function shiftProviderRating(tx: Queryable, providerId: number, rat
     WHERE id = ${providerId}`;
 }
 
-export async function insertReview(tx: Queryable, r: { userId: number; providerId: number; rating: number; comment: string | null }) {
+export async function insertReview(
+  tx: Queryable,
+  r: { userId: number; providerId: number; rating: number; comment: string | null },
+) {
   const [row] = await tx<UserReviewRow[]>`
     INSERT INTO user_reviews (user_id, provider_id, rating, comment, status)
     VALUES (${r.userId}, ${r.providerId}, ${r.rating}, ${r.comment}, 'pending')
@@ -73,7 +82,10 @@ export async function resubmitReview(tx: Queryable, id: number, r: { rating: num
  * as re-read under that lock (its rating is the one the aggregate holds or will hold).
  */
 export async function setReviewStatusShifting(
-  tx: Queryable, review: { id: number; providerId: number; rating: number }, status: ReviewStatus, direction: 1 | 0 | -1,
+  tx: Queryable,
+  review: { id: number; providerId: number; rating: number },
+  status: ReviewStatus,
+  direction: 1 | 0 | -1,
 ) {
   const [row] = await tx<(UserReviewRow & ProviderRatingRow)[]>`
     WITH shifted AS (
@@ -93,8 +105,17 @@ export async function setReviewStatusShifting(
 }
 
 export type PendingReviewRow = {
-  id: number; providerId: number; providerName: string; providerSlug: string; rating: number; comment: string | null;
-  createdAt: Date; updatedAt: Date; displayName: string | null; firstName: string | null; lastName: string | null;
+  id: number;
+  providerId: number;
+  providerName: string;
+  providerSlug: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
   email: string | null;
 };
 
@@ -148,7 +169,13 @@ export async function findIdempotentResponse(sql: Queryable, userId: number, key
   return row && { requestHash: row.requestHash, statusCode: row.statusCode, body: JSON.parse(row.response) as unknown };
 }
 
-export async function storeIdempotentResponse(tx: Queryable, userId: number, key: string, statusCode: number, body: unknown) {
+export async function storeIdempotentResponse(
+  tx: Queryable,
+  userId: number,
+  key: string,
+  statusCode: number,
+  body: unknown,
+) {
   await tx`
     UPDATE idempotency_keys SET status_code = ${statusCode}, response = ${tx.json(body as postgres.JSONValue)}
     WHERE user_id = ${userId} AND key = ${key}`;

@@ -6,8 +6,13 @@ import type { UserRow } from './users.ts';
 export type SessionData = Record<string, unknown> & { userId?: number };
 
 type SessionJoinRow = {
-  data: string; userId: number | null; userEmail: string | null; userDisplayName: string | null;
-  userFirstName: string | null; userLastName: string | null; userProfileImageUrl: string | null;
+  data: string;
+  userId: number | null;
+  userEmail: string | null;
+  userDisplayName: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userProfileImageUrl: string | null;
 };
 
 /**
@@ -23,10 +28,17 @@ export async function findSessionWithUser(sql: Queryable, id: string) {
     FROM sessions s LEFT JOIN users u ON u.id = s.user_id
     WHERE s.id = ${id} AND s.expires_at > now()`;
   if (!row) return undefined;
-  const user: UserRow | undefined = row.userId === null ? undefined : {
-    id: row.userId, email: row.userEmail, displayName: row.userDisplayName, firstName: row.userFirstName,
-    lastName: row.userLastName, profileImageUrl: row.userProfileImageUrl,
-  };
+  const user: UserRow | undefined =
+    row.userId === null
+      ? undefined
+      : {
+          id: row.userId,
+          email: row.userEmail,
+          displayName: row.userDisplayName,
+          firstName: row.userFirstName,
+          lastName: row.userLastName,
+          profileImageUrl: row.userProfileImageUrl,
+        };
   // Read as text: the client's camelCase transform would otherwise rename keys inside the JSON
   // (grant's code_verifier would come back as codeVerifier).
   return { data: JSON.parse(row.data) as SessionData, user };

@@ -4,7 +4,8 @@ import type { Queryable } from '../db-types.ts';
 export type UploadedObject = { contentType: string; byteSize: number; data: Buffer };
 
 export async function insertUploadedObject(
-  sql: Queryable, object: { id: string; folder: string; contentType: string; data: Buffer; uploadedBy: number | null },
+  sql: Queryable,
+  object: { id: string; folder: string; contentType: string; data: Buffer; uploadedBy: number | null },
 ) {
   await sql`
     INSERT INTO uploaded_objects (id, folder, content_type, byte_size, data, uploaded_by)
@@ -12,7 +13,9 @@ export async function insertUploadedObject(
 }
 
 export async function findUploadedObject(sql: Queryable, id: string) {
-  const [row] = await sql<UploadedObject[]>`SELECT content_type, byte_size, data FROM uploaded_objects WHERE id = ${id}`;
+  const [row] = await sql<
+    UploadedObject[]
+  >`SELECT content_type, byte_size, data FROM uploaded_objects WHERE id = ${id}`;
   return row;
 }
 

@@ -2,7 +2,11 @@
 import type { Queryable } from '../db-types.ts';
 
 export type UserRow = {
-  id: number; email: string | null; displayName: string | null; firstName: string | null; lastName: string | null;
+  id: number;
+  email: string | null;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
   profileImageUrl: string | null;
 };
 

@@ -9,10 +9,18 @@ const variants = {
   danger: 'bg-red-50 text-red-700 ring-red-200',
 } as const;
 
-export function Badge({ className, variant = 'neutral', ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+export function Badge({
+  className,
+  variant = 'neutral',
+  ...props
+}: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

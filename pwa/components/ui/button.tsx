@@ -25,7 +25,11 @@ export type ButtonProps = ComponentProps<'button'> & {
   asChild?: boolean;
 };
 
-export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra?: string) {
+export function buttonClasses(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  extra?: string,
+) {
   return cn(
     'inline-flex shrink-0 items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
@@ -38,5 +42,11 @@ export function buttonClasses(variant: keyof typeof variants = 'primary', size: 
 
 export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={buttonClasses(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return (
+    <Comp
+      className={buttonClasses(variant, size, className)}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+    />
+  );
 }

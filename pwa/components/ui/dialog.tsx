@@ -7,7 +7,12 @@ import { cn } from '../../lib/cn.ts';
 export const Dialog = D.Root;
 export const DialogClose = D.Close;
 
-export function DialogContent({ title, description, children, className }: {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
@@ -29,7 +34,10 @@ export function DialogContent({ title, description, children, className }: {
           {description && <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description>}
         </div>
         {children}
-        <D.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+        <D.Close
+          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden="true" />
         </D.Close>
       </D.Content>

@@ -6,7 +6,15 @@ import { cn } from '../../lib/cn.ts';
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;
 
-export function DropdownMenuContent({ children, className, align = 'end' }: { children: ReactNode; className?: string; align?: 'start' | 'end' | 'center' }) {
+export function DropdownMenuContent({
+  children,
+  className,
+  align = 'end',
+}: {
+  children: ReactNode;
+  className?: string;
+  align?: 'start' | 'end' | 'center';
+}) {
   return (
     <M.Portal>
       <M.Content

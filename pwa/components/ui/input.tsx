@@ -19,5 +19,9 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
 
 export function FieldError({ id, children }: { id: string; children?: string }) {
   if (!children) return null;
-  return <p id={id} role="alert" className="text-sm text-red-600">{children}</p>;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600">
+      {children}
+    </p>
+  );
 }

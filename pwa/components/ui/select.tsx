@@ -33,10 +33,21 @@ export function Select({ value, onValueChange, options, placeholder, className, 
           value === '' && 'text-slate-500',
         )}
       >
-        {placeholder !== undefined && value === '' && <option value="" disabled>{placeholder}</option>}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {placeholder !== undefined && value === '' && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
     </div>
   );
 }

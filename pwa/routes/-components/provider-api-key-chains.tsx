@@ -27,24 +27,33 @@ export function ProviderApiKeyChains({ links, providerName }: { links: readonly 
     <Card data-testid="api-key-chains">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5 text-accent-600" aria-hidden="true" />With an API key
+          <KeyRound className="size-5 text-accent-600" aria-hidden="true" />
+          With an API key
         </CardTitle>
         <p className="text-sm text-slate-600">
           {links.length} {links.length === 1 ? 'network' : 'networks'} {providerName} serves to its customers: sign up
-          with {providerName} and put your own key where the address says <code className="font-mono">{'{API_KEY}'}</code>.
+          with {providerName} and put your own key where the address says{' '}
+          <code className="font-mono">{'{API_KEY}'}</code>.
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
         {links.length > COLLAPSED_GROUPS && (
-          <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..."
-            label="Filter the networks served with an API key" />
+          <SearchInput
+            value={filter}
+            onChange={setFilter}
+            placeholder="Filter networks..."
+            label="Filter the networks served with an API key"
+          />
         )}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {shown.map((l) => (
             <li key={`${l.chain.id}-${l.source}`} className="p-3 sm:p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                <Link to="/chains/$slug" params={{ slug: l.chain.slug }}
-                  className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700">
+                <Link
+                  to="/chains/$slug"
+                  params={{ slug: l.chain.slug }}
+                  className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700"
+                >
                   <Logo src={l.chain.iconUrl} name={l.chain.name} color={l.chain.color} size="xs" />
                   {l.chain.name}
                 </Link>

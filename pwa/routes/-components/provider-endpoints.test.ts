@@ -4,7 +4,11 @@ import { UNVERIFIED_HEALTH } from '../../../contract/health.ts';
 
 const chain = (id: number, name: string) => ({ id, name, slug: name.toLowerCase(), iconUrl: null, color: '#3b82f6' });
 const ep = (url: string, c: ReturnType<typeof chain>) => ({
-  url, chain: c, tracking: 'none' as const, needsApiKey: false, health: UNVERIFIED_HEALTH,
+  url,
+  chain: c,
+  tracking: 'none' as const,
+  needsApiKey: false,
+  health: UNVERIFIED_HEALTH,
 });
 
 describe('groupByChain', () => {

@@ -28,12 +28,20 @@ export function groupByChain(endpoints: readonly Endpoint[]) {
   return [...groups.values()];
 }
 
-export function ProviderEndpoints({ endpoints, providerName }: { endpoints: readonly Endpoint[]; providerName: string }) {
+export function ProviderEndpoints({
+  endpoints,
+  providerName,
+}: {
+  endpoints: readonly Endpoint[];
+  providerName: string;
+}) {
   const [filter, setFilter] = useState('');
   const [expanded, setExpanded] = useState(false);
   const groups = useMemo(() => groupByChain(endpoints), [endpoints]);
   const term = filter.trim().toLowerCase();
-  const matching = term ? groups.filter((g) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term))) : groups;
+  const matching = term
+    ? groups.filter((g) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term)))
+    : groups;
   const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
   const { healthy, total } = healthyCount(endpoints);
 
@@ -43,8 +51,8 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
       <CardHeader>
         <CardTitle>Public RPC Endpoints</CardTitle>
         <p className="text-sm text-slate-600">
-          {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across {groups.length}{' '}
-          {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.{' '}
+          {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across{' '}
+          {groups.length} {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.{' '}
           <strong className="font-medium text-slate-800" data-testid="provider-healthy">
             {healthy} of {total} public endpoints healthy.
           </strong>
@@ -53,22 +61,43 @@ export function ProviderEndpoints({ endpoints, providerName }: { endpoints: read
       <CardContent className="space-y-4">
         <HealthNote endpoints={endpoints} />
         {groups.length > COLLAPSED_GROUPS && (
-          <SearchInput value={filter} onChange={setFilter} placeholder="Filter networks..." label="Filter endpoints by network" />
+          <SearchInput
+            value={filter}
+            onChange={setFilter}
+            placeholder="Filter networks..."
+            label="Filter endpoints by network"
+          />
         )}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {shown.map((g) => (
             <li key={g.chain.id} className="p-3 sm:p-4">
-              <Link to="/chains/$slug" params={{ slug: g.chain.slug }} className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700">
+              <Link
+                to="/chains/$slug"
+                params={{ slug: g.chain.slug }}
+                className="inline-flex items-center gap-2 text-sm font-semibold text-slate-900 hover:text-accent-700"
+              >
                 <Logo src={g.chain.iconUrl} name={g.chain.name} color={g.chain.color} size="xs" />
                 {g.chain.name}
               </Link>
               <ul className="mt-2 space-y-1.5">
                 {g.endpoints.map((e) => (
-                  <li key={e.url} className="flex flex-col gap-1 rounded-md bg-slate-50 py-1.5 pr-1 pl-3 sm:flex-row sm:items-center sm:gap-2">
-                    <code className="min-w-0 pr-2 font-mono text-xs break-all text-slate-800 sm:flex-1 sm:pr-0 sm:text-sm">{e.url}</code>
+                  <li
+                    key={e.url}
+                    className="flex flex-col gap-1 rounded-md bg-slate-50 py-1.5 pr-1 pl-3 sm:flex-row sm:items-center sm:gap-2"
+                  >
+                    <code className="min-w-0 pr-2 font-mono text-xs break-all text-slate-800 sm:flex-1 sm:pr-0 sm:text-sm">
+                      {e.url}
+                    </code>
                     <span className="flex items-center gap-1.5 [&>button]:ml-auto">
-                      <span className="text-xs"><HealthStatusLabel health={e.health} /></span>
-                      {e.needsApiKey && <Badge variant="neutral" title="Needs an API key"><KeyRound className="size-3" aria-hidden="true" />API key</Badge>}
+                      <span className="text-xs">
+                        <HealthStatusLabel health={e.health} />
+                      </span>
+                      {e.needsApiKey && (
+                        <Badge variant="neutral" title="Needs an API key">
+                          <KeyRound className="size-3" aria-hidden="true" />
+                          API key
+                        </Badge>
+                      )}
                       <TrackingBadge tracking={e.tracking} />
                       <CopyButton value={e.url} label={`${g.chain.name} endpoint ${e.url}`} />
                     </span>

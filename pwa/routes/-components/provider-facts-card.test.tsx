@@ -16,10 +16,15 @@ const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextE
 
 describe('ProviderFactsCard verified badge', () => {
   it('shows "Verified {date}" beside the entered value and alone for a fact nobody entered', () => {
-    render(<ProviderFactsCard facts={entered} measured={{
-      websocket: { checkedAt: '2026-11-24T08:00:00.000Z' },
-      trace: { checkedAt: '2026-11-23T06:00:00.000Z', methods: ['debug'] },
-    }} />);
+    render(
+      <ProviderFactsCard
+        facts={entered}
+        measured={{
+          websocket: { checkedAt: '2026-11-24T08:00:00.000Z' },
+          trace: { checkedAt: '2026-11-23T06:00:00.000Z', methods: ['debug'] },
+        }}
+      />,
+    );
     const ws = within(row('WebSocket'));
     expect(ws.getByText('Yes')).toBeTruthy();
     expect(ws.getByTestId('fact-verified').textContent).toBe('Verified Nov 24, 2026');

@@ -22,7 +22,7 @@ export function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) 
     return { ...measured.websocket, text: 'a wss:// endpoint answered on the right chain' };
   }
   if (name === 'archive' && measured?.archive) {
-    return { ...measured.archive, text: 'an archive read (an old block\'s state) answered' };
+    return { ...measured.archive, text: "an archive read (an old block's state) answered" };
   }
   if (name === 'trace' && measured?.trace) {
     return { ...measured.trace, text: `${measured.trace.methods.map((m) => `${m}_*`).join(' and ')} methods answered` };
@@ -30,8 +30,12 @@ export function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) 
   return undefined;
 }
 
-export function ProviderFactsCard({ facts, measured }: {
-  facts: ProviderFacts | undefined; measured: MeasuredFacts | undefined;
+export function ProviderFactsCard({
+  facts,
+  measured,
+}: {
+  facts: ProviderFacts | undefined;
+  measured: MeasuredFacts | undefined;
 }) {
   const known = FACT_NAMES.filter((name) => facts?.[name] || verifiedOf(name, measured)).length;
   const anyVerified = FACT_NAMES.some((name) => verifiedOf(name, measured));
@@ -39,13 +43,14 @@ export function ProviderFactsCard({ facts, measured }: {
     <Card data-testid="provider-facts">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <ClipboardList className="size-5 text-accent-600" aria-hidden="true" />Facts
+          <ClipboardList className="size-5 text-accent-600" aria-hidden="true" />
+          Facts
         </CardTitle>
         <p className="text-sm text-slate-600">
           {known === 0
             ? 'Nobody has entered these yet: each shows once read from a source, with the source and its date.'
-            : `${known} of ${FACT_NAMES.length} known, each from the source named, as of the date given`
-              + (anyVerified ? '; "Verified" ones were measured by our prober.' : '.')}
+            : `${known} of ${FACT_NAMES.length} known, each from the source named, as of the date given` +
+              (anyVerified ? '; "Verified" ones were measured by our prober.' : '.')}
         </p>
       </CardHeader>
       {/* Sized by the card, not the window: a row needs room for its "Verified" badge beside the label. */}
@@ -55,8 +60,13 @@ export function ProviderFactsCard({ facts, measured }: {
             const fact = facts?.[name];
             const verified = verifiedOf(name, measured);
             return (
-              <div key={name} className={'grid grid-cols-[8rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2'
-                + ' @md:grid-cols-[9.5rem_minmax(0,1fr)]'}>
+              <div
+                key={name}
+                className={
+                  'grid grid-cols-[8rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2' +
+                  ' @md:grid-cols-[9.5rem_minmax(0,1fr)]'
+                }
+              >
                 <dt className="text-sm text-slate-600">{FACT_LABELS[name]}</dt>
                 <dd className="min-w-0 text-sm">
                   {fact && <KnownFact name={name} fact={fact} />}
@@ -76,15 +86,24 @@ function KnownFact({ name, fact }: { name: FactName; fact: Fact }) {
   const value = factText(name, fact.value);
   return (
     <>
-      {name === 'pricingPage'
-        ? <a href={value} target="_blank" rel="noopener noreferrer nofollow"
-          className="break-all text-accent-700 hover:underline">{value}</a>
-        : <span className="font-medium text-slate-900">{value}</span>}
+      {name === 'pricingPage' ? (
+        <a
+          href={value}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="break-all text-accent-700 hover:underline"
+        >
+          {value}
+        </a>
+      ) : (
+        <span className="font-medium text-slate-900">{value}</span>
+      )}
       {fact.note && <span className="text-slate-700"> — {fact.note}</span>}
       <span className="block text-xs text-slate-500">
         <a href={fact.sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="hover:underline">
           Source<span className="sr-only"> (opens in a new tab)</span>
-        </a>, as of {formatDay(fact.asOf)}
+        </a>
+        , as of {formatDay(fact.asOf)}
       </span>
     </>
   );
@@ -94,7 +113,8 @@ function VerifiedFact({ checkedAt, text }: { checkedAt: string; text: string }) 
   return (
     <span className="mt-1 block first:mt-0">
       <Badge variant="success" data-testid="fact-verified">
-        <ShieldCheck className="size-3.5" aria-hidden="true" />Verified {formatDay(checkedAt)}
+        <ShieldCheck className="size-3.5" aria-hidden="true" />
+        Verified {formatDay(checkedAt)}
       </Badge>
       <span className="block text-xs text-slate-500">Measured by our prober: {text}.</span>
     </span>

@@ -11,19 +11,33 @@ import { ProviderReviews } from './provider-reviews.tsx';
 vi.mock('./review-form.tsx', () => ({ ReviewForm: () => null }));
 
 const review = (id: number): UserReview => ({
-  id, rating: 4, comment: `Comment ${id}`, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-  isAnonymous: false, isApproved: true, user: { displayName: `User ${id}`, firstName: null, lastName: null, profileImageUrl: null },
+  id,
+  rating: 4,
+  comment: `Comment ${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  isAnonymous: false,
+  isApproved: true,
+  user: { displayName: `User ${id}`, firstName: null, lastName: null, profileImageUrl: null },
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => review(from + i));
 
-const provider = (over: Partial<ProviderDetail>) => ({
-  slug: 'busy', name: 'Busy RPC', totalReviews: 5, userReviews: range(1, 2), userReviewsNext: '/api/providers/busy/reviews?limit=2&after=A',
-  ...over,
-}) as ProviderDetail;
+const provider = (over: Partial<ProviderDetail>) =>
+  ({
+    slug: 'busy',
+    name: 'Busy RPC',
+    totalReviews: 5,
+    userReviews: range(1, 2),
+    userReviewsNext: '/api/providers/busy/reviews?limit=2&after=A',
+    ...over,
+  }) as ProviderDetail;
 
 /** The server's pages: after A → 3, 4 (next B); after B → 5 (last). */
 const pages: Record<string, { body: UserReview[]; link?: string }> = {
-  '/api/providers/busy/reviews?limit=2&after=A': { body: range(3, 4), link: '</api/providers/busy/reviews?limit=2&after=B>; rel="next"' },
+  '/api/providers/busy/reviews?limit=2&after=A': {
+    body: range(3, 4),
+    link: '</api/providers/busy/reviews?limit=2&after=B>; rel="next"',
+  },
   '/api/providers/busy/reviews?limit=2&after=B': { body: range(5, 5) },
 };
 
@@ -65,7 +79,9 @@ describe('ProviderReviews', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await waitFor(() => expect(shownComments()).toHaveLength(4));
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
-    await waitFor(() => expect(shownComments()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4', 'Comment 5']));
+    await waitFor(() =>
+      expect(shownComments()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4', 'Comment 5']),
+    );
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
     expect(fetch.mock.calls.map(([path]) => path)).toEqual(Object.keys(pages));
   });
@@ -90,7 +106,12 @@ describe('ProviderReviews', () => {
     await waitFor(() => expect(shownComments()).toHaveLength(4));
     cleanup();
 
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     show(provider({}));
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await waitFor(() => expect(shownComments()).toHaveLength(4));

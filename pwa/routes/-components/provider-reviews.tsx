@@ -25,7 +25,9 @@ function ReviewItem({ review: r }: { review: UserReview }) {
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-slate-900">{reviewerName(r)}</span>
-        <time dateTime={r.createdAt} className="text-xs text-slate-500">{formatDay(r.createdAt)}</time>
+        <time dateTime={r.createdAt} className="text-xs text-slate-500">
+          {formatDay(r.createdAt)}
+        </time>
       </div>
       <Stars value={r.rating} showValue={false} className="mt-1" />
       {r.comment && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}
@@ -51,8 +53,14 @@ function useMoreReviews(slug: string, first: string | null | undefined) {
   };
 }
 
-export function ProviderReviews({ provider, reviewOpen, setReviewOpen }: {
-  provider: ProviderDetail; reviewOpen: boolean; setReviewOpen: (open: boolean) => void;
+export function ProviderReviews({
+  provider,
+  reviewOpen,
+  setReviewOpen,
+}: {
+  provider: ProviderDetail;
+  reviewOpen: boolean;
+  setReviewOpen: (open: boolean) => void;
 }) {
   const more = useMoreReviews(provider.slug, provider.userReviewsNext);
   const reviews = [...provider.userReviews, ...more.reviews];
@@ -64,10 +72,14 @@ export function ProviderReviews({ provider, reviewOpen, setReviewOpen }: {
       <CardContent className="space-y-5">
         <ReviewForm slug={provider.slug} providerName={provider.name} open={reviewOpen} onOpenChange={setReviewOpen} />
         {reviews.length === 0 ? (
-          <p className="text-sm text-slate-600">No reviews yet. Be the first to share your experience with {provider.name}.</p>
+          <p className="text-sm text-slate-600">
+            No reviews yet. Be the first to share your experience with {provider.name}.
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {reviews.map((r) => <ReviewItem key={r.id} review={r} />)}
+            {reviews.map((r) => (
+              <ReviewItem key={r.id} review={r} />
+            ))}
           </ul>
         )}
         {more.hasMore && (

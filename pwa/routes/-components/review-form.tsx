@@ -28,23 +28,45 @@ function RatingPicker({ value, onChange }: { value: number; onChange: (n: number
       <legend className="text-sm font-medium text-slate-800">Rating</legend>
       <div className="mt-2 flex items-center gap-1">
         {RATINGS.map((n) => (
-          <label key={n} className="group cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600">
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+          <label
+            key={n}
+            className="group cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+            />
             <Star
-              className={cn('size-8 transition-colors', n <= value ? 'fill-star text-star' : 'text-slate-300 group-hover:text-star')}
+              className={cn(
+                'size-8 transition-colors',
+                n <= value ? 'fill-star text-star' : 'text-slate-300 group-hover:text-star',
+              )}
               strokeWidth={1.5}
               aria-hidden="true"
             />
-            <span className="sr-only">{n} {n === 1 ? 'star' : 'stars'}</span>
+            <span className="sr-only">
+              {n} {n === 1 ? 'star' : 'stars'}
+            </span>
           </label>
         ))}
-        <span className="ml-2 text-sm text-slate-600 tabular-nums" aria-hidden="true">{value}/5</span>
+        <span className="ml-2 text-sm text-slate-600 tabular-nums" aria-hidden="true">
+          {value}/5
+        </span>
       </div>
     </fieldset>
   );
 }
 
-export function ReviewForm({ slug, providerName, open, onOpenChange }: {
+export function ReviewForm({
+  slug,
+  providerName,
+  open,
+  onOpenChange,
+}: {
   slug: string;
   providerName: string;
   open: boolean;
@@ -65,7 +87,10 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   // Keyboard and screen-reader users land in the form they just opened, on the star it starts from
   // (the pre-fill below lands in the same commit, so the star is chosen from the draft, not the state).
   useEffect(() => {
-    if (open) formRef.current?.querySelector<HTMLInputElement>(`input[type="radio"][value="${draft?.rating ?? DEFAULT_RATING}"]`)?.focus();
+    if (open)
+      formRef.current
+        ?.querySelector<HTMLInputElement>(`input[type="radio"][value="${draft?.rating ?? DEFAULT_RATING}"]`)
+        ?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
@@ -88,7 +113,8 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
   if (!user) {
     return (
       <a href={paths.googleLogin(pathname)} className={buttonClasses('primary', 'md')}>
-        <LogIn aria-hidden="true" />Login to Review
+        <LogIn aria-hidden="true" />
+        Login to Review
       </a>
     );
   }
@@ -100,15 +126,34 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
     submit.mutate(reviewPayload(rating, comment), {
       onSuccess: (res) => {
         if (res.queued) {
-          toast({ title: 'Review queued', description: "You're offline. Your review is saved on this device and will be sent when you're back online." });
-        } else toast(res.review.isUpdate
-          ? { title: 'Review updated', description: 'Your review has been updated and is pending approval.', variant: 'success' }
-          : { title: 'Review submitted', description: 'Thank you for your review! It will be visible after approval.', variant: 'success' });
+          toast({
+            title: 'Review queued',
+            description:
+              "You're offline. Your review is saved on this device and will be sent when you're back online.",
+          });
+        } else
+          toast(
+            res.review.isUpdate
+              ? {
+                  title: 'Review updated',
+                  description: 'Your review has been updated and is pending approval.',
+                  variant: 'success',
+                }
+              : {
+                  title: 'Review submitted',
+                  description: 'Thank you for your review! It will be visible after approval.',
+                  variant: 'success',
+                },
+          );
         onOpenChange(false);
       },
       onError: (error) => {
         if (isUnauthorizedError(error) && /Unauthorized/i.test(error.message)) {
-          toast({ title: 'Unauthorized', description: 'You need to be logged in to leave a review. Redirecting...', variant: 'destructive' });
+          toast({
+            title: 'Unauthorized',
+            description: 'You need to be logged in to leave a review. Redirecting...',
+            variant: 'destructive',
+          });
           setTimeout(() => navigateFullPage(paths.googleLogin(pathname)), LIMITS.unauthorizedRedirectMs);
           return;
         }
@@ -130,7 +175,8 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => onOpenChange(true)} aria-expanded={false}>
-          <PenLine aria-hidden="true" />{title}
+          <PenLine aria-hidden="true" />
+          {title}
         </Button>
         {pendingNote}
       </div>
@@ -141,14 +187,18 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
     <Card className="p-5" id="review-form">
       <form ref={formRef} onSubmit={onSubmit} className="grid gap-4" aria-labelledby="review-form-title">
         <div>
-          <h3 id="review-form-title" className="text-base font-semibold text-slate-900">{title}</h3>
+          <h3 id="review-form-title" className="text-base font-semibold text-slate-900">
+            {title}
+          </h3>
           <p className="mt-0.5 text-sm text-slate-600">
             Share your experience with {providerName}. Reviews are published after a moderator approves them.
           </p>
         </div>
         <RatingPicker value={rating} onChange={setRating} />
         <div className="grid gap-1.5">
-          <Label htmlFor="review-comment">Comment <span className="font-normal text-slate-500">(optional)</span></Label>
+          <Label htmlFor="review-comment">
+            Comment <span className="font-normal text-slate-500">(optional)</span>
+          </Label>
           <Textarea
             id="review-comment"
             value={comment}
@@ -159,7 +209,9 @@ export function ReviewForm({ slug, providerName, open, onOpenChange }: {
           />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={submit.isPending}>
             {submit.isPending ? 'Submitting...' : existing ? 'Update Review' : 'Submit Review'}
           </Button>
