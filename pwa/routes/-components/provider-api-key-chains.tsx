@@ -2,14 +2,12 @@
 // publishes: templates whose {API_KEY} the customer fills in, shown as text to copy, never as links.
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { COLLAPSED_GROUPS } from './provider-endpoints.tsx';
+import { useNetworkList } from './provider-endpoints.tsx';
 
 type ApiKeyLink = NonNullable<ProviderDetail['apiKeyChains']>[number];
 
@@ -17,11 +15,9 @@ type ApiKeyLink = NonNullable<ProviderDetail['apiKeyChains']>[number];
 export const sourceLabel = (source: string) => (source === 'admin' ? 'added by the editors' : `listed by ${source}`);
 
 export function ProviderApiKeyChains({ links, providerName }: { links: readonly ApiKeyLink[]; providerName: string }) {
-  const [filter, setFilter] = useState('');
-  const [expanded, setExpanded] = useState(false);
-  const term = filter.trim().toLowerCase();
-  const matching = term ? links.filter((l) => l.chain.name.toLowerCase().includes(term)) : links;
-  const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
+  const { filter, setFilter, filterable, shown, showAll } = useNetworkList(links, (l, term) =>
+    l.chain.name.toLowerCase().includes(term),
+  );
   if (links.length === 0) return null;
   return (
     <Card data-testid="api-key-chains">
@@ -37,7 +33,7 @@ export function ProviderApiKeyChains({ links, providerName }: { links: readonly 
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
-        {links.length > COLLAPSED_GROUPS && (
+        {filterable && (
           <SearchInput
             value={filter}
             onChange={setFilter}
@@ -73,11 +69,7 @@ export function ProviderApiKeyChains({ links, providerName }: { links: readonly 
           ))}
           {shown.length === 0 && <li className="p-4 text-sm text-slate-600">No networks match “{filter.trim()}”.</li>}
         </ul>
-        {!term && matching.length > COLLAPSED_GROUPS && (
-          <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded}>
-            {expanded ? 'Show fewer networks' : `Show all ${matching.length} networks`}
-          </Button>
-        )}
+        {showAll}
       </CardContent>
     </Card>
   );

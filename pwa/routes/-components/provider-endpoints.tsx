@@ -15,7 +15,30 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 
 type Endpoint = ProviderDetail['rpcEndpoints'][number];
-export const COLLAPSED_GROUPS = 8;
+const COLLAPSED_GROUPS = 8;
+
+/**
+ * A provider page's list of networks: past COLLAPSED_GROUPS it offers a filter, and shows its first groups until the
+ * visitor asks for all (a filter shows every match).
+ */
+export function useNetworkList<T>(groups: readonly T[], matches: (group: T, term: string) => boolean) {
+  const [filter, setFilter] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const term = filter.trim().toLowerCase();
+  const matching = term ? groups.filter((g) => matches(g, term)) : groups;
+  return {
+    filter,
+    setFilter,
+    filterable: groups.length > COLLAPSED_GROUPS,
+    shown: expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS),
+    /** The "Show all N networks" / "Show fewer networks" button, when the list is cut. */
+    showAll: !term && matching.length > COLLAPSED_GROUPS && (
+      <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded}>
+        {expanded ? 'Show fewer networks' : `Show all ${matching.length} networks`}
+      </Button>
+    ),
+  };
+}
 
 /** Endpoints grouped by chain, in first-seen order (the API lists them in the chains' order). */
 export function groupByChain(endpoints: readonly Endpoint[]) {
@@ -35,14 +58,11 @@ export function ProviderEndpoints({
   endpoints: readonly Endpoint[];
   providerName: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const [expanded, setExpanded] = useState(false);
   const groups = useMemo(() => groupByChain(endpoints), [endpoints]);
-  const term = filter.trim().toLowerCase();
-  const matching = term
-    ? groups.filter((g) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term)))
-    : groups;
-  const shown = expanded || term ? matching : matching.slice(0, COLLAPSED_GROUPS);
+  const { filter, setFilter, filterable, shown, showAll } = useNetworkList(
+    groups,
+    (g, term) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term)),
+  );
   const { healthy, total } = healthyCount(endpoints);
 
   if (endpoints.length === 0) return null;
@@ -60,7 +80,7 @@ export function ProviderEndpoints({
       </CardHeader>
       <CardContent className="space-y-4">
         <HealthNote endpoints={endpoints} />
-        {groups.length > COLLAPSED_GROUPS && (
+        {filterable && (
           <SearchInput
             value={filter}
             onChange={setFilter}
@@ -108,11 +128,7 @@ export function ProviderEndpoints({
           ))}
           {shown.length === 0 && <li className="p-4 text-sm text-slate-600">No endpoints match “{filter.trim()}”.</li>}
         </ul>
-        {!term && matching.length > COLLAPSED_GROUPS && (
-          <Button variant="outline" size="sm" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded}>
-            {expanded ? 'Show fewer networks' : `Show all ${matching.length} networks`}
-          </Button>
-        )}
+        {showAll}
       </CardContent>
     </Card>
   );
