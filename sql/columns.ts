@@ -12,6 +12,20 @@ type ColumnTypes = {
   bool: boolean;
 };
 export type Columns = Readonly<Record<string, keyof ColumnTypes>>;
+/** The social links and SEO fields chains and providers both store (contract/fields.ts has their answer shapes). */
+export const socialAndSeoColumns = {
+  twitterUrl: 'text?',
+  discordUrl: 'text?',
+  telegramUrl: 'text?',
+  githubUrl: 'text?',
+  linkedinUrl: 'text?',
+  metaTitle: 'text?',
+  metaDescription: 'text?',
+  ogTitle: 'text?',
+  ogDescription: 'text?',
+  ogImage: 'text?',
+} as const;
+
 export type RowOf<C extends Columns> = { -readonly [K in keyof C]: ColumnTypes[C[K]] };
 
 /** The columns as `alias.column, …` for a SELECT (snake_cased by the client's transform). */

@@ -2,7 +2,7 @@
 import type postgres from 'postgres';
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
-import { selectColumns, type RowOf } from '../columns.ts';
+import { socialAndSeoColumns, selectColumns, type RowOf } from '../columns.ts';
 import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The chains columns every chain answer carries as stored (sql/columns.ts). */
@@ -16,16 +16,7 @@ export const chainPlainColumns = {
   iconUrl: 'text?',
   color: 'text',
   websiteUrl: 'text?',
-  twitterUrl: 'text?',
-  discordUrl: 'text?',
-  telegramUrl: 'text?',
-  githubUrl: 'text?',
-  linkedinUrl: 'text?',
-  metaTitle: 'text?',
-  metaDescription: 'text?',
-  ogTitle: 'text?',
-  ogDescription: 'text?',
-  ogImage: 'text?',
+  ...socialAndSeoColumns,
   evmChainId: 'int?',
   shortName: 'text?',
   isTestnet: 'bool',

@@ -1,7 +1,7 @@
 // Queries of the providers table, its chain links, reviews and editorial review (reads; the admin's writes at the end).
 import type { Queryable, Sql } from '../db-types.ts';
 import { pageLimit, type Keyed, type Page } from '../paging.ts';
-import { selectColumns, type RowOf } from '../columns.ts';
+import { socialAndSeoColumns, selectColumns, type RowOf } from '../columns.ts';
 import { healthColumns, type EndpointHealthRow } from './health.ts';
 
 /** The providers columns every provider answer carries as stored (sql/columns.ts). */
@@ -15,16 +15,7 @@ export const providerPlainColumns = {
   logoUrl: 'text?',
   iconUrl: 'text?',
   color: 'text',
-  twitterUrl: 'text?',
-  discordUrl: 'text?',
-  telegramUrl: 'text?',
-  githubUrl: 'text?',
-  linkedinUrl: 'text?',
-  metaTitle: 'text?',
-  metaDescription: 'text?',
-  ogTitle: 'text?',
-  ogDescription: 'text?',
-  ogImage: 'text?',
+  ...socialAndSeoColumns,
   nofollowLinks: 'bool',
   cloakedLinks: 'bool',
   featured: 'bool',
