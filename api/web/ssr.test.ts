@@ -60,6 +60,8 @@ describe('server-rendered pages', () => {
     expect(page.html).not.toContain('<!--$!-->');
     // The fallback header of the shell is replaced, not kept beside the page.
     expect(page.html).not.toContain('<!--app-html-->');
+    // #root holds the page alone, not even white space beside it: the browser hydrates its children exactly.
+    expect([...page.root.childNodes].map((n) => n.nodeName)).toEqual(['DIV']);
     expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains', '/api/auth/user']));
     const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state
       .data as Provider[];

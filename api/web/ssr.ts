@@ -88,17 +88,22 @@ export const routeIdsAt = async (pathname: string) => (await loadRenderer()).rou
 /** Whether the shell marks where a rendered body goes (an unbuilt or older build does not: nothing is rendered). */
 export const hasBodySlot = (shell: string) => shell.includes(BODY_START) && shell.includes(BODY_END);
 
-/** The shell with the rendered body in #root and its query data beside it. */
+/**
+ * The shell with the rendered body in #root and its query data beside it. The white space around the markers goes
+ * too: React hydrates #root's children exactly, and a text node before the page is a mismatch (React #418) that
+ * makes the browser draw the whole page again.
+ */
 export function fillBody(shell: string, html: string, state: RenderedPage['state']): string {
   const start = shell.indexOf(BODY_START);
   const end = shell.indexOf(BODY_END);
   // JSON in an inert <script>: "<" escaped so no text can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   return (
-    shell.slice(0, start) +
+    shell.slice(0, start).trimEnd() +
     html +
     shell
       .slice(end + BODY_END.length)
+      .trimStart()
       .replace(/<\/body>/i, (tag) => `<script type="application/json" id="${SSR_STATE_ID}">${json}</script>${tag}`)
   );
 }
