@@ -383,8 +383,12 @@ describe('an admin', () => {
     });
 
     // Edited in place: the same id (its health history follows it).
-    const url = dialog.getByLabel('Atlas Testnet endpoint URL');
-    await dialog.getByRole('checkbox', { name: 'Needs an API key' }).first().check();
+    // The listed endpoint's own fields (the add row below has a checkbox of the same name), once it is listed.
+    const listed = dialog.getByRole('list', { name: 'Provider endpoints' });
+    const url = listed.getByLabel('Atlas Testnet endpoint URL');
+    await url.waitFor();
+    const needsKey = listed.getByRole('checkbox', { name: 'Needs an API key' });
+    await needsKey.check();
     await url.fill('https://rpc2.atlasnodes.example');
     markToasts(page);
     await url.press('Enter'); // saves this endpoint, not the provider form around it
@@ -393,7 +397,7 @@ describe('an admin', () => {
       expect.objectContaining({ id: added.id, url: 'https://rpc2.atlasnodes.example', needsApiKey: true }),
     ]);
     // Keyed endpoints are never probed; a keyless one unreachable from here is answered, not recorded as down.
-    await dialog.getByRole('checkbox', { name: 'Needs an API key' }).first().uncheck();
+    await needsKey.uncheck();
     await press(dialog.getByRole('button', { name: 'Save endpoint' }));
     await toastWith(page, 'Endpoint updated');
     await press(dialog.getByRole('button', { name: 'Probe now' }));
