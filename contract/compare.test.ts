@@ -29,6 +29,19 @@ describe('compareChains', () => {
     expect(common.map((c) => c.id)).toEqual([2, 3]);
     expect(unique.map((u) => u.map((c) => c.id))).toEqual([[1], [4], [5]]);
   });
+
+  it('says how each provider serves a common chain (a list without kinds listed public endpoints)', () => {
+    const keyed = (id: number) => ({ ...chain(id), kind: 'api-key' as const });
+    const { common, unique } = compareChains([
+      { chains: [chain(1), keyed(2), keyed(3)] },
+      { chains: [{ ...chain(1), kind: 'public-endpoint' as const }, chain(2)] },
+    ]);
+    expect(common.map((c) => [c.id, c.kinds])).toEqual([
+      [1, ['public-endpoint', 'public-endpoint']],
+      [2, ['api-key', 'public-endpoint']],
+    ]);
+    expect(unique[0]).toEqual([keyed(3)]);
+  });
 });
 
 describe('bestOf', () => {

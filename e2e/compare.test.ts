@@ -46,6 +46,30 @@ describe('Connect on a chain page', () => {
   });
 });
 
+describe('Config for one endpoint', () => {
+  it("an endpoint row's Config puts that endpoint first in every snippet, as the API's ?endpoint= does", async () => {
+    const page = await e.newPage(DESKTOP);
+    await page.goto('/chains/base');
+    await whenSettled(page);
+    const second = page.getByRole('link', { name: /^Config for Base with https:/ }).nth(1);
+    const url = (await second.getAttribute('aria-label'))!.replace('Config for Base with ', '');
+    await second.click();
+    await page.waitForURL((u) => u.searchParams.has('endpoint'));
+    const connect = page.locator('#connect');
+    await expect.poll(() => connect.getByTestId('connect-chosen').innerText()).toContain(url);
+    await connect.getByRole('tab', { name: 'Foundry' }).click();
+    await expect.poll(() => connect.getByRole('tabpanel').innerText()).toContain(`base = ${JSON.stringify(url)}`);
+    const id = new URL(page.url()).searchParams.get('endpoint');
+    const detail = (await e.server.get('/api/chains/base')).body;
+    expect((await e.server.get(`/api/chains/base/snippets?endpoint=${id}`)).body.foundry).toBe(
+      connectSnippets(detail, url)!.foundry,
+    );
+    await connect.getByRole('link', { name: 'Use the best endpoints' }).click();
+    await connect.getByTestId('connect-chosen').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('endpoint')).toBe(false);
+  });
+});
+
 describe('/compare', () => {
   it('shows the providers side by side, server-rendered, with the chains they share', async () => {
     const chosen = busiest();
@@ -65,10 +89,25 @@ describe('/compare', () => {
         .filter({ has: page.getByRole('rowheader', { name: label }) })
         .innerText();
     expect(await rowText('Chains served')).toContain(String(chosen[0].chainIds.length));
+    // By kind: a public endpoint, or to API-key customers only.
+    const keyedOnly = chosen[0].chains!.filter((c) => c.kind === 'api-key').length;
+    expect(await rowText('With an API key only')).toContain(String(keyedOnly));
+    expect(await rowText('With a public endpoint')).toContain(String(chosen[0].chainIds.length - keyedOnly));
     const common = chosen[0].chainIds.filter((id) => chosen.every((p) => p.chainIds.includes(id)));
     await expect
       .poll(() => page.getByRole('heading', { name: /Chains all 3 serve/ }).innerText())
       .toContain(`(${common.length})`);
+    // Health per common chain: one row each, every cell a count or the reason there is none. This machine has no
+    // network, so the prober has checked nothing: never "0 of N healthy".
+    const health = page.getByTestId('compare-health');
+    expect(await health.locator('tbody tr').count()).toBe(common.length);
+    const cells = await health.locator('tbody td').allInnerTexts();
+    expect(cells.length).toBe(common.length * 3);
+    for (const cell of cells) expect(cell).toMatch(/^(\d+ not checked yet|API key only|No keyless endpoint)$/);
+    const keyedSomewhere = common.some((id) =>
+      chosen.some((p) => p.chains!.find((c) => c.id === id)!.kind === 'api-key'),
+    );
+    if (keyedSomewhere) expect(cells).toContain('API key only');
     await e.screenshot(page, 'compare-desktop');
     const phone = await e.newPage(PHONE);
     await phone.goto(url);

@@ -1,12 +1,22 @@
 // /compare?providers=a,b,c: two to four providers side by side — ratings, reviews, votes, privacy, the chains they
-// serve (in common and only one), the structured facts — with the best value of each differing row highlighted.
+// serve (in common and only one, by kind), their endpoints' health on the common chains, the structured facts — with
+// the best value of each differing row highlighted.
 // Rendered from the providers' details, which the offline directory holds too.
 import { useQueries } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { bestOf, COMPARE_MAX, COMPARE_MIN, compareChains, compareSlugs } from '../../contract/compare.ts';
-import type { ChainRef } from '../../contract/chains.ts';
-import type { ProviderDetail } from '../../contract/providers.ts';
+import {
+  bestOf,
+  COMPARE_MAX,
+  COMPARE_MIN,
+  compareChains,
+  compareSlugs,
+  kindOf,
+  type CommonChain,
+} from '../../contract/compare.ts';
+import { isKeyless } from '../../contract/eip3085.ts';
+import type { ProviderChain, ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../../contract/meta.ts';
 import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
 import { factText, verifiedOf } from './-components/provider-facts-card.tsx';
@@ -24,6 +34,7 @@ import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDay } from '../lib/dates.ts';
+import { healthyCount } from '../lib/endpoint-health.ts';
 import { paths } from '../lib/site.ts';
 
 export const Route = createFileRoute('/compare')({
@@ -138,6 +149,14 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
       providers.map((p) => p.chains.length),
     ),
     numberRow(
+      'With a public endpoint',
+      providers.map((p) => p.chains.filter((c) => kindOf(c) === 'public-endpoint').length),
+    ),
+    numberRow(
+      'With an API key only',
+      providers.map((p) => p.chains.filter((c) => kindOf(c) === 'api-key').length),
+    ),
+    numberRow(
       'Public endpoints',
       providers.map((p) => p.rpcEndpoints.length),
     ),
@@ -250,16 +269,7 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
         </div>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            Chains all {providers.length} serve ({common.length})
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ChainList chains={common} empty="No chain is served by all of them." />
-        </CardContent>
-      </Card>
+      <CommonChains providers={providers} common={common} />
 
       <Card>
         <CardHeader>
@@ -274,14 +284,121 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
   );
 }
 
-function ChainList({ chains, empty }: { chains: readonly ChainRef[]; empty: string }) {
+/**
+ * The chains all serve, those with a public endpoint at every provider apart from those one serves to API-key
+ * customers only, and how many of each provider's keyless endpoints there answer (the prober's last round).
+ */
+function CommonChains({ providers, common }: { providers: ProviderDetail[]; common: CommonChain[] }) {
+  const everywherePublic = common.filter((c) => c.kinds.every((k) => k === 'public-endpoint'));
+  const someKeyed = common.filter((c) => c.kinds.some((k) => k === 'api-key'));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          Chains all {providers.length} serve ({common.length})
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {common.length === 0 ? (
+          <span className="text-slate-500">No chain is served by all of them.</span>
+        ) : (
+          <>
+            <div className="space-y-2">
+              <h3 className="text-sm font-semibold text-slate-800">
+                With a public endpoint at each ({everywherePublic.length})
+              </h3>
+              <ChainList chains={everywherePublic} empty="None." />
+            </div>
+            <div className="space-y-2">
+              <h3 className="text-sm font-semibold text-slate-800">
+                With an API key at one or more ({someKeyed.length})
+              </h3>
+              <ChainList chains={someKeyed} empty="None." />
+            </div>
+            <CommonChainHealth providers={providers} common={common} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One cell of the health table: how this provider's keyless endpoints on the chain answered, or why there is none. */
+function healthCell(provider: ProviderDetail, chain: CommonChain, index: number): string {
+  if (chain.kinds[index] === 'api-key') return 'API key only';
+  const endpoints = provider.rpcEndpoints.filter((e) => e.chain.id === chain.id);
+  const { healthy, total } = healthyCount(endpoints);
+  if (total === 0) return 'No keyless endpoint';
+  const checked = endpoints.some((e) => isKeyless(e) && e.health.status !== 'unverified');
+  if (!checked) return `${total} not checked yet`;
+  return `${healthy} of ${total} healthy`;
+}
+
+function CommonChainHealth({ providers, common }: { providers: ProviderDetail[]; common: CommonChain[] }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-800">Public endpoints that answer, per chain</h3>
+      <p className="text-sm text-slate-600">
+        Keyless endpoints healthy in our prober's last round (
+        <AppLink href={paths.status()} className="font-medium text-accent-700 hover:underline">
+          how we check
+        </AppLink>
+        ); “not checked yet” until it has reached them.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[32rem] table-fixed text-left text-sm" data-testid="compare-health">
+          <caption className="sr-only">Healthy public endpoints of each provider on the chains all serve</caption>
+          <thead className="bg-slate-50 text-xs font-medium text-slate-600">
+            <tr>
+              <th scope="col" className="w-36 px-3 py-2 sm:w-44">
+                Chain
+              </th>
+              {providers.map((p) => (
+                <th key={p.slug} scope="col" className="px-3 py-2">
+                  {p.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {common.map((c) => (
+              <tr key={c.id}>
+                <th scope="row" className="px-3 py-2 font-medium">
+                  <AppLink href={paths.chain(c.slug)} className="text-slate-800 hover:text-accent-700">
+                    {c.name}
+                  </AppLink>
+                </th>
+                {providers.map((p, i) => (
+                  <td key={p.slug} className="px-3 py-2 text-slate-700 tabular-nums">
+                    {healthCell(p, c, i)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Chain badges; one served to API-key customers only is marked with a key. */
+function ChainList({ chains, empty }: { chains: readonly ProviderChain[]; empty: string }) {
   if (chains.length === 0) return <span className="text-slate-500">{empty}</span>;
   return (
     <ul className="flex flex-wrap gap-1.5">
       {chains.map((c) => (
         <li key={c.id}>
           <AppLink href={paths.chain(c.slug)}>
-            <Badge className="hover:bg-slate-200">{c.name}</Badge>
+            <Badge className="hover:bg-slate-200">
+              {c.name}
+              {kindOf(c) === 'api-key' && (
+                <>
+                  <KeyRound className="size-3" aria-hidden="true" />
+                  <span className="sr-only"> (with an API key)</span>
+                </>
+              )}
+            </Badge>
           </AppLink>
         </li>
       ))}
