@@ -10,7 +10,7 @@ import { parse as parseToml } from 'smol-toml';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import schema from './vendor/ethereum-lists-chain.schema.json' with { type: 'json' };
-import { addChainParams } from './eip3085.ts';
+import { addChainParams, isKeyless } from './eip3085.ts';
 import { chainIdentifier, connectSnippets, SNIPPET_ENDPOINTS, type SnippetChain } from './snippets.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -238,6 +238,20 @@ describe('connectSnippets', () => {
   it('leaves out the ethereum-lists chain when a required field is unknown', () => {
     expect(connectSnippets({ ...chain('base'), ethereumLists: null })!.ethereumLists).toBeNull();
     expect(connectSnippets({ ...chain('base'), websiteUrl: null })!.ethereumLists).toBeNull();
+  });
+  it("puts a chosen keyless endpoint first in its list, and ignores one that is not the chain's keyless", () => {
+    const base = chain('base');
+    const best = snippets(base);
+    const lastHttps = base.rpcEndpoints.filter((e) => isKeyless(e) && e.url.startsWith('https:')).at(-1)!.url;
+    expect(lastHttps).not.toBe(best.eip3085.rpcUrls[0]);
+    const chosen = connectSnippets(base, lastHttps)!;
+    expect(chosen.eip3085.rpcUrls[0]).toBe(lastHttps);
+    expect(chosen.eip3085.rpcUrls.filter((u) => u === lastHttps)).toHaveLength(1);
+    expect(chosen.foundry).toContain(`base = ${JSON.stringify(lastHttps)}`);
+    expect(chosen.ethereumLists!.rpc[0]).toBe(lastHttps);
+    const wss = base.rpcEndpoints.find((e) => isKeyless(e) && e.url.startsWith('wss:'))!.url;
+    expect(connectSnippets(base, wss)!.foundry).toContain(`base-ws = ${JSON.stringify(wss)}`);
+    expect(connectSnippets(base, 'https://not-listed.example')).toEqual(best);
   });
   it('writes string literals safely and names chains as JavaScript identifiers', async () => {
     const c = { ...chain('base'), name: 'Quote " and \\ back\nslash' };

@@ -3,7 +3,15 @@
 // written with JSON.stringify, which is valid JavaScript, TypeScript, Python and TOML string syntax.
 import { z } from 'zod';
 import { nativeCurrencySchema, type ChainDetail } from './chains.ts';
-import { addChainParams, isHttps, keylessUrls, type AddEthereumChainParameter, type WalletChain } from './eip3085.ts';
+import {
+  addChainParams,
+  isHttps,
+  isKeyless,
+  keylessUrls,
+  type AddEthereumChainParameter,
+  type ChainEndpoint,
+  type WalletChain,
+} from './eip3085.ts';
 
 /** Endpoints a snippet offers as alternatives (fallback lists); the first one is the single-URL choice. */
 export const SNIPPET_ENDPOINTS = 3;
@@ -57,6 +65,11 @@ const ethereumListsChainSchema: z.ZodType<EthereumListsChain> = z.object({
   status: z.string().optional(),
 });
 
+/** GET /api/chains/{slug}/snippets?endpoint={id}: the id of one of the chain's keyless endpoints, put first. */
+export const snippetsQuerySchema = z.object({
+  endpoint: z.coerce.number().int().positive().optional(),
+});
+
 /** GET /api/chains/{slug}/snippets. */
 export const connectSnippetsSchema: z.ZodType<ConnectSnippets> = z.object({
   viem: z.string(),
@@ -98,16 +111,33 @@ export function chainIdentifier(slug: string): string {
   return `chain${camel.charAt(0).toUpperCase()}${camel.slice(1)}`;
 }
 
-/** The snippets for a chain, or null when a wallet or library could not use it (as addChainParams). */
-export function connectSnippets(chain: SnippetChain): ConnectSnippets | null {
-  const eip3085 = addChainParams(chain);
-  if (!eip3085 || chain.evmChainId == null || !chain.nativeCurrency) return null;
+/** A keyless endpoint a config can start with: snippets list HTTPS and WebSocket URLs only. */
+export const isConfigurable = (endpoint: ChainEndpoint) =>
+  isKeyless(endpoint) && (isHttps(endpoint.url) || /^wss:\/\//i.test(endpoint.url));
+
+/** `urls` with `chosen` first, when it is one of `pool` (the keyless endpoints over the same protocol). */
+const chosenFirst = (urls: string[], chosen: string | undefined, pool: readonly string[] = urls) =>
+  chosen && pool.includes(chosen) ? [chosen, ...urls.filter((u) => u !== chosen)] : urls;
+
+/**
+ * The snippets for a chain, or null when a wallet or library could not use it (as addChainParams). `chosenUrl`, one
+ * of the chain's keyless endpoints, goes first in its list (HTTPS or WebSocket), before the best of the others:
+ * the config for that endpoint (the chain page's per-endpoint "Config", `?endpoint=` of the API).
+ */
+export function connectSnippets(chain: SnippetChain, chosenUrl?: string): ConnectSnippets | null {
+  const params = addChainParams(chain);
+  if (!params || chain.evmChainId == null || !chain.nativeCurrency) return null;
+  // The chosen one goes first even when the wallet's list leaves it out (not healthy now): the developer picked it.
+  const eip3085 = {
+    ...params,
+    rpcUrls: chosenFirst(params.rpcUrls, chosenUrl, keylessUrls(chain.rpcEndpoints, 'https:')),
+  };
   const facts = {
     ...chain,
     id: chain.evmChainId,
     nativeCurrency: chain.nativeCurrency,
     http: eip3085.rpcUrls.slice(0, SNIPPET_ENDPOINTS),
-    wss: keylessUrls(chain.rpcEndpoints, 'wss:').slice(0, SNIPPET_ENDPOINTS),
+    wss: chosenFirst(keylessUrls(chain.rpcEndpoints, 'wss:'), chosenUrl).slice(0, SNIPPET_ENDPOINTS),
     explorer: chain.explorers.find((e) => isHttps(e.url)) ?? null,
     ident: chainIdentifier(chain.slug),
   };
@@ -119,7 +149,7 @@ export function connectSnippets(chain: SnippetChain): ConnectSnippets | null {
     hardhat: hardhatCode(facts),
     foundry: foundryCode(facts),
     eip3085,
-    ethereumLists: ethereumListsJson(chain, eip3085),
+    ethereumLists: ethereumListsJson(chain, eip3085, chosenUrl),
   };
 }
 
@@ -265,7 +295,11 @@ function foundryCode(c: Facts): string {
   ].join('\n');
 }
 
-function ethereumListsJson(chain: SnippetChain, eip3085: AddEthereumChainParameter): EthereumListsChain | null {
+function ethereumListsJson(
+  chain: SnippetChain,
+  eip3085: AddEthereumChainParameter,
+  chosenUrl: string | undefined,
+): EthereumListsChain | null {
   const facts = chain.ethereumLists;
   if (!facts || !chain.shortName || !chain.websiteUrl || !chain.nativeCurrency || chain.evmChainId == null) return null;
   const explorers = chain.explorers.filter((e) => isHttps(e.url)).map(({ name, url }) => ({ name, url }));
@@ -273,7 +307,7 @@ function ethereumListsJson(chain: SnippetChain, eip3085: AddEthereumChainParamet
     name: chain.name,
     ...(chain.title ? { title: chain.title } : {}),
     chain: facts.chain,
-    rpc: [...eip3085.rpcUrls, ...keylessUrls(chain.rpcEndpoints, 'wss:')],
+    rpc: [...eip3085.rpcUrls, ...chosenFirst(keylessUrls(chain.rpcEndpoints, 'wss:'), chosenUrl)],
     faucets: [...facts.faucets],
     nativeCurrency: { ...chain.nativeCurrency },
     infoURL: chain.websiteUrl,

@@ -100,6 +100,26 @@ describe('GET /api/chains/{slug}/snippets', () => {
     expect(snippets.ethereumLists).toMatchObject({ chainId: 8453, networkId: 8453, chain: 'ETH', shortName: 'base' });
   });
 
+  it("puts one of the chain's keyless endpoints first with ?endpoint=, and refuses any other id", async () => {
+    const detail = chainDetailSchema.parse((await t.get('/api/chains/base')).body);
+    const keyless = detail.rpcEndpoints.filter((e) => !e.needsApiKey && e.url.startsWith('https:'));
+    const last = keyless.at(-1)!;
+    const res = await t.get(`/api/chains/base/snippets?endpoint=${last.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(connectSnippets(detail, last.url));
+    expect(res.body.eip3085.rpcUrls[0]).toBe(last.url);
+
+    const ethereum = chainDetailSchema.parse((await t.get('/api/chains/ethereum')).body);
+    const message = { message: 'No HTTPS or WebSocket endpoint of this chain without an API key has that id' };
+    expect(await t.get(`/api/chains/base/snippets?endpoint=${ethereum.rpcEndpoints[0].id}`)).toMatchObject({
+      status: 404,
+      body: message,
+    });
+    const keyed = detail.rpcEndpoints.find((e) => e.needsApiKey);
+    if (keyed) expect((await t.get(`/api/chains/base/snippets?endpoint=${keyed.id}`)).status).toBe(404);
+    expect((await t.get('/api/chains/base/snippets?endpoint=abc')).status).toBe(400);
+  });
+
   it('is a cached public read', async () => {
     const res = await t.request('/api/chains/base/snippets');
     expect(res.headers.get('etag')).toBeTruthy();

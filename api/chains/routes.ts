@@ -22,7 +22,12 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
-import { connectSnippets, connectSnippetsSchema } from '../../contract/snippets.ts';
+import {
+  connectSnippets,
+  connectSnippetsSchema,
+  isConfigurable,
+  snippetsQuerySchema,
+} from '../../contract/snippets.ts';
 import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
 import { answers } from '../openapi/document.ts';
 
@@ -62,12 +67,17 @@ export function chainRoutes() {
   router.get(
     '/:slug/snippets',
     cached,
-    answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain'),
-    validate({ params: slugParams }),
+    answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain (with one of its endpoints first)'),
+    validate({ params: slugParams, query: snippetsQuerySchema }),
     async (ctx) => {
       const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
       if (!detail) throw new HttpError(404, 'Chain not found');
-      const snippets = connectSnippets(detail);
+      const { endpoint } = ctx.valid.query;
+      const chosen = endpoint === undefined ? undefined : detail.rpcEndpoints.find((e) => e.id === endpoint);
+      if (endpoint !== undefined && !(chosen && isConfigurable(chosen))) {
+        throw new HttpError(404, 'No HTTPS or WebSocket endpoint of this chain without an API key has that id');
+      }
+      const snippets = connectSnippets(detail, chosen?.url);
       if (!snippets) {
         throw new HttpError(
           404,

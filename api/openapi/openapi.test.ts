@@ -78,6 +78,7 @@ describe('GET /api/openapi.json', () => {
     const { paths } = await document();
     expect(paths['/api/chains/{slug}/snippets'].get.parameters).toEqual([
       expect.objectContaining({ name: 'slug', in: 'path', required: true }),
+      expect.objectContaining({ name: 'endpoint', in: 'query', required: false }),
     ]);
     expect(paths['/api/search'].get.parameters).toEqual([expect.objectContaining({ name: 'q', in: 'query' })]);
   });

@@ -1,9 +1,10 @@
 // "Connect": copy-ready configuration for a chain in the common libraries and tools, built from the chain's detail
 // with the contract's function (the same one GET /api/chains/{slug}/snippets answers with), so it renders on the
-// server and offline alike.
+// server and offline alike; for one endpoint (its row's "Config", `?endpoint=`) that one first.
+import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
-import { connectSnippets, type ConnectSnippets } from '../../contract/snippets.ts';
+import { connectSnippets, isConfigurable, type ConnectSnippets } from '../../contract/snippets.ts';
 import { cn } from '../lib/cn.ts';
 import { paths } from '../lib/site.ts';
 import { AppLink } from './app-link.tsx';
@@ -25,8 +26,10 @@ type TabKey = (typeof CONNECT_TABS)[number]['key'];
 
 const text = (value: ConnectSnippets[TabKey]) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
-export function ChainConnect({ chain }: { chain: ChainDetail }) {
-  const snippets = useMemo(() => connectSnippets(chain), [chain]);
+/** The Connect card; with `endpointId` (the page's `?endpoint=`), that endpoint goes first in every config. */
+export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpointId?: number }) {
+  const chosen = chain.rpcEndpoints.find((e) => e.id === endpointId && isConfigurable(e));
+  const snippets = useMemo(() => connectSnippets(chain, chosen?.url), [chain, chosen]);
   const [active, setActive] = useState<TabKey>('viem');
   const id = useId();
   if (!snippets) return null;
@@ -57,6 +60,20 @@ export function ChainConnect({ chain }: { chain: ChainDetail }) {
           </AppLink>
           .
         </p>
+        {chosen && (
+          <p className="text-sm text-slate-700" data-testid="connect-chosen">
+            With <code className="font-mono text-xs break-all">{chosen.url}</code> first.{' '}
+            <Link
+              to="."
+              search={(prev) => ({ ...prev, endpoint: undefined })}
+              hash="connect"
+              resetScroll={false}
+              className="font-medium text-accent-700 hover:underline"
+            >
+              Use the best endpoints
+            </Link>
+          </p>
+        )}
       </CardHeader>
       <CardContent className="space-y-3">
         <div

@@ -1,10 +1,11 @@
 // A chain's public RPC endpoints: URL, health (status, lag, latency, 7-day uptime, when checked: the prober's
 // summary as of the page's load, never polled), provider (linked, or '—'), Chainlist's tracking label, an API-key
-// marker, a copy button and — for an endpoint a wallet can use — "Add" (to a wallet, with that endpoint alone).
+// marker, a copy button, "Add" (to a wallet, with that endpoint alone) for one a wallet can use, and "Config" (the
+// Connect section's snippets with that endpoint first) for a keyless HTTPS or WebSocket one.
 // Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
 // table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
-import { KeyRound, Wallet } from 'lucide-react';
+import { Code2, KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
@@ -15,6 +16,7 @@ import { CopyButton } from './copy-button.tsx';
 import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
+import { isConfigurable } from '../../contract/snippets.ts';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
@@ -175,6 +177,19 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           <Wallet aria-hidden="true" />
                           Add
                         </AddToWallet>
+                        {e.id !== undefined && isConfigurable(e) && (
+                          <Link
+                            to="."
+                            search={(prev) => ({ ...prev, endpoint: e.id })}
+                            hash="connect"
+                            resetScroll={false}
+                            className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                            aria-label={`Config for ${chainName} with ${e.url}`}
+                            title="Config for viem, wagmi, ethers, web3.py, Hardhat, Foundry with this endpoint"
+                          >
+                            <Code2 className="size-4" aria-hidden="true" />
+                          </Link>
+                        )}
                         <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
                       </div>
                     </td>

@@ -38,7 +38,7 @@ import {
 } from '../lib/chain-list.ts';
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
-import { optionalBoolean, optionalOneOf } from '../lib/search-params.ts';
+import { optionalBoolean, optionalOneOf, optionalPositiveInt } from '../lib/search-params.ts';
 import { filterProviders } from '../lib/provider-list.ts';
 import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { routeHead } from '../lib/page-head.ts';
@@ -51,9 +51,11 @@ import { myVotesQuery } from '../data/votes.ts';
 const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
 export const Route = createFileRoute('/chains/$slug')({
-  validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort; public?: true } => ({
+  validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort; public?: true; endpoint?: number } => ({
     sort: optionalOneOf(chainProviderSortKeys)(s.sort),
     public: optionalBoolean(s.public) || undefined,
+    // The endpoint the Connect section's config puts first (an endpoint row's "Config").
+    endpoint: optionalPositiveInt(s.endpoint),
   }),
   loader: async ({ context: { queryClient }, params }) => {
     // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
@@ -226,6 +228,7 @@ function OtherChains({ chain }: { chain: ChainDetail }) {
 
 function ChainPage() {
   const { slug } = Route.useParams();
+  const { endpoint } = Route.useSearch();
   const { data: chain } = useSuspenseQuery(chainQuery(slug));
 
   return (
@@ -254,7 +257,7 @@ function ChainPage() {
         )}
         {/* Endpoints (collapsed to a few rows) before the long provider list: they are what developers copy. */}
         <ChainEndpoints chain={chain} />
-        <ChainConnect chain={chain} />
+        <ChainConnect chain={chain} endpointId={endpoint} />
         <ChainProviders chain={chain} />
       </div>
     </Page>
