@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
-import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
+import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { validate } from '../middleware/validate.ts';
@@ -45,8 +45,9 @@ export function chainRoutes() {
     '/with-stats',
     cached,
     answers(chainWithStatsListSchema, 'Every chain with its provider count and mean rating'),
+    validate({ query: pageQuery(chainListKey) }),
     async (ctx) => {
-      const page = requestedPage(ctx, chainListKey);
+      const page = ctx.valid.query;
       if (page) answerPage(ctx, await listChainsWithStats(ctx.sql, page), page, presentChainWithStats);
       else ctx.body = await loadChainsWithStats(ctx.sql);
     },

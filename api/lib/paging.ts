@@ -32,7 +32,12 @@ const decodeCursor = (cursor: string): unknown => {
 };
 const encodeCursor = (key: number[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-function pageQuerySchema(key: z.ZodType<number[]>) {
+/**
+ * The `?limit&after` query of a list sorted by `key` (e.g. `z.tuple([keyPart.int, keyPart.int])`), for the route's
+ * `validate({ query })`, which also puts the two keys in the OpenAPI document: the page asked for, or undefined for
+ * the whole list. A bad value is a 400 naming the parameter.
+ */
+export function pageQuery(key: z.ZodType<number[]>) {
   return z
     .object({
       limit: z.coerce
@@ -40,7 +45,8 @@ function pageQuerySchema(key: z.ZodType<number[]>) {
         .int(LIMIT_ERROR)
         .min(1, LIMIT_ERROR)
         .max(MAX_PAGE_SIZE, LIMIT_ERROR)
-        .optional(),
+        .optional()
+        .describe('At most this many items, and a Link rel="next" header naming the next page when more remain'),
       after: z
         .string({ error: CURSOR_ERROR })
         .transform((cursor, ctx) => {
@@ -49,21 +55,14 @@ function pageQuerySchema(key: z.ZodType<number[]>) {
           ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
           return z.NEVER;
         })
-        .optional(),
+        .optional()
+        .describe("The cursor of the Link header's next page (taken with limit only)"),
     })
     .refine((q) => q.after === undefined || q.limit !== undefined, {
       message: 'is only taken with limit',
       path: ['after'],
-    });
-}
-
-/**
- * The page `?limit&after` asks for, or undefined for the whole list; `key` describes the list's sort key
- * (e.g. `z.tuple([keyPart.int, keyPart.int])`). A bad value is a 400 naming the parameter.
- */
-export function requestedPage(ctx: AppCtx, key: z.ZodType<number[]>): Page | undefined {
-  const { limit, after } = pageQuerySchema(key).parse(ctx.query);
-  return limit === undefined ? undefined : { limit, after };
+    })
+    .transform(({ limit, after }): Page | undefined => (limit === undefined ? undefined : { limit, after }));
 }
 
 /**

@@ -81,5 +81,14 @@ describe('GET /api/openapi.json', () => {
       expect.objectContaining({ name: 'endpoint', in: 'query', required: false }),
     ]);
     expect(paths['/api/search'].get.parameters).toEqual([expect.objectContaining({ name: 'q', in: 'query' })]);
+    // The big lists' paging keys (api/lib/paging.ts), optional: without them a list answers whole.
+    for (const path of ['/api/providers', '/api/providers/by-chain/{chainId}', '/api/chains/with-stats']) {
+      expect(paths[path].get.parameters, path).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'limit', in: 'query', required: false }),
+          expect.objectContaining({ name: 'after', in: 'query', required: false }),
+        ]),
+      );
+    }
   });
 });

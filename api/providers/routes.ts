@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
-import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
+import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { chainIdParams, idParams, providerChainParams, providerIdParams, slugParams } from '../lib/params.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { cached } from '../middleware/response-cache.ts';
@@ -62,11 +62,17 @@ const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microse
 export function providerRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
 
-  router.get('/', cached, answers(providerListSchema, 'Every provider'), async (ctx) => {
-    const page = requestedPage(ctx, providerListKey);
-    if (page) answerPage(ctx, await listProviders(ctx.sql, page), page, presentProvider);
-    else ctx.body = await loadProviderList(ctx.sql);
-  });
+  router.get(
+    '/',
+    cached,
+    answers(providerListSchema, 'Every provider'),
+    validate({ query: pageQuery(providerListKey) }),
+    async (ctx) => {
+      const page = ctx.valid.query;
+      if (page) answerPage(ctx, await listProviders(ctx.sql, page), page, presentProvider);
+      else ctx.body = await loadProviderList(ctx.sql);
+    },
+  );
 
   router.get('/popular', cached, answers(providerListSchema, 'Providers, most popular first'), async (ctx) => {
     ctx.body = await loadPopularProviders(ctx.sql);
@@ -80,10 +86,10 @@ export function providerRoutes() {
     '/by-chain/:chainId',
     cached,
     answers(providerListSchema, 'The providers serving a chain'),
-    validate({ params: chainIdParams }),
+    validate({ params: chainIdParams, query: pageQuery(byChainKey) }),
     async (ctx) => {
       const { chainId } = ctx.valid.params;
-      const page = requestedPage(ctx, byChainKey);
+      const page = ctx.valid.query;
       if (page) {
         if (!(await findChainRef(ctx.sql, chainId))) throw new HttpError(404, 'Chain not found');
         answerPage(ctx, await listProvidersByChain(ctx.sql, chainId, page), page, presentProvider);
@@ -114,10 +120,10 @@ export function providerRoutes() {
     '/:slug/reviews',
     cached,
     answers(userReviewPageSchema, "A page of a provider's approved reviews (newest first)"),
-    validate({ params: slugParams }),
+    validate({ params: slugParams, query: pageQuery(reviewKey) }),
     async (ctx) => {
       const { slug } = ctx.valid.params;
-      const page = requestedPage(ctx, reviewKey) ?? { limit: EMBEDDED_REVIEWS };
+      const page = ctx.valid.query ?? { limit: EMBEDDED_REVIEWS };
       const providerId = await findProviderIdBySlug(ctx.sql, slug);
       if (providerId === undefined) throw new HttpError(404, 'Provider not found');
       answerPage(ctx, await listApprovedReviews(ctx.sql, providerId, page), page, presentApprovedReview);

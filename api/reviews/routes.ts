@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.ts';
-import { answerPage, keyPart, requestedPage } from '../lib/paging.ts';
+import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -95,8 +95,8 @@ export function reviewRoutes() {
 export function adminReviewRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api/admin/reviews' });
 
-  router.get('/pending', requireAdmin, async (ctx) => {
-    const page = requestedPage(ctx, pendingKey);
+  router.get('/pending', requireAdmin, validate({ query: pageQuery(pendingKey) }), async (ctx) => {
+    const page = ctx.valid.query;
     const reviews = await listPendingReviews(ctx.sql, page);
     if (page) answerPage(ctx, reviews, page, presentPending);
     else ctx.body = reviews.map(presentPending);
