@@ -12,6 +12,15 @@ type ColumnTypes = {
   bool: boolean;
 };
 export type Columns = Readonly<Record<string, keyof ColumnTypes>>;
+/** The SEO fields every page-like row stores: chains, providers and the site's content pages. */
+export const seoColumns = {
+  metaTitle: 'text?',
+  metaDescription: 'text?',
+  ogTitle: 'text?',
+  ogDescription: 'text?',
+  ogImage: 'text?',
+} as const;
+
 /** The social links and SEO fields chains and providers both store (contract/fields.ts has their answer shapes). */
 export const socialAndSeoColumns = {
   twitterUrl: 'text?',
@@ -19,11 +28,7 @@ export const socialAndSeoColumns = {
   telegramUrl: 'text?',
   githubUrl: 'text?',
   linkedinUrl: 'text?',
-  metaTitle: 'text?',
-  metaDescription: 'text?',
-  ogTitle: 'text?',
-  ogDescription: 'text?',
-  ogImage: 'text?',
+  ...seoColumns,
 } as const;
 
 export type RowOf<C extends Columns> = { -readonly [K in keyof C]: ColumnTypes[C[K]] };

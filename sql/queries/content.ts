@@ -1,16 +1,9 @@
 // Queries of the site-content tables: homepage, about, category pages, partner links, ads, tracking,
 // contact submissions (reads; the admin's writes at the end).
 import type { Queryable, Sql } from '../db-types.ts';
-import { selectColumns, type RowOf } from '../columns.ts';
+import { selectColumns, seoColumns, type RowOf } from '../columns.ts';
 
 // Each page's columns as its answer carries them (sql/columns.ts): a title, its own HTML, the SEO columns.
-const seoColumns = {
-  metaTitle: 'text?',
-  metaDescription: 'text?',
-  ogTitle: 'text?',
-  ogDescription: 'text?',
-  ogImage: 'text?',
-} as const;
 export const homepageColumns = { title: 'text', introText: 'text', seoText: 'text', ...seoColumns } as const;
 export const aboutColumns = { title: 'text', content: 'text', ...seoColumns } as const;
 export const categoryColumns = { title: 'text', contentHtml: 'text', ...seoColumns } as const;
