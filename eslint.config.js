@@ -14,18 +14,10 @@ const SOURCE = '{ts,tsx,js,mjs}';
 /** `import-x/no-restricted-paths` zones; targets and sources resolve from the repository root. */
 const zones = [
   {
-    target: `./pwa/**/!(entry-server).${SOURCE}`,
+    target: './pwa',
     from: ['./api', './sql'],
     message: 'The PWA imports server code only through contract/.',
   },
-  {
-    // The server render entry hands the server's sanitizer to the components (it imports sanitize-html only).
-    target: './pwa/entry-server.tsx',
-    from: './api',
-    except: ['./lib/sanitize.ts'],
-    message: 'The PWA imports server code only through contract/.',
-  },
-  { target: './pwa/entry-server.tsx', from: './sql', message: 'The PWA imports server code only through contract/.' },
   {
     target: `./sql/**/!(*.test).${SOURCE}`,
     from: ['./api', './pwa', './contract', './scripts', './bench', './e2e'],

@@ -8,8 +8,6 @@ import { getSsrStatus } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
 import './lib/zod-no-eval.ts';
 import { App } from './app.tsx';
-import { provideSanitizer } from './components/html-content.tsx';
-import { sanitizeAdCode, sanitizeRichHtml } from '../api/lib/sanitize.ts';
 import { ApiError, setApiFetch } from './lib/api.ts';
 import { lazyPartsArrived } from './lib/early-clicks.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -33,9 +31,8 @@ export type RenderedPage = {
 // in the server's tests) keep the global fetch.
 const requestFetch = new AsyncLocalStorage<typeof fetch>();
 setApiFetch((input, init) => (requestFetch.getStore() ?? fetch)(input, init));
-// DOMPurify needs a browser's DOM: the server sanitises with the allow-lists every stored HTML field was written
-// through (sanitize-html), so drawing it again changes nothing. The browser's own copy replaces it after hydration.
-provideSanitizer({ sanitizeHtml: sanitizeRichHtml, sanitizeAdHtml: sanitizeAdCode });
+// The server hands its own sanitiser to the components (api/web/ssr.ts): DOMPurify needs a browser's DOM.
+export { provideSanitizer } from './components/html-content.tsx';
 
 /** React's mark for a <Suspense> part it could not draw on the server and leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import inject from 'light-my-request';
 import type { AppCtx } from '../context.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
+import { sanitizeAdCode, sanitizeRichHtml } from '../lib/sanitize.ts';
 import type { RenderedPage } from '../../pwa/entry-server.tsx';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
 import { CLIENT_ONLY_PAGES, underPrefix } from '../../contract/urls.ts';
@@ -49,7 +50,13 @@ function fetchThroughApp(ctx: AppCtx): typeof fetch {
 
 export type ReactBuild = 'production' | 'development';
 let renderer: ReturnType<typeof importRenderer> | undefined;
-const importRenderer = () => import('../../pwa/entry-server.tsx');
+// DOMPurify needs a browser's DOM: pages are sanitised here with the allow-lists every stored HTML field was written
+// through (sanitize-html), so drawing it again changes nothing. The browser's own copy replaces it after hydration.
+const importRenderer = () =>
+  import('../../pwa/entry-server.tsx').then((renderer) => {
+    renderer.provideSanitizer({ sanitizeHtml: sanitizeRichHtml, sanitizeAdHtml: sanitizeAdCode });
+    return renderer;
+  });
 
 /** The page renderer, loaded once (React picks its build from NODE_ENV then: api/server.ts sets it). */
 export const loadRenderer = () => (renderer ??= importRenderer());
