@@ -10,6 +10,7 @@ import './lib/zod-no-eval.ts';
 import { App } from './app.tsx';
 import { ApiError, setApiFetch } from './lib/api.ts';
 import { lazyPartsArrived } from './lib/early-clicks.ts';
+import { compactPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -94,7 +95,7 @@ export function renderPage(
       await lazyPartsArrived();
       html = renderToString(tree);
     }
-    const state = dehydrate(queryClient);
+    const state = compactPageState(dehydrate(queryClient));
     const complete =
       !html.includes(CLIENT_RENDERED_BOUNDARY) &&
       queryClient

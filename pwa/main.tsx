@@ -8,6 +8,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
+import { expandPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
 import { startOffline } from './offline/start.ts';
@@ -19,22 +20,11 @@ import './styles.css';
 function renderedState(): DehydratedState | undefined {
   const text = document.getElementById(SSR_STATE_ID)?.textContent;
   try {
-    return text ? (JSON.parse(text) as DehydratedState) : undefined;
+    return text ? expandPageState(JSON.parse(text) as DehydratedState) : undefined;
   } catch {
     return undefined;
   }
 }
-
-const state = renderedState();
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient, { origin: window.location.origin, hydrating: Boolean(state) });
-startOffline(queryClient);
-
-const app = <App queryClient={queryClient} router={router} />;
-
-// The update prompt lives beside the app, not in the tree the server renders.
-const promptRoot = document.body.appendChild(document.createElement('div'));
-createRoot(promptRoot).render(<UpdatePrompt />);
 
 /**
  * Before a page is drawn in the browser (not hydrated): the head tags the server wrote for it and the shell's own
@@ -51,17 +41,30 @@ function dropServerHead() {
   document.head.querySelector('title')?.remove();
 }
 
-// Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
-// render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
-void persistQueryCache(queryClient)
-  .catch(() => {})
-  .then(async () => {
-    const root = document.getElementById('root')!;
-    if (!state) {
-      dropServerHead();
-      createRoot(root).render(app);
-      return;
-    }
+/**
+ * Lets the browser paint and answer input before the next step: each step of the start is then a task of its own
+ * rather than one long task from the modules' evaluation to hydration (a phone blocked for a few hundred ms).
+ */
+const yieldToBrowser = (): Promise<void> =>
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+  new Promise((resolve) => setTimeout(resolve));
+
+async function start() {
+  await yieldToBrowser(); // the modules were evaluated in this task
+  const state = renderedState();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, { origin: window.location.origin, hydrating: Boolean(state) });
+  startOffline(queryClient);
+  const app = <App queryClient={queryClient} router={router} />;
+  // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
+  // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
+  await persistQueryCache(queryClient).catch(() => {});
+  const root = document.getElementById('root')!;
+  if (!state) {
+    dropServerHead();
+    createRoot(root).render(app);
+  } else {
+    await yieldToBrowser();
     // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
     // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
     hydrate(queryClient, state);
@@ -69,7 +72,14 @@ void persistQueryCache(queryClient)
     // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
     router.ssr = { manifest: undefined };
     await router.load();
+    await yieldToBrowser();
     startTransition(() => {
       hydrateRoot(root, app);
     });
-  });
+  }
+  // The update prompt lives beside the app, not in the tree the server renders.
+  const promptRoot = document.body.appendChild(document.createElement('div'));
+  createRoot(promptRoot).render(<UpdatePrompt />);
+}
+
+void start();

@@ -12,6 +12,8 @@ import { signIn } from '../test/sign-in.ts';
 import { sortProviders } from '../../pwa/lib/provider-list.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
+import { expandPageState } from '../../pwa/lib/page-state.ts';
+import type { DehydratedState } from '@tanstack/react-query';
 
 let t: TestServer;
 
@@ -102,6 +104,24 @@ describe('server-rendered pages', () => {
     const filtered = await render('/?q=zzzz-nothing');
     expect(filtered.text).toContain('No providers found');
   });
+
+  it.each(['/', '/chains/ethereum', '/providers/drpc'])(
+    '%s carries its data compactly, and once the browser puts the chain objects back it is what the API answers',
+    async (pathname) => {
+      const page = await render(pathname);
+      // Chain objects travel as references to the page's chain list: outside the chain answers no chain's icon is named.
+      const others = page.state!.queries.filter((q) => q.queryKey[0] !== '/api/chains');
+      expect(JSON.stringify(others)).not.toContain('"iconUrl":"/chain-icons/');
+      const expanded = expandPageState(page.state as unknown as DehydratedState);
+      expect(JSON.stringify(expanded)).toContain('"iconUrl":"/chain-icons/');
+      const read = expanded.queries.filter((q) => /^\/api\/(providers|chains)/.test(String(q.queryKey[0])));
+      expect(read.length).toBeGreaterThanOrEqual(2);
+      for (const query of read) {
+        const res = await t.request(query.queryKey.map(String).join('/'));
+        expect(query.state.data, String(query.queryKey)).toEqual(await res.json());
+      }
+    },
+  );
 
   it('data is escaped: a hostile provider name stays text in the body and inert in the data', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';

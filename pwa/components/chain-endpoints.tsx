@@ -5,7 +5,6 @@
 // Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
 // table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
-import { Code2, KeyRound, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
@@ -18,6 +17,7 @@ import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
 import { isConfigurable } from '../../contract/snippets.ts';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
+import { Icon } from './ui/icon.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
 
@@ -121,7 +121,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           className="ml-2 align-middle"
                           title="Needs an API key: sign up with the provider and put your key in the URL"
                         >
-                          <KeyRound className="size-3" aria-hidden="true" />
+                          <Icon name="key-round" className="size-3" />
                           API key
                         </Badge>
                       )}
@@ -174,7 +174,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           size="sm"
                           aria-label={`Add ${chainName} to a wallet with ${e.url}`}
                         >
-                          <Wallet aria-hidden="true" />
+                          <Icon name="wallet" />
                           Add
                         </AddToWallet>
                         {e.id !== undefined && isConfigurable(e) && (
@@ -187,7 +187,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                             aria-label={`Config for ${chainName} with ${e.url}`}
                             title="Config for viem, wagmi, ethers, web3.py, Hardhat, Foundry with this endpoint"
                           >
-                            <Code2 className="size-4" aria-hidden="true" />
+                            <Icon name="code-xml" />
                           </Link>
                         )}
                         <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />

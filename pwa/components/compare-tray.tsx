@@ -1,12 +1,13 @@
 // Collecting providers to compare: the "Compare" toggle on provider cards and the tray that links the collected
 // ones to /compare. The tray lives in localStorage (pwa/lib/compare-tray.ts); both render empty on the server.
-import { Check, GitCompareArrows, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { COMPARE_MAX, COMPARE_MIN } from '../../contract/compare.ts';
 import { paths } from '../lib/site.ts';
 import { clearTray, toggleTray, useCompareTray, type TrayItem } from '../lib/compare-tray.ts';
 import { toast } from '../lib/toast.ts';
 import { AppLink } from './app-link.tsx';
 import { buttonClasses } from './ui/button.tsx';
+import { Icon } from './ui/icon.tsx';
 
 export function CompareToggle({ provider, className }: { provider: TrayItem; className?: string }) {
   const tray = useCompareTray();
@@ -23,7 +24,7 @@ export function CompareToggle({ provider, className }: { provider: TrayItem; cla
       onClick={onClick}
       className={buttonClasses(selected ? 'secondary' : 'ghost', 'sm', className)}
     >
-      {selected ? <Check aria-hidden="true" /> : <GitCompareArrows aria-hidden="true" />}
+      <Icon name={selected ? 'check' : 'git-compare-arrows'} />
       Compare
       <span className="sr-only"> {provider.name}</span>
     </button>

@@ -1,7 +1,7 @@
-import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
+import { Icon } from './ui/icon.tsx';
 
 /** Copies `value` to the clipboard; the icon confirms for 2 s. `label` names what is copied (screen readers). */
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
@@ -34,11 +34,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         className,
       )}
     >
-      {copied ? (
-        <Check className="size-4 text-emerald-600" aria-hidden="true" />
-      ) : (
-        <Copy className="size-4" aria-hidden="true" />
-      )}
+      {copied ? <Icon name="check" className="text-emerald-600" /> : <Icon name="copy" />}
     </button>
   );
 }

@@ -2,7 +2,6 @@
 // stars with the review count, View Details and Visit Website; on a chain page also its endpoints on that chain.
 // No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors; the
 // Compare toggle reads one shared store).
-import { ExternalLink, KeyRound } from 'lucide-react';
 import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
 import type { ChainKind, Provider } from '../../contract/providers.ts';
 import { paths } from '../../contract/urls.ts';
@@ -19,6 +18,7 @@ import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 import { buttonClasses } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
+import { Icon } from './ui/icon.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 /** A chain page's view of its providers: the chain, and each provider's endpoints on it, ranked. */
@@ -37,7 +37,7 @@ export function ChainKindBadge({ name, kind }: { name: string; kind: ChainKind |
   if (kind !== 'api-key') return <Badge>{name}</Badge>;
   return (
     <Badge variant="neutral" title={API_KEY_TITLE}>
-      <KeyRound className="size-3" aria-hidden="true" />
+      <Icon name="key-round" className="size-3" />
       {name}
       <span className="sr-only"> ({API_KEY_LABEL.toLowerCase()})</span>
     </Badge>
@@ -116,7 +116,7 @@ export function ProviderCard({
               className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}
             >
               Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span>{' '}
-              <ExternalLink aria-hidden="true" />
+              <Icon name="external-link" />
             </a>
           )}
           <CompareToggle provider={provider} className="flex-1 md:flex-none" />
@@ -131,7 +131,7 @@ function ApiKeyOnChain({ provider, chainName }: { provider: Provider; chainName:
   return (
     <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
       <Badge variant="warning" title={API_KEY_TITLE}>
-        <KeyRound className="size-3" aria-hidden="true" />
+        <Icon name="key-round" className="size-3" />
         {API_KEY_LABEL}
       </Badge>
       <span>
@@ -163,7 +163,7 @@ function ProviderChainEndpoints({ chainName, endpoints }: { chainName: string; e
           <TrackingBadge tracking={e.tracking} />
           {e.needsApiKey ? (
             <Badge variant="neutral" title="Needs an API key: sign up with the provider and put your key in the URL">
-              <KeyRound className="size-3" aria-hidden="true" />
+              <Icon name="key-round" className="size-3" />
               API key
             </Badge>
           ) : (

@@ -1,7 +1,6 @@
 // A provider's public RPC endpoints grouped by chain, each with its tracking label and a copy button.
 // Large providers serve 100+ networks: the list is filterable and shows the first groups until expanded.
 import { Link } from '@tanstack/react-router';
-import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -13,6 +12,7 @@ import { TrackingBadge } from '../../components/tracking-badge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 type Endpoint = ProviderDetail['rpcEndpoints'][number];
 const COLLAPSED_GROUPS = 8;
@@ -114,7 +114,7 @@ export function ProviderEndpoints({
                       </span>
                       {e.needsApiKey && (
                         <Badge variant="neutral" title="Needs an API key">
-                          <KeyRound className="size-3" aria-hidden="true" />
+                          <Icon name="key-round" className="size-3" />
                           API key
                         </Badge>
                       )}
