@@ -1,12 +1,13 @@
 // The comparison tray: the providers a visitor collected with the cards' "Compare" toggle (at most COMPARE_MAX),
 // kept in localStorage so it survives reloads and follows the visitor across tabs. Read with useCompareTray().
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+// zod's small build: the tray is read as the app starts, and the full zod would weigh on every page's first load.
+import * as z from 'zod/mini';
 import { COMPARE_MAX } from '../../contract/compare.ts';
 import { OFFLINE } from '../offline/keys.ts';
 
 export type TrayItem = { slug: string; name: string };
-const traySchema = z.array(z.object({ slug: z.string(), name: z.string() })).max(COMPARE_MAX);
+const traySchema = z.array(z.object({ slug: z.string(), name: z.string() })).check(z.maxLength(COMPARE_MAX));
 
 const listeners = new Set<() => void>();
 const EMPTY: readonly TrayItem[] = [];

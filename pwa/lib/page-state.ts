@@ -19,9 +19,11 @@ type Json = unknown;
 type ChainsById = ReadonlyMap<number, ChainRef>;
 type CarriedChain = [id: number, kind?: string];
 
+const isChainList = (query: DehydratedState['queries'][number]) =>
+  JSON.stringify(query.queryKey) === JSON.stringify(chainKeys.all);
+
 function chainsOf(state: DehydratedState): ChainsById | undefined {
-  const query = state.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(chainKeys.all));
-  const chains = query?.state.data;
+  const chains = state.queries.find(isChainList)?.state.data;
   return Array.isArray(chains) ? new Map((chains as ChainRef[]).map((c) => [c.id, c])) : undefined;
 }
 
@@ -55,7 +57,8 @@ function changeChainFields(value: Json, change: (key: 'chain' | 'chains', field:
 }
 
 function changeData(state: DehydratedState, change: (key: 'chain' | 'chains', field: Json) => Json): DehydratedState {
-  for (const query of state.queries) changeChainFields(query.state.data, change);
+  // The chain list is the source, not a holder of references: not walked (139 chains of 30 fields each).
+  for (const query of state.queries) if (!isChainList(query)) changeChainFields(query.state.data, change);
   return state;
 }
 
