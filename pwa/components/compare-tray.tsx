@@ -21,12 +21,12 @@ export function CompareToggle({ provider, className }: { provider: TrayItem; cla
     <button
       type="button"
       aria-pressed={selected}
+      aria-label={`Compare ${provider.name}`}
       onClick={onClick}
       className={buttonClasses(selected ? 'secondary' : 'ghost', 'sm', className)}
     >
       <Icon name={selected ? 'check' : 'git-compare-arrows'} />
       Compare
-      <span className="sr-only"> {provider.name}</span>
     </button>
   );
 }

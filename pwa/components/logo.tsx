@@ -64,7 +64,8 @@ export function Logo({
       className={cn(box, 'font-semibold text-white select-none')}
       style={{ backgroundImage: `linear-gradient(135deg, ${base}, color-mix(in srgb, ${base} 60%, #0f172a))` }}
     >
-      <span aria-hidden="true">{name.trim().charAt(0).toUpperCase() || '?'}</span>
+      {/* The letter is the tile's picture: an image's content is not read out, its label is. */}
+      {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );
 }

@@ -33,10 +33,10 @@ export const API_KEY_LABEL = 'With an API key';
 const API_KEY_TITLE = 'Served to customers with an API key; no public endpoint is listed';
 
 /** A chain's badge on a provider card or page: api-key chains are marked with a key. */
-export function ChainKindBadge({ name, kind }: { name: string; kind: ChainKind | undefined }) {
-  if (kind !== 'api-key') return <Badge>{name}</Badge>;
+export function ChainKindBadge({ name, kind, as }: { name: string; kind: ChainKind | undefined; as?: 'li' }) {
+  if (kind !== 'api-key') return <Badge as={as}>{name}</Badge>;
   return (
-    <Badge variant="neutral" title={API_KEY_TITLE}>
+    <Badge as={as} variant="neutral" title={API_KEY_TITLE}>
       <Icon name="key-round" className="size-3" />
       {name}
       <span className="sr-only"> ({API_KEY_LABEL.toLowerCase()})</span>
@@ -80,14 +80,12 @@ export function ProviderCard({
           {shown.length > 0 && (
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
               {shown.map((c) => (
-                <li key={c.id}>
-                  <ChainKindBadge name={c.name} kind={chainKindOf(provider, c.id)} />
-                </li>
+                <ChainKindBadge key={c.id} as="li" name={c.name} kind={chainKindOf(provider, c.id)} />
               ))}
               {more > 0 && (
-                <li>
-                  <Badge variant="neutral">+{more} more</Badge>
-                </li>
+                <Badge as="li" variant="neutral">
+                  {`+${more} more`}
+                </Badge>
               )}
             </ul>
           )}
@@ -104,19 +102,20 @@ export function ProviderCard({
         <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
           <AppLink
             href={paths.provider(provider.slug)}
+            aria-label={`View Details of ${provider.name}`}
             className={buttonClasses('primary', 'sm', 'flex-1 md:flex-none')}
           >
-            View Details<span className="sr-only"> of {provider.name}</span>
+            View Details
           </AppLink>
           {website && (
             <a
               href={website.href}
               target="_blank"
               rel={website.rel}
+              aria-label={`Visit Website of ${provider.name} (opens in a new tab)`}
               className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}
             >
-              Visit Website<span className="sr-only"> of {provider.name} (opens in a new tab)</span>{' '}
-              <Icon name="external-link" />
+              Visit Website <Icon name="external-link" />
             </a>
           )}
           <CompareToggle provider={provider} className="flex-1 md:flex-none" />
@@ -171,9 +170,7 @@ function ProviderChainEndpoints({ chainName, endpoints }: { chainName: string; e
               No key
             </Badge>
           )}
-          <span className="ml-auto sm:ml-0">
-            <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} />
-          </span>
+          <CopyButton value={e.url} label={`${chainName} endpoint ${e.url}`} className="ml-auto sm:ml-0" />
         </li>
       ))}
     </ul>
