@@ -1,7 +1,9 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
-import { endpointHealthSchema, UNVERIFIED_HEALTH } from './health.ts';
+import { UNVERIFIED_HEALTH } from './health-rule.ts';
+import { endpointHealthSchema } from './health.ts';
 import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
+import type { ConnectSnippets, EthereumListsChain } from './snippets.ts';
 
 export const chainRefSchema = z.object({
   id: z.number().int(),
@@ -88,3 +90,41 @@ export const chainDetailSchema = chainWithStatsSchema.extend({
   ethereumLists: ethereumListsFactsSchema.nullable().optional(),
 });
 export type ChainDetail = z.infer<typeof chainDetailSchema>;
+
+const ethereumListsChainSchema: z.ZodType<EthereumListsChain> = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  chain: z.string(),
+  rpc: z.array(z.string()),
+  faucets: z.array(z.string()),
+  nativeCurrency: nativeCurrencySchema,
+  infoURL: z.string(),
+  shortName: z.string(),
+  chainId: z.number().int(),
+  networkId: z.number().int(),
+  explorers: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+  status: z.string().optional(),
+});
+
+/** GET /api/chains/{slug}/snippets?endpoint={id}: the id of one of the chain's keyless endpoints, put first. */
+export const snippetsQuerySchema = z.object({
+  endpoint: z.coerce.number().int().positive().optional(),
+});
+
+/** GET /api/chains/{slug}/snippets. */
+export const connectSnippetsSchema: z.ZodType<ConnectSnippets> = z.object({
+  viem: z.string(),
+  wagmi: z.string(),
+  ethers: z.string(),
+  web3py: z.string(),
+  hardhat: z.string(),
+  foundry: z.string(),
+  eip3085: z.object({
+    chainId: z.templateLiteral(['0x', z.string()]),
+    chainName: z.string(),
+    nativeCurrency: nativeCurrencySchema,
+    rpcUrls: z.array(z.string()),
+    blockExplorerUrls: z.array(z.string()).optional(),
+  }),
+  ethereumLists: ethereumListsChainSchema.nullable(),
+});

@@ -1,21 +1,8 @@
 // Endpoint health (the server-side prober, api/health/): what every endpoint object carries, an endpoint's hourly
 // history and the prober's own state. Numbers are null when unknown (never probed, or the probe could not say).
 import { z } from 'zod';
+import { HEALTH_STATUSES } from './health-rule.ts';
 
-/** The status rule's numbers (api/health/status.ts applies them; /status writes them out). */
-export const HEALTH_RULE = {
-  /** Blocks behind the consensus head still counted as fresh. */
-  maxLagBlocks: 3,
-  /** A head block at most this old is fresh, however many blocks behind (fast chains). */
-  maxHeadAgeS: 30,
-  /** Slower answers are degraded. */
-  maxLatencyMs: 2_000,
-  /** Heads reported within this window make the consensus. */
-  consensusWindowS: 600,
-} as const;
-
-/** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
-export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
 export const healthStatusSchema = z.enum(HEALTH_STATUSES);
 export type HealthStatus = z.infer<typeof healthStatusSchema>;
 
@@ -36,17 +23,6 @@ export const endpointHealthSchema = z.object({
   downSince: z.string().nullable(),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
-
-export const UNVERIFIED_HEALTH: EndpointHealth = {
-  status: 'unverified',
-  checkedAt: null,
-  latencyMs: null,
-  blockLag: null,
-  uptime24h: null,
-  uptime7d: null,
-  browserCallable: null,
-  downSince: null,
-};
 
 export const HISTORY_WINDOWS = ['24h', '7d', '30d'] as const;
 export const historyQuerySchema = z.object({ window: z.enum(HISTORY_WINDOWS).default('24h') });
@@ -102,6 +78,3 @@ export const probeNowSchema = z.object({
   health: endpointHealthSchema,
 });
 export type ProbeNow = z.infer<typeof probeNowSchema>;
-
-/** Down without a break this many days: hidden from visitors by default and listed for admins as dead. */
-export const DEAD_AFTER_DAYS = 7;

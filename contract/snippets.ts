@@ -1,8 +1,9 @@
 // Copy-ready configuration for connecting to a chain with the common libraries and tools, built from the
 // directory's facts and its public endpoints (keyless only, best first: endpoint-rank.ts). Every string literal is
 // written with JSON.stringify, which is valid JavaScript, TypeScript, Python and TOML string syntax.
-import { z } from 'zod';
-import { nativeCurrencySchema, type ChainDetail } from './chains.ts';
+// The answer's schema is in chains.ts with the other chain answers: the PWA imports this file, and schemas here would
+// make every chain page build zod's schemas as it loads.
+import type { ChainDetail } from './chains.ts';
 import {
   addChainParams,
   isHttps,
@@ -49,44 +50,6 @@ export type ConnectSnippets = {
   /** Null when the chain lacks a field the schema requires (short name, website, ethereum-lists facts). */
   ethereumLists: EthereumListsChain | null;
 };
-
-const ethereumListsChainSchema: z.ZodType<EthereumListsChain> = z.object({
-  name: z.string(),
-  title: z.string().optional(),
-  chain: z.string(),
-  rpc: z.array(z.string()),
-  faucets: z.array(z.string()),
-  nativeCurrency: nativeCurrencySchema,
-  infoURL: z.string(),
-  shortName: z.string(),
-  chainId: z.number().int(),
-  networkId: z.number().int(),
-  explorers: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
-  status: z.string().optional(),
-});
-
-/** GET /api/chains/{slug}/snippets?endpoint={id}: the id of one of the chain's keyless endpoints, put first. */
-export const snippetsQuerySchema = z.object({
-  endpoint: z.coerce.number().int().positive().optional(),
-});
-
-/** GET /api/chains/{slug}/snippets. */
-export const connectSnippetsSchema: z.ZodType<ConnectSnippets> = z.object({
-  viem: z.string(),
-  wagmi: z.string(),
-  ethers: z.string(),
-  web3py: z.string(),
-  hardhat: z.string(),
-  foundry: z.string(),
-  eip3085: z.object({
-    chainId: z.templateLiteral(['0x', z.string()]),
-    chainName: z.string(),
-    nativeCurrency: nativeCurrencySchema,
-    rpcUrls: z.array(z.string()),
-    blockExplorerUrls: z.array(z.string()).optional(),
-  }),
-  ethereumLists: ethereumListsChainSchema.nullable(),
-});
 
 const str = (value: string) => JSON.stringify(value);
 const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;

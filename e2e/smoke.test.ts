@@ -41,3 +41,25 @@ it('a first visit loads its document once', async () => {
     await page.close();
   }
 });
+
+// What a page runs before it answers the visitor: zod's full build (the API answers' schemas) and the HTML sanitiser
+// (DOMPurify) are for data fetched later, not for the server's page, which carries its data and its sanitised HTML.
+it('a first visit runs neither zod’s full build nor the sanitiser before the app is up', async () => {
+  for (const path of ['/', '/chains/ethereum', '/providers/drpc']) {
+    const page = await e.newPage();
+    const scripts: Promise<{ url: string; text: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+    });
+    await page.goto(path);
+    await whenSettled(page);
+    await page.waitForTimeout(1_500); // what the hydrated page's effects load
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length, path).toBeGreaterThan(5);
+    const zodClassic = loaded.filter((s) => /[`"']ZodObject[`"']/.test(s.text)).map((s) => s.url);
+    const sanitiser = loaded.filter((s) => s.text.includes('DOMPurify')).map((s) => s.url);
+    expect({ path, zodClassic, sanitiser }).toEqual({ path, zodClassic: [], sanitiser: [] });
+    await page.close();
+  }
+});

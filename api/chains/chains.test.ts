@@ -2,8 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
-import { connectSnippets, connectSnippetsSchema } from '../../contract/snippets.ts';
+import {
+  chainDetailSchema,
+  chainListSchema,
+  chainWithStatsListSchema,
+  connectSnippetsSchema,
+} from '../../contract/chains.ts';
+import { connectSnippets } from '../../contract/snippets.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -22,13 +22,14 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
+import { connectSnippets, isConfigurable } from '../../contract/snippets.ts';
 import {
-  connectSnippets,
+  chainDetailSchema,
+  chainListSchema,
+  chainWithStatsListSchema,
   connectSnippetsSchema,
-  isConfigurable,
   snippetsQuerySchema,
-} from '../../contract/snippets.ts';
-import { chainDetailSchema, chainListSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
+} from '../../contract/chains.ts';
 import { answers } from '../openapi/document.ts';
 
 /** Sort key of the paged chain list (?limit&after, api/lib/paging.ts): sort_rank, id. */

@@ -7,7 +7,8 @@ import { signInAdmin } from '../admin/test-support.ts';
 import { chainDetailSchema, chainWithStatsListSchema } from '../../contract/chains.ts';
 import { providerDetailSchema } from '../../contract/providers.ts';
 import { adminEndpointListSchema, adminEndpointSchema } from '../../contract/admin.ts';
-import { endpointHistorySchema, probeNowSchema, proberStateSchema, UNVERIFIED_HEALTH } from '../../contract/health.ts';
+import { endpointHistorySchema, probeNowSchema, proberStateSchema } from '../../contract/health.ts';
+import { UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import { closedPort, startFakeRpc, type FakeRpc } from './test-servers.ts';
 
 const EVM_ID = 424242;

@@ -34,9 +34,8 @@ import { probeEndpoint } from './probe.ts';
 import { recordProbe } from './prober.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
+import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
 import {
-  DEAD_AFTER_DAYS,
-  HEALTH_STATUSES,
   endpointHistorySchema,
   historyQuerySchema,
   proberStateSchema,

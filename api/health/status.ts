@@ -2,7 +2,7 @@
 // latency percentiles. The /status page states the same rule in words.
 import type { ProbeStatus } from '../../sql/queries/health.ts';
 import type { ProbeResult } from './probe.ts';
-import { HEALTH_RULE } from '../../contract/health.ts';
+import { HEALTH_RULE } from '../../contract/health-rule.ts';
 
 export { HEALTH_RULE };
 

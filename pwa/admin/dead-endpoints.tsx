@@ -2,7 +2,7 @@
 // removal. Loaded only when opened.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEAD_AFTER_DAYS } from '../../contract/health.ts';
+import { DEAD_AFTER_DAYS } from '../../contract/health-rule.ts';
 import { Button } from '../components/ui/button.tsx';
 import { deadEndpointsQuery, useDeleteEndpoint } from '../data/admin/endpoints.ts';
 import { formatDay } from '../lib/dates.ts';

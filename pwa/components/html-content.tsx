@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { cn } from '../lib/cn.ts';
 
 // The sanitiser (DOMPurify, 11 KB gzip) is not part of a page's first scripts. A server-rendered page already
-// holds the sanitised HTML, and React keeps it as it is while it hydrates (it neither compares nor rewrites
-// dangerouslySetInnerHTML then); the browser's own sanitised copy replaces it once the sanitiser has loaded.
-// Until then nothing is drawn from the HTML: never the unsanitised text.
+// holds the HTML, sanitised by the same code on the server, and React keeps it as it is while it hydrates (it
+// neither compares nor rewrites dangerouslySetInnerHTML then). The sanitiser loads only when a render needs it:
+// content drawn in the browser (another page, new data, the offline shell). Until then nothing is drawn from the
+// HTML: never the unsanitised text.
 type Sanitizer = Pick<typeof import('../lib/sanitize.ts'), 'sanitizeHtml' | 'sanitizeAdHtml'>;
 let sanitizer: Sanitizer | undefined;
 let loading: Promise<Sanitizer> | undefined;
@@ -15,12 +16,25 @@ export function provideSanitizer(module: Sanitizer): void {
   sanitizer = module;
 }
 
-/** `html` sanitised by the sanitiser's function `pick`; '' until the sanitiser has loaded. */
+const subscribeToNothing = () => () => {};
+
+/**
+ * `html` sanitised by the sanitiser's function `pick`; '' until the sanitiser has loaded — which it is only asked to
+ * when there is HTML and the page does not already show the server's copy of this very `html`.
+ */
 export function useSanitized(html: string, pick: keyof Sanitizer): string {
+  // React reads the server snapshot while it hydrates, and only then: `hydrated` is the HTML the server drew here.
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [hydrated] = useState(() => (hydrating ? html : undefined));
+  const needsSanitizer = html.trim() !== '' && html !== hydrated;
   const [ready, setReady] = useState(sanitizer);
   useEffect(() => {
-    if (!ready) void loadSanitizer().then(setReady);
-  }, [ready]);
+    if (!ready && needsSanitizer) void loadSanitizer().then(setReady);
+  }, [ready, needsSanitizer]);
   return useMemo(() => (ready ? ready[pick](html) : ''), [ready, html, pick]);
 }
 

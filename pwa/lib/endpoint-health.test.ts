@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNVERIFIED_HEALTH, type EndpointHealth } from '../../contract/health.ts';
+import { UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
+import type { EndpointHealth } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { filterEndpoints, isDead } from './endpoint-health.ts';
 import { timeAgo } from './dates.ts';

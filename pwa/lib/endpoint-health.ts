@@ -1,5 +1,6 @@
 // What the chain page's endpoint table does with health: its filters and the endpoints hidden as dead.
-import { DEAD_AFTER_DAYS, type EndpointHealth, type HealthStatus } from '../../contract/health.ts';
+import { DEAD_AFTER_DAYS } from '../../contract/health-rule.ts';
+import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { isHealthy } from '../../contract/endpoint-rank.ts';
 import { isKeyless } from '../../contract/eip3085.ts';

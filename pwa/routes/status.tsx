@@ -2,7 +2,7 @@
 // with no healthy endpoint, and the status rule in words (its numbers: contract/health.ts HEALTH_RULE).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { HEALTH_RULE, HEALTH_STATUSES, UNVERIFIED_HEALTH } from '../../contract/health.ts';
+import { HEALTH_RULE, HEALTH_STATUSES, UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import { metaForStatus } from '../../contract/meta.ts';
 import { HealthStatusLabel } from '../components/endpoint-health.tsx';
 import { Page } from '../components/page.tsx';

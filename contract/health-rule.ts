@@ -1,0 +1,31 @@
+// The health rule's numbers and names, apart from the schemas in health.ts: the PWA's pages import these, and a module
+// that defines zod schemas makes every page importing it build them (and load zod) as it starts.
+import type { EndpointHealth } from './health.ts';
+
+/** The status rule's numbers (api/health/status.ts applies them; /status writes them out). */
+export const HEALTH_RULE = {
+  /** Blocks behind the consensus head still counted as fresh. */
+  maxLagBlocks: 3,
+  /** A head block at most this old is fresh, however many blocks behind (fast chains). */
+  maxHeadAgeS: 30,
+  /** Slower answers are degraded. */
+  maxLatencyMs: 2_000,
+  /** Heads reported within this window make the consensus. */
+  consensusWindowS: 600,
+} as const;
+
+/** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
+export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
+/** Down without a break this many days: hidden from visitors by default and listed for admins as dead. */
+export const DEAD_AFTER_DAYS = 7;
+
+export const UNVERIFIED_HEALTH: EndpointHealth = {
+  status: 'unverified',
+  checkedAt: null,
+  latencyMs: null,
+  blockLag: null,
+  uptime24h: null,
+  uptime7d: null,
+  browserCallable: null,
+  downSince: null,
+};
