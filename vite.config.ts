@@ -175,5 +175,13 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server names each page's route chunks in its head (api/web/preload.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one file: the automatic split made 21 files of the shell (most
+        // under 1 KB), each a modulepreload the page adds and a module the browser compiles and links on its own;
+        // gzip also packs one file tighter (shell 156.2 → 149.7 KB). Route chunks stay split as the router loads them.
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
   },
 });
