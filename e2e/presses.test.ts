@@ -200,6 +200,23 @@ describe('a press made right after load does its job', () => {
     await context.close();
   });
 
+  it('two selects changed before the app took over both count', async () => {
+    // Each change updates the search the other has just set: the second must not undo the first.
+    const { page, context } = await newPage();
+    const release = await holdAppScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Filter by chain' }).selectOption({ label: 'Polygon Mainnet' });
+    await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Name A-Z' });
+    release();
+    await page.waitForURL((url) => url.searchParams.has('chain') && url.searchParams.get('sort') === 'name');
+    await page
+      .getByRole('main')
+      .getByText(/^Showing \d+ providers? on Polygon Mainnet$/)
+      .waitFor();
+    expect(await page.getByRole('combobox', { name: 'Sort providers' }).inputValue()).toBe('name');
+    await context.close();
+  });
+
   it('a vote counts', async () => {
     const { page, context } = await newPage(DESKTOP, 'early-voter@example.com');
     const upvote = page.getByRole('main').getByRole('button', { name: /^Upvote dRPC: 0 upvotes$/ });
