@@ -112,12 +112,15 @@ function assetsOf(lhr: Lhr, origin: string, dist: string) {
 
 /** The JS a page's HTML asks for before any code runs: its module scripts and modulepreloads. */
 function initialJs(html: string, origin: string, dist: string) {
-  // Named in the head (the bare shell, older builds) or in the server-rendered page's loader (api/web/preload.ts).
+  // Named in the head (the bare shell, older builds), in the server-rendered page's loader (older builds)
+  // or in the JSON the loader reads (#app-scripts, api/web/preload.ts).
   const tags = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
     (m) => m[1],
   );
-  const loader = /<script data-app-loader[^>]*>[\s\S]*?<\/script>/.exec(html)?.[0] ?? '';
-  const loaded = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const loader = /<script (?:data-app-loader|type="application\/json" id="app-scripts")[^>]*>[\s\S]*?<\/script>/g;
+  const loaded = [...html.matchAll(loader)].flatMap((l) =>
+    [...l[0].matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
   const urls = new Set([...tags, ...loaded].map((u) => new URL(u, origin + '/').href));
   return { files: urls.size, gzip: [...urls].reduce((n, u) => n + gzipSize(dist, u), 0) };
 }
