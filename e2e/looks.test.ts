@@ -134,6 +134,7 @@ describe('add to wallet', () => {
     await whenSettled(page);
     await page.getByRole('button', { name: 'Add to wallet' }).click();
     const picker = page.getByRole('dialog', { name: 'Add Base to a wallet' });
+    await picker.getByRole('list', { name: 'Your wallets' }).waitFor(); // the chooser's code loads as it opens
     expect(await picker.getByRole('list', { name: 'Your wallets' }).getByRole('button').allInnerTexts()).toEqual([
       'First Wallet',
       'Second Wallet',
@@ -195,6 +196,7 @@ describe('add to wallet', () => {
     const wallets = page
       .getByRole('dialog', { name: 'Add Base to a wallet' })
       .getByRole('list', { name: 'Your wallets' });
+    await wallets.waitFor();
     expect((await wallets.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual([
       hostile,
       'T Tracker',

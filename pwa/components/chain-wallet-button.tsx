@@ -3,7 +3,7 @@
 // says how to get one; with one wallet it asks that wallet; with several (EIP-6963) the visitor picks one.
 import { Wallet } from 'lucide-react';
 import { createStore } from 'mipd';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { toast } from '../lib/toast.ts';
 import { addChainParams } from '../../contract/eip3085.ts';
@@ -14,9 +14,10 @@ import {
   type AnnouncedWallet,
   type BrowserWallet,
 } from '../lib/wallet.ts';
-import { Logo } from './logo.tsx';
 import { Button, type ButtonProps } from './ui/button.tsx';
-import { Dialog, DialogContent } from './ui/dialog.tsx';
+
+// The chooser's dialog (Radix, ~13 KB gzip) loads when it opens: a chain page does not need it to show or hydrate.
+const WalletChooser = lazy(() => import('./wallet-chooser.tsx'));
 
 // One EIP-6963 discovery for the page (every button shares it), started by the first button that hydrates.
 let walletStore: ReturnType<typeof createStore> | undefined;
@@ -88,44 +89,15 @@ export function AddToWallet({
         {busy ? 'Waiting for wallet...' : children}
       </Button>
       {choosing && (
-        <Dialog open onOpenChange={setChoosing}>
-          <DialogContent
-            title={`Add ${chain.name} to a wallet`}
-            description={
-              params.rpcUrls.length === 1 ? (
-                <>
-                  With the endpoint <code className="break-all">{params.rpcUrls[0]}</code>
-                </>
-              ) : undefined
-            }
-          >
-            {wallets.length === 0 ? (
-              <p className="text-sm text-slate-700">
-                Install a browser wallet such as{' '}
-                <a
-                  href="https://metamask.io/download/"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-accent-700 underline"
-                >
-                  MetaMask
-                </a>{' '}
-                to add {chain.name}.
-              </p>
-            ) : (
-              <ul className="space-y-2" aria-label="Your wallets">
-                {wallets.map((w) => (
-                  <li key={w.id}>
-                    <Button variant="outline" className="w-full justify-start" onClick={() => void add(w)}>
-                      <Logo src={w.icon} name={w.name} size="xs" eager />
-                      {w.name}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-        </Dialog>
+        <Suspense>
+          <WalletChooser
+            chain={chain}
+            params={params}
+            wallets={wallets}
+            onChoose={(wallet) => void add(wallet)}
+            onClose={setChoosing}
+          />
+        </Suspense>
       )}
     </>
   );
