@@ -1,5 +1,8 @@
 // The health API: every endpoint object's id and health, an endpoint's history, the prober's state, and the admin's
 // endpoint writes (add, edit in place, remove, probe now) against small JSON-RPC servers on loopback.
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
@@ -9,6 +12,7 @@ import { providerDetailSchema } from '../../contract/providers.ts';
 import { adminEndpointListSchema, adminEndpointSchema } from '../../contract/admin.ts';
 import { endpointHistorySchema, probeNowSchema, proberStateSchema } from '../../contract/health.ts';
 import { UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
+import { PROBER_STALLED_REASON } from './routes.ts';
 import { closedPort, startFakeRpc, type FakeRpc } from './test-servers.ts';
 
 const EVM_ID = 424242;
@@ -187,6 +191,33 @@ describe('GET /api/health/prober with PROBES=off', () => {
       await polled().toMatchObject({ state: 'off', reason: expect.stringContaining('PROBES=off') });
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('GET /api/health/prober with PROBES=on', () => {
+  it('says stalled once no round has started for two intervals, though nothing was written since', async () => {
+    // The repository's own index.html as the built shell, so that pages render (and are kept).
+    const distDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-prober-'));
+    copyFileSync('index.html', path.join(distDir, 'index.html'));
+    const on = await startTestServer({ PROBES: 'on', PROBE_INTERVAL_S: '1' }, { distDir });
+    const prober = async () => proberStateSchema.parse((await on.get('/api/health/prober')).body);
+    try {
+      // A round starts (the prober's write, then its notice), then the prober dies: nothing more is written.
+      await on.sql`UPDATE prober_state SET state = 'running', reason = NULL, round_started_at = now()`;
+      await on.db.publishInvalidation();
+      await expect.poll(prober, { timeout: 10_000 }).toMatchObject({ state: 'running', reason: null });
+      const page = async () => (await on.request('/status')).text();
+      expect(await page()).not.toContain(PROBER_STALLED_REASON);
+      // Two intervals (2 s) later the cached answer and the kept page are redone, without any write.
+      await expect.poll(prober, { timeout: 10_000 }).toMatchObject({ state: 'paused', reason: PROBER_STALLED_REASON });
+      expect(await page()).toContain(PROBER_STALLED_REASON);
+      // Rounds start again: running.
+      await on.sql`UPDATE prober_state SET round_started_at = now()`;
+      await on.db.publishInvalidation();
+      await expect.poll(prober, { timeout: 10_000 }).toMatchObject({ state: 'running', reason: null });
+    } finally {
+      await on.close();
     }
   });
 });

@@ -46,6 +46,9 @@ import {
 
 const WINDOW_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
 
+/** The prober's state when its rounds stopped: said as it is, never as "running" on old results. */
+export const PROBER_STALLED_REASON = 'Health checks stalled: no round has started in two intervals';
+
 export function healthRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
@@ -74,13 +77,19 @@ export function healthRoutes() {
     const byStatus = Object.fromEntries(HEALTH_STATUSES.map((s) => [s, 0])) as ProberState['byStatus'];
     for (const c of counts) byStatus[c.status] = c.count;
     // The stored state is the probers' (running or paused), wherever they run: with PROBES=off here a `worker:`
-    // process may still probe, and it starts a round every interval. Off only when none has within two.
+    // process may still probe, and it starts a round every interval. Off when none has within two; with PROBES=on,
+    // stalled when rounds started once and then stopped (a prober that died writes nothing to say so).
     const { enabled, intervalS } = ctx.config.probes;
     const lastStart = stored.roundStartedAt?.getTime() ?? 0;
-    const off = !enabled && Date.now() - lastStart > 2 * intervalS * 1000;
+    const quietFrom = lastStart + 2 * intervalS * 1000;
+    const quiet = Date.now() > quietFrom;
+    const off = !enabled && quiet;
+    const stalled = enabled && lastStart > 0 && quiet;
+    // Cached until the next write, and a stop writes nothing: the answer is redone when it would turn.
+    if (!quiet) ctx.cache.clearAt(quietFrom + 1);
     ctx.body = {
-      state: off ? 'off' : stored.state,
-      reason: off ? 'Health checks are switched off (PROBES=off)' : stored.reason,
+      state: off ? 'off' : stalled ? 'paused' : stored.state,
+      reason: off ? 'Health checks are switched off (PROBES=off)' : stalled ? PROBER_STALLED_REASON : stored.reason,
       lastRoundAt: stored.lastRoundAt?.toISOString() ?? null,
       endpoints: counts.reduce((sum, c) => sum + c.count, 0),
       byStatus,

@@ -77,6 +77,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     values.clear();
   };
   db.onInvalidation(clear);
+  // The earliest time-based drop scheduled (see `clearAt`).
+  let scheduled: { at: number; timer: NodeJS.Timeout } | undefined;
 
   const store = (key: string, entry: Entry) => {
     entries.set(key, entry);
@@ -263,6 +265,24 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     invalidate: async () => {
       clear();
       await db.publishInvalidation();
+    },
+    /**
+     * Drops every entry at `at` (ms since the epoch), as a write would: for an answer that changes with time alone
+     * (the prober's state once no round has started for two intervals), which no write would otherwise redo. Local:
+     * every process schedules it from the answers it computed. The earliest pending time wins.
+     */
+    clearAt: (at: number) => {
+      if (scheduled && scheduled.at <= at) return;
+      if (scheduled) clearTimeout(scheduled.timer);
+      const timer = setTimeout(
+        () => {
+          scheduled = undefined;
+          clear();
+        },
+        Math.max(0, at - Date.now()),
+      );
+      timer.unref();
+      scheduled = { at, timer };
     },
     /** Entries (answers and pages), their bytes and memoised values held (for tests and the benches). */
     stats: () => ({ entries: entries.size, bytes: totalBytes, values: values.size }),
