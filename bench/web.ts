@@ -56,6 +56,8 @@ type Lhr = {
     { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }
   >;
   runtimeError?: { message: string };
+  /** Lighthouse's own CPU benchmark of the machine at the run (higher is faster); its scores do not correct for it. */
+  environment?: { benchmarkIndex?: number };
 };
 
 /** One Lighthouse run; a run Lighthouse itself reports as failed (e.g. NO_NAVSTART on a busy machine) is retried. */
@@ -282,6 +284,7 @@ async function audit(src: string, opts: BenchOptions) {
         fmt.n(metric(METRICS.TBT)),
         metric(METRICS.CLS).toFixed(3),
         fmt.n(metric(METRICS.SI)),
+        fmt.n(median(runs.map((r) => r.environment?.benchmarkIndex ?? NaN))),
         runs.map((r) => fmt.n((r.categories.performance.score ?? 0) * 100)).join(', '),
       ]);
       // The median run's network log (assets do not vary between runs of one build).
@@ -319,6 +322,7 @@ async function audit(src: string, opts: BenchOptions) {
             'TBT ms',
             'CLS',
             'Speed Index ms',
+            'machine (benchmarkIndex)',
             'each run (perf)',
           ],
           rows,
