@@ -52,13 +52,10 @@ const yieldToBrowser = (): Promise<void> =>
 async function start() {
   await yieldToBrowser(); // the modules were evaluated in this task
   const state = renderedState();
-  await yieldToBrowser();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, { origin: window.location.origin, hydrating: Boolean(state) });
-  await yieldToBrowser();
   startOffline(queryClient);
   const app = <App queryClient={queryClient} router={router} />;
-  await yieldToBrowser();
   // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
   // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
   await persistQueryCache(queryClient).catch(() => {});
@@ -74,7 +71,6 @@ async function start() {
     // Marks the router as hydrating server HTML: it then leaves out the client-only <Suspense> around the
     // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
     router.ssr = { manifest: undefined };
-    await yieldToBrowser();
     await router.load();
     await yieldToBrowser();
     startTransition(() => {
