@@ -1,20 +1,15 @@
 // The header's account area in its three states: loading placeholder, signed out, signed in.
 import { Link } from '@tanstack/react-router';
 import { ShieldCheck } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAuth } from '../data/auth.ts';
-import { holdPressesFor } from '../lib/early-clicks.ts';
+import { lazyPart } from '../lib/lazy-part.ts';
 import { AccountButton } from './account-button.tsx';
 import { Button } from './ui/button.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-let signedInMenu: Promise<typeof import('./signed-in-menu.tsx')> | undefined;
-/**
- * The menu's code, asked for once. A press on the server-rendered menu before it has arrived waits for it
- * (holdPressesFor): React would drop it.
- */
-const loadSignedInMenu = () => (signedInMenu ??= holdPressesFor(import('./signed-in-menu.tsx')));
-const SignedInMenu = lazy(loadSignedInMenu);
+/** The menu's code, asked for once; a press on the server-rendered menu before it has arrived waits for it. */
+const { Part: SignedInMenu, load: loadSignedInMenu } = lazyPart(() => import('./signed-in-menu.tsx'));
 
 export function UserMenu() {
   const { user, isLoading } = useAuth();

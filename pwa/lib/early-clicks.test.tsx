@@ -1,8 +1,9 @@
-import { act, useState } from 'react';
+import { act, Suspense, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EARLY_CLICKS_GLOBAL, noteEarlyChoices, replayEarlyClicks } from './early-clicks.ts';
+import { lazyPart } from './lazy-part.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -85,6 +86,30 @@ describe('what a visitor did before hydration', () => {
     const root = await act(async () => hydrateRoot(container, <Choices />));
     await act(async () => replayEarlyClicks());
     expect(seen.at(-1)).toBe('true|l|name');
+    act(() => root.unmount());
+  });
+
+  it('a lazily loaded part answers a press as soon as its code has arrived, before React has drawn it', async () => {
+    // On a busy phone the part's own hydration pass can come after the replay: the press then makes React hydrate
+    // the part at once, which works only if the code that arrived is known to React without a further wait.
+    const pressed: string[] = [];
+    const Menu = () => <button onClick={() => pressed.push('menu')}>Menu</button>;
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(
+      <Suspense fallback={null}>
+        <Menu />
+      </Suspense>,
+    );
+    const { Part, load } = lazyPart(() => Promise.resolve({ default: Menu }));
+    const root = hydrateRoot(
+      container,
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>,
+    );
+    await load(); // no act(): React has not rendered anything yet
+    container.querySelector('button')!.click();
+    expect(pressed).toEqual(['menu']);
     act(() => root.unmount());
   });
 

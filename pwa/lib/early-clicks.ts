@@ -19,8 +19,8 @@ const loaderReplay = () => (window as unknown as Record<string, Replay>)[EARLY_C
 const partsLoading: Promise<unknown>[] = [];
 
 /**
- * A lazily loaded part's import (`lazy(() => holdPressesFor(import(…)))`): until it has arrived, presses stay held
- * back. React leaves a server-rendered part whose code it has not got as inert markup and drops presses on it.
+ * A lazily loaded part's import (pwa/lib/lazy-part.ts): until it has arrived, presses stay held back. React leaves a
+ * server-rendered part whose code it has not got as inert markup and drops presses on it.
  */
 export function holdPressesFor<T>(load: Promise<T>): Promise<T> {
   if (typeof window === 'undefined') serverPartsLoading.add(load);
