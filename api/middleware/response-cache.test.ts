@@ -184,6 +184,27 @@ describe('the cache itself', () => {
     expect(routed).toBe(2);
   });
 
+  it('drops its entries at a scheduled time; a write before then takes the schedule with it', async () => {
+    await cache.invalidate();
+    calls = 0;
+    const read = async () => (await fetch(`${url}/paged`)).json();
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await read();
+    cache.clearAt(Date.now() + 150);
+    await read();
+    expect(calls).toBe(1); // kept until then
+    await wait(250);
+    await read();
+    expect(calls).toBe(2); // redone after the scheduled drop
+    // A write drops the entries the schedule was for; the answers after it are kept until the next write.
+    cache.clearAt(Date.now() + 150);
+    await cache.invalidate();
+    await read();
+    await wait(250);
+    await read();
+    expect(calls).toBe(3);
+  });
+
   it('does not keep errors', async () => {
     calls = 0;
     expect((await fetch(`${url}/missing`)).status).toBe(404);

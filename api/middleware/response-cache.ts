@@ -69,16 +69,20 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
   let generation = 0;
   // Computed values other than JSON responses (e.g. server-rendered page heads), same lifetime.
   const values = new Map<string, unknown>();
+  // The earliest time-based drop scheduled (see `clearAt`).
+  let scheduled: { at: number; timer: NodeJS.Timeout } | undefined;
   const clear = () => {
     generation++;
     entries.clear();
     inflight.clear();
     totalBytes = 0;
     values.clear();
+    // The answers it was for are gone; those computed from now on schedule their own (else the prober's state,
+    // redone at each round, would drop the whole cache once more per round).
+    clearTimeout(scheduled?.timer);
+    scheduled = undefined;
   };
   db.onInvalidation(clear);
-  // The earliest time-based drop scheduled (see `clearAt`).
-  let scheduled: { at: number; timer: NodeJS.Timeout } | undefined;
 
   const store = (key: string, entry: Entry) => {
     entries.set(key, entry);
@@ -273,14 +277,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
      */
     clearAt: (at: number) => {
       if (scheduled && scheduled.at <= at) return;
-      if (scheduled) clearTimeout(scheduled.timer);
-      const timer = setTimeout(
-        () => {
-          scheduled = undefined;
-          clear();
-        },
-        Math.max(0, at - Date.now()),
-      );
+      clearTimeout(scheduled?.timer);
+      const timer = setTimeout(clear, Math.max(0, at - Date.now()));
       timer.unref();
       scheduled = { at, timer };
     },
