@@ -101,14 +101,21 @@ describe('what a visitor did before hydration', () => {
       </Suspense>,
     );
     const { Part, load } = lazyPart(() => Promise.resolve({ default: Menu }));
+    // No act() here: React must not render anything before the press.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
     const root = hydrateRoot(
       container,
       <Suspense fallback={null}>
         <Part />
       </Suspense>,
     );
-    await load(); // no act(): React has not rendered anything yet
-    container.querySelector('button')!.click();
+    try {
+      await load();
+      container.querySelector('button')!.click();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
     expect(pressed).toEqual(['menu']);
     act(() => root.unmount());
   });
