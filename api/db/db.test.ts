@@ -11,7 +11,7 @@ import { seedIfEmpty } from './seed.ts';
 import { createEmbeddedDataDir, openTestDatabase, spawnServer } from '../test/harness.ts';
 
 /** An EMPTY database (no schema) on the engine under test. */
-async function openEmptyDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function openEmptyDatabase(): Promise<Database & { url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return Object.assign(await openDatabase({ inMemory: true }), { drop: async () => {} });
   const name = `rpc_atlas_empty_${randomBytes(6).toString('hex')}`;
@@ -21,6 +21,7 @@ async function openEmptyDatabase(): Promise<Database & { drop: () => Promise<voi
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
   return Object.assign(db, {
+    url: url.toString(),
     drop: async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -172,6 +173,37 @@ describe('concurrent queries', () => {
     } finally {
       await db.close();
       await db.dropCopy();
+    }
+  });
+});
+
+// A write's process clears its own cache before answering; were its NOTIFY's echo heard too, a round trip
+// later, it would drop what was computed in between (a kept page, gone for nothing: page-cache.test.ts saw it).
+describe('cache invalidation notices', () => {
+  it('reach this process at once and once, and the other processes on the database', async () => {
+    const db = await openEmptyDatabase();
+    const other = db.url ? await openDatabase({ databaseUrl: db.url, poolSize: 1 }) : undefined;
+    try {
+      let heard = 0;
+      let otherHeard = 0;
+      db.onInvalidation(() => heard++);
+      other?.onInvalidation(() => otherHeard++);
+      const published = db.publishInvalidation();
+      expect(heard).toBe(1);
+      await published;
+      if (!other) return; // embedded: one process by nature, nothing travels
+      const deadline = Date.now() + 5000;
+      while (otherHeard < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(otherHeard).toBe(1);
+      // The other's notice, sent after ours, arrives after our echo would have: by then we heard 2, not 3.
+      await other.publishInvalidation();
+      while (heard < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100));
+      expect([heard, otherHeard]).toEqual([2, 2]);
+    } finally {
+      await other?.close();
+      await db.close();
+      await db.drop();
     }
   });
 });

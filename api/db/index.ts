@@ -18,7 +18,10 @@ export type Database = {
   kind: 'embedded' | 'postgres';
   /** Human-readable description for the start-up banner (never contains a password). */
   label: string;
-  /** Tell every process sharing this database (including this one) that cached reads are stale. */
+  /**
+   * Tell every process sharing this database that cached reads are stale: this one at once (before the call
+   * returns), the others through the database.
+   */
   publishInvalidation: () => Promise<void>;
   onInvalidation: (listener: () => void) => void;
   close: () => Promise<void>;
@@ -67,8 +70,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 0.5),
   });
   const events = new EventEmitter();
+  // This process hears its own notice at once and ignores its echo: arriving a round trip later, the echo
+  // would drop what was computed after the write (a page rendered in between, gone for nothing).
+  const self = randomBytes(8).toString('hex');
   // LISTEN runs on its own dedicated connection and reconnects by itself after an outage.
-  const listening = await sql.listen(INVALIDATION_CHANNEL, () => events.emit('invalidate'));
+  const listening = await sql.listen(INVALIDATION_CHANNEL, (sender) => {
+    if (sender !== self) events.emit('invalidate');
+  });
   const safeUrl = new URL(url);
   safeUrl.password = '';
   return {
@@ -76,7 +84,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     label: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`,
     publishInvalidation: async () => {
-      await sql.notify(INVALIDATION_CHANNEL, String(process.pid));
+      events.emit('invalidate');
+      await sql.notify(INVALIDATION_CHANNEL, self);
     },
     onInvalidation: (listener) => void events.on('invalidate', listener),
     close: async () => {

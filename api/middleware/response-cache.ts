@@ -252,14 +252,13 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     },
     /**
      * App middleware: after a successful write, drop every cached response everywhere. This process's cache
-     * is cleared before the answer goes out; the other processes' notice (a NOTIFY round trip) is sent
-     * without holding the answer back — they learn of it asynchronously either way (LISTEN), and the
-     * review approval's latency target counts every round trip (bench/RESULTS.md).
+     * is cleared before the answer goes out (the database tells this process at once); the other processes'
+     * notice (a NOTIFY round trip) is sent without holding the answer back — they learn of it asynchronously
+     * either way (LISTEN), and the review approval's latency target counts every round trip (bench/RESULTS.md).
      */
     invalidateOnWrite: async function invalidateOnWrite(ctx: Context, next: Next) {
       await next();
       if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400) {
-        clear();
         db.publishInvalidation().catch((err: unknown) =>
           (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'),
         );
@@ -267,7 +266,6 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     },
     /** For writes that happen outside a write request (e.g. sign-in refreshing a user's name). */
     invalidate: async () => {
-      clear();
       await db.publishInvalidation();
     },
     /**
