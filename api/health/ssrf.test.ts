@@ -43,6 +43,8 @@ describe('address rules', () => {
     '[64:ff9b::7f00:1]',
     '[2002:7f00:1::]',
     '[ff02::1]',
+    '[::127.0.0.1]',
+    '[::ffff:0:127.0.0.1]',
   ])('refuses http://%s (nothing is sent)', async (host) => {
     const before = inside.requests();
     const result = await probeEndpoint(`http://${host}:${port()}/`, { allowPrivate: false, origin });
@@ -67,6 +69,26 @@ describe('address rules', () => {
     ]);
     expect(['172.32.0.1', '100.128.0.1', '11.0.0.1'].map(isPublicAddress)).toEqual([true, true, true]);
     expect(['not-an-ip', '192.168.0.1', 'fd12::1'].map(isPublicAddress)).toEqual([false, false, false]);
+  });
+
+  // Every IPv6 form that carries an IPv4 address, each with a refused IPv4 address inside.
+  it.each([
+    '::127.0.0.1', // IPv4-compatible (deprecated)
+    '::10.0.0.1',
+    '::169.254.169.254',
+    '::ffff:127.0.0.1', // IPv4-mapped
+    '::ffff:192.168.0.1',
+    '::ffff:0:127.0.0.1', // IPv4-translated (SIIT)
+    '::ffff:0:10.0.0.1',
+    '64:ff9b::127.0.0.1', // NAT64, well-known prefix
+    '64:ff9b::169.254.169.254',
+    '64:ff9b:1::a00:1', // NAT64, local-use prefix
+    '2002:7f00:1::1', // 6to4
+    '2002:a9fe:a9fe::', // 6to4 of 169.254.169.254
+    '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+    '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo (client 127.0.0.1, obfuscated)
+  ])('refuses the IPv4-carrying IPv6 address %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
   });
 
   it('refuses a name whose answers include a private address', async () => {

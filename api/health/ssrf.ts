@@ -24,8 +24,9 @@ export const systemResolver: Resolver = async (hostname) => {
 };
 
 // Not public unicast: loopback, private, shared (CGNAT), link-local (cloud metadata at 169.254.169.254 and
-// fd00:ec2::254), unique-local, documentation, benchmarking, multicast, reserved, and the IPv6 forms that
-// carry an IPv4 address (mapped, NAT64, 6to4, Teredo), which could smuggle any of the IPv4 ones.
+// fd00:ec2::254), unique-local, documentation, benchmarking, multicast, reserved, and every IPv6 form that
+// carries an IPv4 address (compatible, mapped, translated, NAT64, 6to4, Teredo), whole, since each could smuggle
+// any of the IPv4 ones.
 const REFUSED_V4 = [
   '0.0.0.0/8',
   '10.0.0.0/8',
@@ -44,8 +45,9 @@ const REFUSED_V4 = [
   '240.0.0.0/4',
 ];
 const REFUSED_V6 = [
-  '::/127',
-  '::ffff:0:0/96',
+  '::/96', // unspecified, loopback and IPv4-compatible (::a.b.c.d)
+  '::ffff:0:0/96', // IPv4-mapped
+  '::ffff:0:0:0/96', // IPv4-translated
   '64:ff9b::/96',
   '64:ff9b:1::/48',
   '100::/64',
