@@ -7,10 +7,9 @@ import { measuredFactsSchema, providerFactsSchema } from './facts.ts';
 export const trackingLabelSchema = z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']);
 
 /**
- * How a provider serves a chain: 'public-endpoint', a URL anyone can call (the dataset's endpoints); 'api-key', to
- * its customers with a key (read from the provider's own npm package, or set by an admin). A chain served both ways
- * is 'public-endpoint', the stronger for a visitor: it can be called now, and a provider with a public endpoint
- * serves its customers too.
+ * How a provider serves a chain, decided by the key rule (contract/key-rule.ts): 'public-endpoint', at least one
+ * listed endpoint anyone can call without a key; 'api-key', to its customers with a key only (every listed endpoint
+ * needs one, or the chain comes from the provider's published coverage or an admin's link).
  */
 export const chainKindSchema = z.enum(['public-endpoint', 'api-key']);
 export type ChainKind = z.infer<typeof chainKindSchema>;

@@ -28,6 +28,8 @@ describe('coverage by kind', () => {
     await page.getByLabel('Public endpoint only').check();
     await page.waitForURL(/public=true/);
     expect(await card(page, 'Alchemy').count()).toBe(0);
+    // Their only Base endpoints need a key: the key rule counts them as API key only.
+    for (const name of ['Dwellir', 'Owlracle']) expect(await card(page, name).count()).toBe(0);
     expect(await page.getByTestId('provider-card').count()).toBeGreaterThan(0);
     // Shareable: the filter is in the address, and the server renders it.
     const shared = await e.newPage();

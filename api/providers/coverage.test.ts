@@ -5,6 +5,8 @@ import { signInAdmin } from '../admin/test-support.ts';
 import type { SignedIn } from '../test/sign-in.ts';
 import { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
 import { chainWithStatsListSchema } from '../../contract/chains.ts';
+import { chainKindFromEndpoints } from '../../contract/key-rule.ts';
+import { readDataset } from '../db/seed.ts';
 
 let t: TestServer;
 let admin: SignedIn;
@@ -41,6 +43,45 @@ describe('the loaded links', () => {
   });
 });
 
+describe('the key rule over the whole shipped dataset', () => {
+  it("marks a chain 'public-endpoint' exactly where the provider lists a keyless endpoint on it", async () => {
+    const { chains } = readDataset();
+    const listed = new Map<string, { needsApiKey: boolean }[]>();
+    for (const c of chains) {
+      for (const e of c.publicRpcs.filter((r) => r.provider)) {
+        const key = `${e.provider} ${c.slug}`;
+        listed.set(key, [...(listed.get(key) ?? []), e]);
+      }
+    }
+    const providers = providerListSchema.parse((await t.get('/api/providers')).body);
+    const keyOnlyTags = new Map<string, string[]>();
+    for (const p of providers) {
+      for (const c of p.chains ?? []) {
+        expect({ provider: p.slug, chain: c.slug, kind: c.kind }).toEqual({
+          provider: p.slug,
+          chain: c.slug,
+          kind: chainKindFromEndpoints(listed.get(`${p.slug} ${c.slug}`) ?? []),
+        });
+        const endpoints = listed.get(`${p.slug} ${c.slug}`);
+        if (endpoints?.every((e) => e.needsApiKey))
+          keyOnlyTags.set(p.slug, [...(keyOnlyTags.get(p.slug) ?? []), c.slug]);
+      }
+    }
+    // The tags where every listed endpoint needs a key, which a link's stored kind had marked public.
+    expect(keyOnlyTags.get('dwellir')).toContain('base');
+    expect(keyOnlyTags.get('owlracle')).toContain('base');
+    expect(keyOnlyTags.get('alchemy')).toContain('ethereum');
+    expect(keyOnlyTags.size).toBe(14);
+    expect([...keyOnlyTags.values()].flat().length).toBe(91);
+    const onBase = providerListSchema.parse((await t.get(`/api/providers/by-chain/${base.id}`)).body);
+    expect(
+      onBase
+        .filter((p) => ['dwellir', 'owlracle'].includes(p.slug))
+        .map((p) => p.chains?.find((c) => c.id === base.id)?.kind),
+    ).toEqual(['api-key', 'api-key']);
+  });
+});
+
 describe('answers', () => {
   it("Alchemy's detail lists Base as api-key, with its URL template", async () => {
     const res = await t.get('/api/providers/alchemy');
@@ -58,9 +99,11 @@ describe('answers', () => {
     expect(alchemy.facts).toEqual({});
   });
 
-  it("a chain served both ways is 'public-endpoint', once", async () => {
+  it("a chain served both ways, with a keyless endpoint listed, is 'public-endpoint', once", async () => {
     const [both] = await t.sql<{ slug: string; chainId: number }[]>`
       SELECT p.slug, pc.chain_id FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
+      WHERE EXISTS (SELECT 1 FROM chain_rpc_endpoints e
+                    WHERE e.provider_id = p.id AND e.chain_id = pc.chain_id AND NOT e.needs_api_key)
       GROUP BY p.slug, pc.chain_id HAVING count(DISTINCT pc.kind) = 2 LIMIT 1`;
     const provider = providerDetailSchema.parse((await t.get(`/api/providers/${both.slug}`)).body);
     const entries = provider.chains.filter((c) => c.id === both.chainId);

@@ -52,11 +52,12 @@ describe('provider lists carry their chains (spec 000 §3 "chains (list of chain
     const items = read(res.body);
     expect(items.length).toBeGreaterThan(0);
     type Link = { providerId: number; id: number; name: string; slug: string; iconUrl: string | null; color: string };
-    // One entry per chain, 'public-endpoint' when any of the provider's links to it is (contract/providers.ts).
+    // One entry per chain, 'public-endpoint' when the provider lists a keyless endpoint on it (contract/key-rule.ts).
     const links = await t.sql<(Link & { kind: string })[]>`
       SELECT pc.provider_id, c.id, c.name, c.slug, c.icon_url, c.color,
-             CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END AS kind
+             CASE WHEN bool_or(NOT e.needs_api_key) THEN 'public-endpoint' ELSE 'api-key' END AS kind
       FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+      LEFT JOIN chain_rpc_endpoints e ON e.provider_id = pc.provider_id AND e.chain_id = c.id
       GROUP BY pc.provider_id, c.id ORDER BY c.sort_rank, c.id`;
     for (const item of items) {
       const expected = links.filter((l) => l.providerId === item.id).map(({ providerId: _, ...chain }) => chain);

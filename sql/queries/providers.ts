@@ -37,17 +37,21 @@ export type ProviderRow = RowOf<typeof providerPlainColumns> & {
 
 export type ChainKind = 'public-endpoint' | 'api-key';
 
-/** A provider's kind of support for a chain over its links (pc): 'public-endpoint' when any link is. */
+/**
+ * How provider p serves the chain of link l, by the key rule (contract/key-rule.ts): 'public-endpoint' when at least
+ * one of its endpoints listed there needs no key, else 'api-key' — whatever kinds its links were stored with.
+ */
 const chainKind = (sql: Queryable) =>
-  sql`CASE WHEN bool_or(pc.kind = 'public-endpoint') THEN 'public-endpoint' ELSE 'api-key' END`;
+  sql`CASE WHEN EXISTS (SELECT 1 FROM chain_rpc_endpoints e
+                        WHERE e.provider_id = p.id AND e.chain_id = l.chain_id AND NOT e.needs_api_key)
+           THEN 'public-endpoint' ELSE 'api-key' END`;
 
 const providerColumns = (sql: Queryable) => sql`
   ${selectColumns(sql, 'p', providerPlainColumns)}, p.average_rating::float8 AS average_rating, p.tracking,
   p.updated_at,
   coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'iconUrl', c.icon_url,
-                                             'color', c.color, 'kind', l.kind) ORDER BY c.sort_rank, c.id)
-            FROM (SELECT pc.chain_id, ${chainKind(sql)} AS kind FROM provider_chains pc
-                  WHERE pc.provider_id = p.id GROUP BY pc.chain_id) l
+                                             'color', c.color, 'kind', ${chainKind(sql)}) ORDER BY c.sort_rank, c.id)
+            FROM (SELECT DISTINCT pc.chain_id FROM provider_chains pc WHERE pc.provider_id = p.id) l
             -- OFFSET 0 keeps this a primary-key lookup per link: left to itself the planner hashes all
             -- chains for every provider (10,000 × 1,000 rows for the full list, 4× slower; bench/RESULTS.md).
             CROSS JOIN LATERAL (SELECT c.sort_rank, c.id, c.name, c.slug, c.icon_url, c.color
