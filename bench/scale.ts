@@ -276,7 +276,7 @@ async function approvals(target: Target, db: Database, picks: Picks) {
   );
 }
 
-/** A CSV of `n` new providers with the spec's columns, linked to `links` chains each (by slug). */
+/** A CSV of `n` new providers with the CSV columns, linked to `links` chains each (by slug). */
 function providersCsv(n: number, links: number, chainSlugs: string[]) {
   const r = rng(12);
   const rows: string[][] = [[...CSV_COLUMNS]];

@@ -145,7 +145,7 @@ const providerBase = z.object({
   }),
 });
 
-/** POST /api/admin/providers (chain links are separate calls, as the spec has it; a chainIds key is ignored). */
+/** POST /api/admin/providers (chain links are separate calls; a chainIds key is ignored). */
 export const providerCreateSchema = providerBase.extend({
   description: providerBase.shape.description.default(''),
   detailedDescription: providerBase.shape.detailedDescription.default(''),
@@ -322,7 +322,7 @@ export type TrackingSettingsInput = z.input<typeof trackingSettingsInputSchema>;
 
 // ---------- partner links ----------
 
-/** The spec's rule: a non-numeric order becomes 0; a number must be a whole number ≥ 0. */
+/** A non-numeric order becomes 0; a number must be a whole number ≥ 0. */
 const partnerOrder = z.preprocess(
   (v) => {
     if (typeof v === 'number') return Number.isNaN(v) ? 0 : v;
@@ -352,7 +352,7 @@ export type UploadFolder = (typeof uploadFolders)[number];
 const MB = 1024 * 1024;
 const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'image/webp'];
 /**
- * Per folder: accepted types and size limit, with the spec's messages ("Title - description"). The server
+ * Per folder: accepted types and size limit, with messages shaped "Title - description". The server
  * decides by the file's bytes; the admin uploader checks the same rules first so a wrong file never leaves the browser.
  */
 export const UPLOAD_RULES: Record<
@@ -380,7 +380,7 @@ export const UPLOAD_RULES: Record<
 };
 export const uploadResponseSchema = z.object({ uploadURL: z.string() });
 
-/** The CSV columns of the spec, in order (export writes exactly these; import requires them). */
+/** The CSV columns, in order (export writes exactly these; import requires them). */
 export const CSV_COLUMNS = [
   'Type',
   'Name',

@@ -1,4 +1,4 @@
-// Provider facts a chooser compares (issue 20): each entered by an admin with its source and the date it was read;
+// Provider facts a chooser compares: each entered by an admin with its source and the date it was read;
 // a fact nobody entered is absent from the answer and shows as unknown. Stored one row per provider and fact
 // (table provider_facts, migration 00009): each fact has its own source and date, which as provider columns would
 // be three columns per fact, and an absent row is "unknown" without a null convention per column.

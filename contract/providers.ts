@@ -43,11 +43,11 @@ export const providerSchema = z.object({
   tracking: trackingLabelSchema,
   privacyPolicyUrl: z.string().nullable(),
   /**
-   * The supported chains (spec 000 §3 "chains"), in the chains' own order. Optional for answers saved offline
+   * The supported chains, in the chains' own order. Optional for answers saved offline
    * before it existed; the API always sends it.
    */
   chains: z.array(providerChainSchema).optional(),
-  /** The same chains' ids (spec 001 §3 "chainIds"), both kinds. */
+  /** The same chains' ids, both kinds. */
   chainIds: z.array(z.number().int()),
   /** The facts entered (contract/facts.ts); optional for answers saved offline before they existed. */
   facts: providerFactsSchema.optional(),

@@ -1,4 +1,4 @@
-// Google Tag Manager / Analytics snippets (spec 001 "Tracking injection"), built ONLY from IDs that match
+// Google Tag Manager / Analytics snippets, built ONLY from IDs that match
 // their strict formats — never from stored HTML — so a bad setting cannot inject markup or script.
 // The server renders them into each page; the PWA applies them after client-side changes.
 import type { TrackingSettings } from './content.ts';

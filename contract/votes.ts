@@ -1,5 +1,4 @@
-// Vote contracts. The specs show upvotes/downvotes but not how they
-// are cast: a signed-in user casts one vote per provider and per chain, and may change or remove it.
+// Vote contracts: a signed-in user casts one vote per provider and per chain, and may change or remove it.
 import { z } from 'zod';
 
 /**

@@ -155,7 +155,7 @@ describe('an admin', () => {
     for (let i = 0; i < 3 && (await dialogs.count()); i++) await page.keyboard.press('Escape');
   });
 
-  it('shows the ten tabs in the spec order and keeps the open tab in the URL', async () => {
+  it('shows the ten tabs in order and keeps the open tab in the URL', async () => {
     await page.getByText('Manage chains, providers, and editorial content').waitFor();
     const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
     expect(tabs).toEqual([
@@ -247,7 +247,7 @@ describe('an admin', () => {
     await dialog.getByLabel('Website', { exact: true }).fill('https://atlasnodes.example');
     await dialog.getByLabel('Affiliate URL').fill('https://atlasnodes.example/?ref=atlas');
 
-    // Refused in the browser, with the spec's message: not an image type.
+    // Refused in the browser, with its message: not an image type.
     markToasts(page);
     await dialog
       .getByLabel('Upload logo')

@@ -177,7 +177,7 @@ describe('/chains', () => {
     await toast(page, 'Please fill in all fields').waitFor();
     await dialog.getByLabel('Subject').fill('Please add Monad Testnet');
 
-    // Wrong answer: the spec's message, a new question, the answer cleared, and no request.
+    // Wrong answer: its message, a new question, the answer cleared, and no request.
     const before = await solveCaptcha(page);
     await dialog.getByLabel(/Security check/).fill(String(before.answer + 1));
     await dialog.getByRole('button', { name: 'Send Message' }).click();

@@ -1,4 +1,4 @@
-// Browser test of issue 20's coverage by kind: Base's page lists Alchemy marked "With an API key" (and the
+// Browser test of coverage by kind: Base's page lists Alchemy marked "With an API key" (and the
 // "Public endpoint only" filter leaves it out); Alchemy's page lists Base, with its URL template as text and the
 // Facts card at "Unknown". Screenshots of both pages on a phone and a desktop.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Every press counts (issue 16): each control of the header and of the pages does its job on the first press,
+// Every press counts: each control of the header and of the pages does its job on the first press,
 // however early after load — pressed within 100 ms of DOMContentLoaded on a CPU slowed four times (a phone),
 // before the app has hydrated, and while a lazily loaded part's code is still on its way.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -276,7 +276,7 @@ describe('honest pages', () => {
     expect(await page.getByTestId('captcha-question').innerText()).toMatch(/^What is \d+ \+ \d+\?$/);
   });
 
-  it("a required field left blank says so next to it, beside the spec's toast", async () => {
+  it('a required field left blank says so next to it, beside the toast', async () => {
     const page = await e.newPage();
     await page.goto('/contact');
     await whenSettled(page);

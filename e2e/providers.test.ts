@@ -500,7 +500,7 @@ describe('reviews and profile', () => {
     await page.getByLabel('Email').waitFor();
   });
 
-  it('edits the profile with the spec messages and shows the new name', async () => {
+  it('edits the profile with its messages and shows the new name', async () => {
     const page = await signedInPage('profile@example.com', '/', PHONE);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();

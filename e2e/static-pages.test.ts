@@ -95,7 +95,7 @@ describe('/login', () => {
 });
 
 describe('legal pages', () => {
-  it('/terms covers every section of the spec, governed by Panama law, last updated January 2025', async () => {
+  it('/terms covers every section, governed by Panama law, last updated January 2025', async () => {
     const page = await e.newPage();
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
@@ -154,7 +154,7 @@ describe('legal pages', () => {
 });
 
 describe('/contact', () => {
-  it('validates as spec 001 says, sends nothing on a wrong sum, stores a right one and asks a new question', async () => {
+  it('validates every field, sends nothing on a wrong sum, stores a right one and asks a new question', async () => {
     const page = await e.newPage();
     const posts: Request[] = [];
     page.on('request', (r) => {
@@ -250,7 +250,7 @@ describe('/contact', () => {
 });
 
 describe('/landing', () => {
-  it('has its own header and footer with the spec texts and links', async () => {
+  it('has its own header and footer with their texts and links', async () => {
     const page = await e.newPage();
     await page.goto('/landing');
     await page

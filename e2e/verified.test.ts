@@ -1,4 +1,4 @@
-// Browser test of issue 20's measured facts: with the prober's summary rows written directly (this machine has no
+// Browser test of measured facts: with the prober's summary rows written directly (this machine has no
 // network), the provider page's Facts card shows "Verified {date}" beside an entered fact and alone where nobody
 // entered one. Close-up screenshots of the card on a phone, a tablet and a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

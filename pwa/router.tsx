@@ -27,7 +27,7 @@ export function createAppRouter(
     history,
     context: { queryClient, origin },
     defaultPreload: 'intent',
-    // Query data is never stale (spec 000 §7): preloading through the router must not refetch either.
+    // Query data is never stale: preloading through the router must not refetch either.
     defaultPreloadStaleTime: 0,
     // Skeletons appear quickly rather than after the 1 s default, and stay long enough not to flash.
     defaultPendingMs: 150,

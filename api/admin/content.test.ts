@@ -97,7 +97,7 @@ describe('editorial reviews', () => {
 });
 
 describe('ads', () => {
-  it('creates with the spec defaults and stores the code without scripts or handlers', async () => {
+  it('creates with the defaults and stores the code without scripts or handlers', async () => {
     const res = await admin.json('POST', '/api/admin/ads', {
       name: 'Banner',
       adCode:

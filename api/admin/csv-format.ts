@@ -1,4 +1,4 @@
-// The CSV file format of export and import: the spec's columns, one row per chain, provider, the about
+// The CSV file format of export and import: the fixed columns (contract/admin.ts), one row per chain, provider, the about
 // page and the homepage (Type chain|provider|about|homepage), and formula-injection neutralising that
 // import undoes exactly, so export → import changes nothing.
 import { stringify } from 'csv-stringify/sync';

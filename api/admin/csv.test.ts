@@ -1,4 +1,4 @@
-// CSV export and import: the spec's columns, formula neutralising, an exact round trip, and a bad
+// CSV export and import: the fixed columns, formula neutralising, an exact round trip, and a bad
 // file that changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -42,7 +42,7 @@ describe('formula neutralising', () => {
 });
 
 describe('GET /api/admin/export/csv', () => {
-  it('downloads text/csv named with the date, with exactly the spec columns in order', async () => {
+  it('downloads text/csv named with the date, with exactly the fixed columns in order', async () => {
     const { res, text } = await exportCsv();
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const date = new Date().toISOString().slice(0, 10);

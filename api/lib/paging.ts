@@ -1,5 +1,5 @@
-// Optional keyset paging of the big lists (issue 8; bench/RESULTS.md): `?limit=N&after=<cursor>`.
-// Without `limit` a list answers its whole array, as the spec has it. With it, at most N items of the same
+// Optional keyset paging of the big lists: `?limit=N&after=<cursor>`.
+// Without `limit` a list answers its whole array (what clients without paging read). With it, at most N items of the same
 // shape in the same order and, when more remain, `Link: <…>; rel="next"` naming the next page. The cursor
 // is the last item's sort key (base64url JSON, opaque to clients): the next page starts right after that
 // key, so rows written meanwhile neither repeat nor go missing as they would with offsets, and each page is

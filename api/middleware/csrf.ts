@@ -11,7 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_TYPES = new Set(['application/json', 'multipart/form-data']);
 
 /**
- * Logout may be an HTML form's POST (a navigation, as the spec wants): it carries no data, so the form's
+ * Logout may be an HTML form's POST (a navigation): it carries no data, so the form's
  * content type is let through there; the Origin check below still applies (browsers send Origin on every POST).
  */
 export const LOGOUT_PATH = '/api/logout';

@@ -1,5 +1,5 @@
 // Uploads: accepted and refused by their bytes (never by name or declared type), per-folder size
-// limits with the spec's messages, SVG sanitising, and how /objects/{id} serves the result.
+// limits with their messages, SVG sanitising, and how /objects/{id} serves the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';
@@ -102,7 +102,7 @@ describe('POST /api/objects/upload', () => {
     expect((await res.json()).message).toBe(IMAGE_TYPE);
   });
 
-  it('enforces 5 MB for logos and icons and 10 MB for images, with the spec messages', async () => {
+  it('enforces 5 MB for logos and icons and 10 MB for images, with their messages', async () => {
     const overFive = pngOfSize(5 * MB + 1);
     const logo = await upload(overFive, 'big.png', 'logos');
     expect(logo.status).toBe(413);

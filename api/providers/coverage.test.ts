@@ -1,4 +1,4 @@
-// Issue 20: provider-chain links by kind and source (public endpoint, with an API key), and provider facts.
+// Provider-chain links by kind and source (public endpoint, with an API key), and provider facts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signInAdmin } from '../admin/test-support.ts';

@@ -44,7 +44,7 @@ describe('GET /api/providers', () => {
   });
 });
 
-describe('provider lists carry their chains (spec 000 §3 "chains (list of chains)")', () => {
+describe('provider lists carry their chains', () => {
   type ListItem = { id: number; chains: unknown; chainIds: unknown };
   const expectCompactChains = async (path: string, read: (body: unknown) => ListItem[] = (b) => b as ListItem[]) => {
     const res = await t.get(path);

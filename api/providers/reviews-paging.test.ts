@@ -2,7 +2,7 @@
 // next page (field and Link header); GET /api/providers/{slug}/reviews?limit&after walks the rest, newest
 // first, ties in created_at broken by id, pending and rejected reviews never shown; together the pages are
 // exactly the whole list. Bad limit or cursor: 400 naming it; unknown provider: 404. A provider with few
-// reviews (all of the shipped dataset) keeps its whole list in the detail, as the spec has it.
+// reviews (all of the shipped dataset) keeps its whole list in the detail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { EMBEDDED_REVIEWS } from './service.ts';

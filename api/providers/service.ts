@@ -22,7 +22,7 @@ import type { Provider, ProviderDetail } from '../../contract/providers.ts';
 /**
  * Approved reviews the provider page embeds (the newest); the rest are read a page at a time from
  * GET /api/providers/{slug}/reviews, which answers this many without `limit`. A provider of the shipped
- * dataset has far fewer, so its detail holds them all, as the spec has it; the bound keeps the detail of a
+ * dataset has far fewer, so its detail holds them all; the bound keeps the detail of a
  * provider with thousands of reviews small.
  */
 export const EMBEDDED_REVIEWS = 50;

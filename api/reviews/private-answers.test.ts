@@ -1,5 +1,5 @@
 // Answers that carry one user's data are stored in no cache — not the browser's disk cache, not a shared
-// one — so nothing of a session outlives it on a shared device (issue 17, item 6).
+// one — so nothing of a session outlives it on a shared device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn, type SignedIn } from '../test/sign-in.ts';

@@ -1,4 +1,4 @@
-// Create / edit a chain (spec 001 §2, §5): name and slug required, colour default #3b82f6, icon upload or URL,
+// Create / edit a chain: name and slug required, colour default #3b82f6, icon upload or URL,
 // descriptions, links, SEO and Open Graph fields with counters, and the dataset's chain facts (status and parent
 // chain included).
 import { useQuery } from '@tanstack/react-query';

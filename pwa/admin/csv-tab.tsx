@@ -9,10 +9,10 @@ import { useExportCsv, useImportCsv } from '../data/admin/csv.ts';
 import { toast } from '../lib/toast.ts';
 import { SectionHeader } from './parts.tsx';
 
-/** "12.34 KB" (spec 001 §2: the size in KB to two decimals). */
+/** "12.34 KB" (the size in KB to two decimals). */
 export const fileSizeKb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
-/** Spec 001 §5: the name must end in .csv, in any case. */
+/** The name must end in .csv, in any case. */
 export const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
 
 export function CsvTab() {

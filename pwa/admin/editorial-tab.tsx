@@ -1,5 +1,5 @@
 // Editorial tab: 'Write Editorial Review' (one per provider: a new one replaces it), the published editorial
-// reviews, and 'User Reviews Approval' for pending user reviews (spec 001 §2).
+// reviews, and 'User Reviews Approval' for pending user reviews.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, PenLine, Star, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -104,7 +104,7 @@ function EditorialForm({
   const options = useMemo(() => providers.map((p) => ({ value: String(p.id), label: p.name })), [providers]);
   const replaces = providerId ? existing.get(Number(providerId)) : undefined;
 
-  // The provider is the review's address, not part of its input: checked first, with the spec's toast.
+  // The provider is the review's address, not part of its input: checked first, with its own toast.
   const publish = form.handleSubmit((input) =>
     save.mutate({ providerId: Number(providerId), input }, { onSuccess: onDone }),
   );

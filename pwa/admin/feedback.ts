@@ -1,4 +1,4 @@
-// The admin panel's one way of reporting a failed call (spec 001 §8): a 401 means the session expired, so
+// The admin panel's one way of reporting a failed call: a 401 means the session expired, so
 // the admin is told and sent to sign-in after 500 ms; anything else is an 'Error' toast.
 import { ApiError, isUnauthorizedError } from '../lib/api.ts';
 import { LIMITS, navigateFullPage, paths } from '../lib/site.ts';
@@ -8,7 +8,7 @@ export const SESSION_EXPIRED = 'Your session has expired. Redirecting...';
 export const OPERATION_FAILED = 'Operation failed. Please try again.';
 
 /**
- * Full-page sign-in that brings the admin back to the panel, after the spec's 500 ms (the toast is read
+ * Full-page sign-in that brings the admin back to the panel, after 500 ms (the toast is read
  * first). Returns a cancel function (an effect's cleanup).
  */
 export function redirectToSignIn(): () => void {
@@ -60,7 +60,7 @@ export function reportAdminError(error: unknown, texts: FailureTexts = {}): void
   });
 }
 
-/** The success toasts of spec 001 §8 ('Chain created successfully', …). */
+/** The success toasts of the admin's writes ('Chain created successfully', …). */
 export function reportSuccess(description: string, title = 'Success'): void {
   toast({ title, description, variant: 'success' });
 }

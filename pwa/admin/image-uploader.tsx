@@ -1,5 +1,5 @@
 // Image field of the admin forms: drag-and-drop or pick a file (idle / dragging / uploading), checked in the
-// browser against the server's own rules (type and size, spec 001 §5) before it is sent, or a pasted URL.
+// browser against the server's own rules (type and size) before it is sent, or a pasted URL.
 import { ImageOff, Loader2, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_RULES, type UploadFolder } from '../../contract/admin.ts';

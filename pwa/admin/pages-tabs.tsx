@@ -1,4 +1,4 @@
-// About and Homepage tabs: the page's texts and its search / social fields (spec 001 §2).
+// About and Homepage tabs: the page's texts and its search / social fields.
 import { useQuery } from '@tanstack/react-query';
 import { aboutInputSchema, homepageInputSchema } from '../../contract/admin.ts';
 import type { About, Homepage } from '../../contract/content.ts';

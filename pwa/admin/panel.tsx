@@ -1,4 +1,4 @@
-// The admin panel (spec 001 §2): title, ten Radix tabs in the spec's order (the open tab lives in the URL),
+// The admin panel: title, ten Radix tabs in a fixed order (the open tab lives in the URL),
 // and a skeleton while chains and providers load. Only an admin ever renders it (see routes/admin.tsx).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
@@ -68,7 +68,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** `isAdmin` gates every admin-only query of the tabs (spec 001 §4), so nothing is fetched for anyone else. */
+/** `isAdmin` gates every admin-only query of the tabs, so nothing is fetched for anyone else. */
 export function AdminPanel({
   tab,
   onTabChange,

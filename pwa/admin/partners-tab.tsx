@@ -1,5 +1,5 @@
 // Partners tab: the footer's partner links (name, url, order). The form above the list adds, or edits the
-// chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (spec 001 §5, same schema as the server).
+// chosen link; order is a whole number ≥ 0 and a non-numeric value becomes 0 (the same schema as the server).
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
 import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
 
 function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {
-  // Order is typed as text: the schema turns a blank or non-numeric one into 0, as the spec has it.
+  // Order is typed as text: the schema turns a blank or non-numeric one into 0.
   const form = useAdminForm('partner', {
     schema: partnerLinkInputSchema,
     values: formValues(partnerLinkInputSchema, link, { order: link ? String(link.order) : '0' }),

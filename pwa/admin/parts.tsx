@@ -180,7 +180,7 @@ export function CatalogueSection<T extends CatalogueItem>({
   );
 }
 
-/** Asks before deleting `item` (open while it is set): 'Are you sure you want to delete "{name}"?' (spec 001 §2). */
+/** Asks before deleting `item` (open while it is set): 'Are you sure you want to delete "{name}"?'. */
 export function ConfirmDelete<T extends { id: number; name: string }>({
   item,
   onClose,

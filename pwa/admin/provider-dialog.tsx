@@ -1,6 +1,6 @@
-// Create / edit a provider (spec 001 §3, §5): the provider's fields, affiliate link, featured / nofollow /
+// Create / edit a provider: the provider's fields, affiliate link, featured / nofollow /
 // cloaked switches, privacy (tracking label, policy link), SEO and Open Graph fields, and the chains it supports
-// (linked after the provider is saved, spec 001 §7).
+// (linked after the provider is saved).
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The provider dialog's "Facts" section (issue 20): each fact's value, a note (the free tier's limits, say), the
+// The provider dialog's "Facts" section: each fact's value, a note (the free tier's limits, say), the
 // URL it was read from and the day it was read. A fact left at "Unknown" is not sent, and shows as unknown.
 import { FACT_LABELS, FACT_NAMES, PRICING_MODELS, type FactName } from '../../contract/fact-names.ts';
 import { factValueSchemas, type ProviderFacts } from '../../contract/facts.ts';

@@ -1,4 +1,4 @@
-// The ten admin tabs in the spec's order (spec 001 §2). Kept apart from the panel so the route's search
+// The ten admin tabs, in order. Kept apart from the panel so the route's search
 // schema can use the ids without pulling the panel into the main bundle.
 export const ADMIN_TABS = [
   'chains',

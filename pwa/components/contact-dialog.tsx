@@ -1,4 +1,4 @@
-// "Request New Chain or Provider" (opened from /chains): the contact form's dialog variant (spec 000 §4, §5, §8).
+// "Request New Chain or Provider" (opened from /chains): the contact form's dialog variant.
 import { ContactForm } from './contact-form.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 

@@ -1,6 +1,6 @@
-// The contact form, in its two variants. The specs give them different rules and messages, kept apart here:
-// - 'page' (/contact, spec 001 §5 and §8): subject optional; the answer is a sum; the question changes after a send.
-// - 'dialog' ("Request New Chain or Provider", spec 000 §4, §5 and §8): every field required; a sum or a
+// The contact form, in its two variants. They have different rules and messages, kept apart here:
+// - 'page' (/contact): subject optional; the answer is a sum; the question changes after a send.
+// - 'dialog' ("Request New Chain or Provider"): every field required; a sum or a
 //   difference; a new question on each opening (the form mounts with the dialog), on a failure (answer
 //   cleared) and after a send.
 import { Loader2, Send } from 'lucide-react';
@@ -164,7 +164,7 @@ export function ContactForm({
   );
 
   return (
-    // noValidate: the spec's own messages (toasts) report missing fields; the e-mail type still gives the right keyboard.
+    // noValidate: the form's own messages (toasts) report missing fields; the e-mail type still gives the right keyboard.
     <form
       onSubmit={onSubmit}
       noValidate

@@ -1,7 +1,7 @@
 import { Card } from './ui/card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-/** A labelled total above a listing (spec 000 §2: Total Providers, Blockchain Networks…); a placeholder until known. */
+/** A labelled total above a listing (Total Providers, Blockchain Networks…); a placeholder until known. */
 export function Counter({ label, value }: { label: string; value: number | undefined }) {
   return (
     // Label at the top, number at the bottom: side by side, a label that wraps keeps the numbers level.

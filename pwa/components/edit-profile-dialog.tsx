@@ -1,4 +1,4 @@
-// Edit Profile dialog (spec 000 §2, §4, §5, §8): validated in the browser with the spec's messages.
+// Edit Profile dialog: validated in the browser with the API's messages.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useUpdateProfile, type SignedInUser } from '../data/auth.ts';
 import { validateProfile, type ProfileFields, type ProfileFormErrors } from '../lib/profile.ts';

@@ -1,4 +1,4 @@
-// Site footer (spec 000 §2): site links, popular networks, featured providers, partners, about blurb.
+// Site footer: site links, popular networks, featured providers, partners, about blurb.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';

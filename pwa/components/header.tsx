@@ -1,4 +1,4 @@
-// The sticky site header (spec 000 §2): wordmark, Chains and Providers menus, About, search, account area,
+// The sticky site header: wordmark, Chains and Providers menus, About, search, account area,
 // and on small screens a toggle menu with the search field, All Chains, All Providers, About.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';

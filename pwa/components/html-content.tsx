@@ -54,7 +54,7 @@ export function HtmlContent({ html, className }: { html: string | null | undefin
   );
 }
 
-/** The admin-edited title and HTML at the top of /providers or /chains (spec 000 §2); nothing when both are empty. */
+/** The admin-edited title and HTML at the top of /providers or /chains; nothing when both are empty. */
 export function CategoryIntro({
   category,
   label,

@@ -1,5 +1,5 @@
 // The one way a chain's, provider's or wallet's image is drawn: the image, or — when there is none or it fails to
-// load — the letter tile (spec 000 §4): the first letter of the name on the entity's colour. Never the browser's
+// load — the letter tile: the first letter of the name on the entity's colour. Never the browser's
 // broken-image icon.
 import { useCallback, useState } from 'react';
 import { cn } from '../lib/cn.ts';

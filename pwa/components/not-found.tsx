@@ -3,7 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 
-/** The fallback for unknown paths (spec 000 §2). */
+/** The fallback for unknown paths. */
 export function NotFoundScreen() {
   return (
     <div className="mx-auto flex w-full max-w-7xl items-center justify-center px-4 py-16">

@@ -1,4 +1,4 @@
-// A provider in a list (spec 000 §2): logo, name, two-line description, 3 chain badges then '+N more',
+// A provider in a list: logo, name, two-line description, 3 chain badges then '+N more',
 // stars with the review count, View Details and Visit Website; on a chain page also its endpoints on that chain.
 // No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors; the
 // Compare toggle reads one shared store).

@@ -1,4 +1,4 @@
-// The listing sidebar (spec 000 §2): Popular Providers (5) and Popular Chains (up to 90); and the card
+// The listing sidebar: Popular Providers (5) and Popular Chains (up to 90); and the card
 // every sidebar list sits in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

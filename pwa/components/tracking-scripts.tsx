@@ -1,5 +1,4 @@
-// Keeps the tag-manager / analytics snippets in step with the tracking settings (spec 001 "Tracking
-// injection"). The server renders them on every full page load; this adds, replaces or removes them when
+// Keeps the tag-manager / analytics snippets in step with the tracking settings. The server renders them on every full page load; this adds, replaces or removes them when
 // the settings change while the app is open (e.g. an admin saves new IDs). Renders nothing.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

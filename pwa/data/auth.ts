@@ -24,7 +24,7 @@ export function useAuth(): { user: SignedInUser | null; isLoading: boolean; isAu
   return { user, isLoading: isPending, isAuthenticated: user !== null };
 }
 
-/** The name shown for the user: display name, else first name, else e-mail (spec 000 §2 header). */
+/** The name shown for the user: display name, else first name, else e-mail. */
 export function userLabel(user: Pick<SignedInUser, 'displayName' | 'firstName' | 'email'>): string {
   return user.displayName || user.firstName || user.email || '';
 }
@@ -37,7 +37,7 @@ export function useUpdateProfile() {
       try {
         await apiRequest('PUT', '/api/auth/profile', payload);
       } catch {
-        // Spec 000 §8: a non-OK response throws this exact message.
+        // A non-OK response throws this exact message.
         throw new Error('Failed to update profile');
       }
     },

@@ -1,4 +1,4 @@
-// Chains API: key factory (keys double as the request path, spec 000 §7) and query options.
+// Chains API: key factory (keys double as the request path) and query options.
 import { queryOptions } from '@tanstack/react-query';
 import type { Chain } from '../../contract/chains.ts';
 import { getAllPages } from './paged.ts';

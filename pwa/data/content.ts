@@ -30,7 +30,7 @@ export const partnerLinksQuery = () =>
 export const adsQuery = (position: AdPosition) =>
   queryOptions({ queryKey: contentKeys.ads(position), queryFn: () => getParsed(`/api/ads/${position}`, (s) => s.adListSchema) });
 
-/** Spec 001 §9: tracking settings are cached 5 minutes and not retried. */
+/** Tracking settings are cached 5 minutes and not retried. */
 export const trackingSettingsQuery = () =>
   queryOptions({
     queryKey: contentKeys.tracking(),

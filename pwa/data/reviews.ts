@@ -43,7 +43,7 @@ export const moreReviewsQuery = (slug: string, first: string, enabled: boolean) 
     enabled,
   });
 
-/** Only fetched when signed in (spec 000 §7); `null` when the user has not reviewed the provider. */
+/** Only fetched when signed in; `null` when the user has not reviewed the provider. */
 export const myReviewQuery = (slug: string, enabled: boolean) =>
   queryOptions({
     queryKey: reviewKeys.mine(slug),
@@ -51,7 +51,7 @@ export const myReviewQuery = (slug: string, enabled: boolean) =>
     enabled,
   });
 
-/** Trims the comment and leaves it out when empty (spec 000 §5). */
+/** Trims the comment and leaves it out when empty. */
 export function reviewPayload(rating: number, comment: string): ReviewSubmit {
   const trimmed = comment.trim();
   return trimmed ? { rating, comment: trimmed } : { rating };

@@ -1,4 +1,4 @@
-// Inline ads in provider lists (spec 000 §9): one ad block after every Nth card, never after the last card.
+// Inline ads in provider lists: one ad block after every Nth card, never after the last card.
 import { LIMITS } from './site.ts';
 
 /** The ad's frequency string as a number; missing or invalid → 5, never below 1. */

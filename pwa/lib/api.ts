@@ -1,4 +1,4 @@
-// The one fetch wrapper of the app (spec 000 §7): cookies always sent, JSON bodies, and every non-2xx
+// The one fetch wrapper of the app: cookies always sent, JSON bodies, and every non-2xx
 // response turned into an error whose message is "{status}: {body text or status text}".
 import type { z } from 'zod';
 
@@ -81,7 +81,7 @@ export async function getJson<T = unknown>(path: string, schema?: z.ZodType<T>):
   return schema ? schema.parse(data) : (data as T);
 }
 
-/** The spec's 401 test: the message starts with "401:" (the body then names the reason). */
+/** A 401: the message starts with "401:" (the body then names the reason). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: /.test(error.message);
 }

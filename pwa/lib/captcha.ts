@@ -1,6 +1,6 @@
-// The browser-side arithmetic checks of the two contact forms. They differ on purpose (the specs do):
-// - the contact page (spec 001 §5) asks for the sum of two numbers from 1 to 10;
-// - the "Request New Chain or Provider" dialog (spec 000 §5) asks for a sum or a difference of two numbers
+// The browser-side arithmetic checks of the two contact forms. They differ on purpose:
+// - the contact page asks for the sum of two numbers from 1 to 10;
+// - the "Request New Chain or Provider" dialog asks for a sum or a difference of two numbers
 //   from 1 to 10, and a difference is never negative.
 // Neither is a security boundary (the server rate-limits /api/contact); they only keep casual bots out.
 

@@ -11,7 +11,7 @@ const full = { name: 'Ada', email: 'ada@example.com', subject: 'Add Monad', mess
 const sum = { a: 4, b: 5, op: '+' } as const; // 9
 const diff = { a: 9, b: 4, op: '-' } as const; // 5
 
-describe('contact page (spec 001 §5)', () => {
+describe('contact page', () => {
   it('requires name, email and message, not the subject', () => {
     for (const key of ['name', 'email', 'message'] as const) {
       expect(checkContactPage({ ...full, [key]: '  ' }, sum, '9')).toEqual({
@@ -39,7 +39,7 @@ describe('contact page (spec 001 §5)', () => {
   });
 });
 
-describe('contact dialog (spec 000 §5)', () => {
+describe('contact dialog', () => {
   it('requires every field including the subject and the answer', () => {
     for (const key of ['name', 'email', 'subject', 'message'] as const) {
       expect(checkContactDialog({ ...full, [key]: '' }, diff, '5')).toEqual({

@@ -1,4 +1,4 @@
-// Browser-side validation of the two contact forms, in the order and with the messages of the specs.
+// Browser-side validation of the two contact forms, in a fixed order and with fixed messages.
 // Each returns the toast to show, or null when the message may be sent.
 import { isCaptchaSolved, type Captcha } from './captcha.ts';
 
@@ -14,7 +14,7 @@ export const CONTACT_EMAIL = 'hello@rpcatlas.example';
 
 const blank = (s: string) => s.trim() === '';
 
-/** /contact (spec 001 §5): name, email and message required, subject optional; then the sum. */
+/** /contact: name, email and message required, subject optional; then the sum. */
 export function checkContactPage(fields: ContactFields, captcha: Captcha, answer: string): FormProblem | null {
   if (blank(fields.name) || blank(fields.email) || blank(fields.message)) {
     return { kind: 'missing-fields', title: 'Missing Fields', description: 'Please fill in all required fields.' };
@@ -36,7 +36,7 @@ export function checkContactPage(fields: ContactFields, captcha: Captcha, answer
   return null;
 }
 
-/** "Request New Chain or Provider" dialog (spec 000 §5): every field and the answer required; then the arithmetic. */
+/** "Request New Chain or Provider" dialog: every field and the answer required; then the arithmetic. */
 export function checkContactDialog(fields: ContactFields, captcha: Captcha, answer: string): FormProblem | null {
   if (Object.values(fields).some(blank) || blank(answer)) {
     return {
@@ -50,7 +50,7 @@ export function checkContactDialog(fields: ContactFields, captcha: Captcha, answ
   return null;
 }
 
-/** What is wrong with each field, shown next to it (beside the spec's toast, which names no field). */
+/** What is wrong with each field, shown next to it (beside the toast, which names no field). */
 export type FieldErrors = Partial<Record<keyof ContactFields | 'captcha', string>>;
 
 /** The required fields left blank and the answer's problem; `subjectRequired` in the dialog only. */

@@ -1,4 +1,4 @@
-// A provider's outbound website link (spec 000 §2): through /r/{id} when cloaked, else the affiliate link
+// A provider's outbound website link: through /r/{id} when cloaked, else the affiliate link
 // or the website; rel always has noopener, plus nofollow (and sponsored for affiliate links) when asked.
 import { paths } from './site.ts';
 

@@ -1,5 +1,5 @@
 // The query data a server-rendered page carries for hydration (pwa/entry-server.tsx writes it, pwa/main.tsx reads it).
-// Provider answers name their chains as objects (spec 000 §3: a provider's `chains`, an endpoint's `chain`) that
+// Provider answers name their chains as objects (a provider's `chains`, an endpoint's `chain`) that
 // repeat the page's own chain list: a provider on 100 chains carries 10 KB of names, slugs, icons and colours the
 // header's `/api/chains` already holds. The page carries such objects as ids (and kinds), and the browser puts the
 // objects back before the data reaches the query cache, so the cache holds exactly what the API answered.

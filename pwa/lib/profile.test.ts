@@ -27,7 +27,7 @@ describe('validateProfile', () => {
       errors: { displayName: 'Display name is required' },
     });
   });
-  it('enforces the length limits with the spec messages', () => {
+  it('enforces the length limits with their messages', () => {
     const r = validateProfile(
       fields({ displayName: 'x'.repeat(101), firstName: 'y'.repeat(51), lastName: 'z'.repeat(51) }),
       false,

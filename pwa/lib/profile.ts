@@ -1,4 +1,4 @@
-// Profile form rules (spec 000 §5): the API's own schema, checked in the browser before the PUT.
+// Profile form rules: the API's own schema, checked in the browser before the PUT.
 import { profileUpdateSchema, type ProfileUpdate } from '../../contract/auth.ts';
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileUpdate, string>>;

@@ -23,7 +23,7 @@ export type FilterFact = (typeof FILTER_FACTS)[number];
 export const chainKindOf = (p: Pick<Provider, 'chains'>, chainId: number): ChainKind | undefined =>
   p.chains?.find((c) => c.id === chainId)?.kind;
 
-/** Case-insensitive match on name or description (spec 000 §5); a blank term matches everything. */
+/** Case-insensitive match on name or description; a blank term matches everything. */
 export function matchesSearch(p: Pick<Provider, 'name' | 'description'>, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;

@@ -1,4 +1,4 @@
-// The app's QueryClient (spec 000 §7): no retry, no refetch on focus, no polling, cached data never stale
+// The app's QueryClient: no retry, no refetch on focus, no polling, cached data never stale
 // — only a mutation's invalidation refreshes it. The default read GETs the query key joined by slashes.
 import { QueryClient, type EnsureQueryDataOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { OFFLINE } from '../offline/keys.ts';

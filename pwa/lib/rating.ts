@@ -1,4 +1,4 @@
-// Rating display rules (spec 000 §9): 5 stars with half-star partial fill, values shown to one decimal.
+// Rating display rules: 5 stars with half-star partial fill, values shown to one decimal.
 export const STAR_COUNT = 5;
 
 export type StarFill = 'full' | 'half' | 'empty';

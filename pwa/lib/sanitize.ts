@@ -22,7 +22,7 @@ export function sanitizeHtml(html: string): string {
   return purifier().sanitize(html, { ADD_ATTR: ['target'] });
 }
 
-/** Ad code: script tags are stripped (spec 000 §4); iframes stay (ad networks serve through them), sandboxed. */
+/** Ad code: script tags are stripped; iframes stay (ad networks serve through them), sandboxed. */
 export function sanitizeAdHtml(html: string): string {
   return purifier().sanitize(html, {
     ADD_TAGS: ['iframe'],

@@ -12,7 +12,7 @@ export const SSR_STATE_ID = 'ssr-state';
  */
 export const PAGE_HEAD_MARK = 'page-head';
 
-/** Spec 000 §9. */
+/** How many items each list shows, and the timings of ads and of the sign-in redirect. */
 export const LIMITS = {
   headerChains: 16,
   headerProviders: 15,

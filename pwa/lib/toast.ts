@@ -1,4 +1,4 @@
-// Notifications store (spec 000 §4/§9): callable from anywhere with toast({ title, description, variant }).
+// Notifications store: callable from anywhere with toast({ title, description, variant }).
 // At most one toast is visible: a new one replaces the current one. A dismissed toast stays (closed) for
 // TOAST_REMOVE_DELAY before it is dropped, so its leave animation and Radix's focus return can finish.
 export const TOAST_LIMIT = 1;

@@ -77,7 +77,7 @@ export async function postReview(fetchFn: typeof fetch, entry: OutboxEntry): Pro
     return { kind: 'network' };
   }
   if (!res.ok) {
-    // The app-wide error text (spec 000 §7): "{status}: {body or status text}".
+    // The app-wide error text: "{status}: {body or status text}".
     const text = (await res.text().catch(() => '')) || res.statusText;
     return { kind: 'http', status: res.status, message: `${res.status}: ${text}` };
   }

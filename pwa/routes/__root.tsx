@@ -22,7 +22,7 @@ export type RouterContext = { queryClient: QueryClient; origin: string };
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The route draws its own header and footer (the /landing page, spec 000 §2). */
+    /** The route draws its own header and footer (the /landing page). */
     ownChrome?: boolean;
   }
 }
@@ -33,7 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: async ({ context: { queryClient, ownChrome } }) => {
     if (ownChrome) return;
     // Who is signed in: the server's render waits for it (the header is drawn signed in or out at once); a page drawn
-    // in the browser (the offline shell) shows the header's loading state meanwhile (spec 000 §7), not a blank page.
+    // in the browser (the offline shell) shows the header's loading state meanwhile, not a blank page.
     const user = ensure(queryClient, currentUserQuery());
     await Promise.all([
       ensure(queryClient, chainsQuery()),

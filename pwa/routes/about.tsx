@@ -1,4 +1,4 @@
-// /about: the admin-managed title and content (sanitised), with a fallback (spec 001 §2), a header ad slot,
+// /about: the admin-managed title and content (sanitised), with a fallback, a header ad slot,
 // and how ratings and "Most Popular" work (#ranking, linked from the sorts).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';

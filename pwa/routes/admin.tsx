@@ -1,4 +1,4 @@
-// /admin: the guard (spec 001 §2) in front of the admin panel. Loading → skeleton; signed out → 'Unauthorized'
+// /admin: the guard in front of the admin panel. Loading → skeleton; signed out → 'Unauthorized'
 // toast and sign-in after 500 ms; signed in without admin rights → 'Access Denied'; offline → a notice (the
 // panel works online only). The panel and its editor live in pwa/admin/, in this route's lazy chunk only.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /chains/{slug}: a network's page (spec 000 §2) with its facts from the dataset, public RPC endpoints,
+// /chains/{slug}: a network's page with its facts from the dataset, public RPC endpoints,
 // "Add to wallet", votes, its providers (sortable) and Other Chains.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';

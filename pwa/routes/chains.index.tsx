@@ -1,5 +1,5 @@
 // /chains: every blockchain network with search, sort, counters, a testnet toggle, category content and the
-// "Don't see your chain?" request dialog (spec 000 §2).
+// "Don't see your chain?" request dialog.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';

@@ -1,4 +1,4 @@
-// /contact (spec 001 §2, §5, §8): the contact form (page variant) with info blocks and a short FAQ.
+// /contact: the contact form (page variant) with info blocks and a short FAQ.
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Handshake, Mail, RefreshCw, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';

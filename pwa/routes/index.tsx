@@ -1,4 +1,4 @@
-// Home (/): the Hotlist of every provider, with search, chain filter and the four sorts (spec 000 §2).
+// Home (/): the Hotlist of every provider, with search, chain filter and the four sorts.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';

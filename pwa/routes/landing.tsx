@@ -1,4 +1,4 @@
-// /landing (spec 000 §2): the signed-out welcome page with its own header and footer. Sign-in links are
+// /landing: the signed-out welcome page with its own header and footer. Sign-in links are
 // full-page navigations to the server's auth routes.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -57,7 +57,7 @@ function FooterLink({
   children: ReactNode;
 }) {
   const cls = 'text-sm text-slate-400 hover:text-white';
-  // "Latest Reviews" has no page yet: a placeholder (spec 000 §2), not a link to nowhere.
+  // "Latest Reviews" has no page yet: a placeholder, not a link to nowhere.
   if (!to)
     return (
       <span title="Coming soon" className="text-sm text-slate-400">

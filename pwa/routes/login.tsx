@@ -1,4 +1,4 @@
-// /login (spec 001 §2): sign in or sign up with Google, a full-page navigation to the server's auth route,
+// /login: sign in or sign up with Google, a full-page navigation to the server's auth route,
 // which brings the browser back to `returnTo` (same-origin paths only; the server checks).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';

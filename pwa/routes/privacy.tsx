@@ -1,4 +1,4 @@
-// /privacy: the Privacy Policy (spec 001 §2: data collected, advertising and analytics by Google, no sale of
+// /privacy: the Privacy Policy (data collected, advertising and analytics by Google, no sale of
 // data, user rights, security, children under 13, a contact e-mail address; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { metaForPrivacy } from '../../contract/meta.ts';

@@ -1,4 +1,4 @@
-// /providers/{slug}: the provider's page (spec 000 §2) plus its public RPC endpoints.
+// /providers/{slug}: the provider's page plus its public RPC endpoints.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { BarChart3, ExternalLink, KeyRound, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';

@@ -1,4 +1,4 @@
-// /search?q=: providers and chains matching a term (spec 000 §2), from GET /api/search.
+// /search?q=: providers and chains matching a term, from GET /api/search.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle, Search } from 'lucide-react';

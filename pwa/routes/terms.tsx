@@ -1,4 +1,4 @@
-// /terms: the Terms of Service (spec 001 §2: use of the site, intellectual property, reviews licence,
+// /terms: the Terms of Service (use of the site, intellectual property, reviews licence,
 // disclaimer, external links, modifications, governing law of Panama; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { metaForTerms } from '../../contract/meta.ts';

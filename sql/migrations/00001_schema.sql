@@ -1,4 +1,4 @@
--- The whole schema of both specs (section 3 of each) plus the dataset's chain facts.
+-- The whole schema: the directory, its users and reviews, the admin's content, plus the dataset's chain facts.
 -- Runs on PostgreSQL 15+ and on PGlite (PostgreSQL 18). Sized for 10,000 providers,
 -- 1,000 chains and 1,000,000 reviews: every query path has an index.
 
@@ -225,7 +225,7 @@ CREATE TABLE partner_links (
   id         serial PRIMARY KEY,
   name       text NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
   url        text NOT NULL CHECK (url ~ '^https?://'),
-  sort_order integer NOT NULL DEFAULT 0 CHECK (sort_order >= 0), -- the spec's "order"
+  sort_order integer NOT NULL DEFAULT 0 CHECK (sort_order >= 0), -- the admin's "order"
   created_at timestamptz NOT NULL DEFAULT now()
 );
 

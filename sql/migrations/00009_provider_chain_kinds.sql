@@ -1,4 +1,4 @@
--- Provider-chain links carry their kind and source (issue 20): 'public-endpoint' links are the dataset's public
+-- Provider-chain links carry their kind and source: 'public-endpoint' links are the dataset's public
 -- endpoints (source 'dataset'); 'api-key' links are chains a provider serves its customers with a key, read from
 -- its own npm package (source '<package>@<version>', with the URL templates it publishes) or set by an admin
 -- (source 'admin'). One row per provider, chain and source, so the admin's link calls replace only 'admin' rows.

@@ -1,6 +1,6 @@
 // Snapshots of the chains and providers as the CSV export writes them (and the import compares against),
 // and the import's batched writes: a few statements for the whole file, never a few per row (one round trip
-// each), so a 10,000-provider file imports within the spec's time (bench/RESULTS.md).
+// each), so a 10,000-provider file imports in seconds (bench/RESULTS.md).
 import postgres from 'postgres';
 import type { Queryable } from '../db-types.ts';
 import { addAdminLinks } from './providers.ts';

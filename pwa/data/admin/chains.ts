@@ -1,4 +1,4 @@
-// Admin writes of chains (spec 001 §7).
+// Admin writes of chains.
 import type { ChainCreateInput, ChainUpdateInput } from '../../../contract/admin.ts';
 import { chainKeys } from '../chains.ts';
 import { providerKeys } from '../providers.ts';

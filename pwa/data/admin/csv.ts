@@ -1,4 +1,4 @@
-// The CSV export (a file download) and import (a file upload) of the whole directory (spec 001 §6).
+// The CSV export (a file download) and import (a file upload) of the whole directory.
 import { csvImportResponseSchema } from '../../../contract/admin.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { chainKeys } from '../chains.ts';

@@ -39,8 +39,8 @@ export type ProviderSave = {
 export function useSaveProvider() {
   return useAdminMutation({
     mutationKey: ['admin', 'providers', 'save'],
-    // Spec 001 §7: the provider first, then its chain links (one POST per chain when new, one PUT when edited).
-    // Then its facts, all of them (issue 20).
+    // The provider first, then its chain links (one POST per chain when new, one PUT when edited).
+    // Then its facts, all of them.
     mutationFn: async ({ id, input, chainIds, facts }: ProviderSave) => {
       const provider = adminProviderSchema.parse(await saveTo('/api/admin/providers', id, input));
       if (id === undefined) {

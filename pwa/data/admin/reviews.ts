@@ -62,7 +62,7 @@ export function useModerateReview() {
     mutationKey: ['admin', 'reviews', 'moderate'],
     mutationFn: async ({ id, action }: { id: number; action: 'approve' | 'reject' }) =>
       reviewModeratedSchema.parse(await sendJson('PUT', `/api/admin/reviews/${id}/${action}`)),
-    // Approval changes the provider's public rating (spec 001 §4); a pending review never counted, so
+    // Approval changes the provider's public rating; a pending review never counted, so
     // rejecting it changes none.
     invalidates: ({ action }) =>
       action === 'approve' ? [reviewKeys.pending(), providerKeys.all, chainKeys.withStats()] : [reviewKeys.pending()],

@@ -1,4 +1,4 @@
-// The chains a provider serves its customers with an API key (issue 20), with the URL formats its own package
+// The chains a provider serves its customers with an API key, with the URL formats its own package
 // publishes: templates whose {API_KEY} the customer fills in, shown as text to copy, never as links.
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';

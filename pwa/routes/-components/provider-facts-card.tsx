@@ -1,4 +1,4 @@
-// The provider's "Facts" card (issue 20): every fact a chooser compares, as entered with its source and date, a
+// The provider's "Facts" card: every fact a chooser compares, as entered with its source and date, a
 // "Verified" badge with its date where our prober measured it, and "Unknown" for the rest; nothing here is guessed.
 import { ClipboardList, ShieldCheck } from 'lucide-react';
 import { FACT_LABELS, FACT_NAMES, type FactName } from '../../../contract/fact-names.ts';

@@ -1,4 +1,4 @@
-// The provider page's review form (spec 000 §2, §4, §5, §8): toggled open, rating 1-5 (default 5),
+// The provider page's review form: toggled open, rating 1-5 (default 5),
 // optional trimmed comment; 'Edit Your Review' pre-filled for a user who already reviewed;
 // 'Login to Review' (full-page Google sign-in) for visitors.
 import { useQuery } from '@tanstack/react-query';
