@@ -49,6 +49,8 @@ export const chainWithStatsSchema = chainSchema.extend({
    * ("N/M endpoints healthy"). Null in answers saved offline before they existed: unknown.
    */
   endpointsHealthy: z.number().int().nullable().default(null),
+  /** Of them, how many the prober has reached at all; the others are "not checked yet", never unhealthy. */
+  endpointsChecked: z.number().int().nullable().default(null),
   endpointsPublic: z.number().int().nullable().default(null),
 });
 export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;

@@ -117,6 +117,7 @@ function chain(over: Partial<ChainDetail> = {}): ChainDetail {
     providerCount: 2,
     averageRating: 0,
     endpointsHealthy: 0,
+    endpointsChecked: 0,
     endpointsPublic: 0,
     parentChain: null,
     rpcEndpoints: [],

@@ -56,8 +56,12 @@ describe('the chain page without a network', () => {
     await page.getByLabel('HTTPS / WSS').check();
     const urls = await page.locator('#rpc-endpoints tbody code').allInnerTexts();
     expect(urls.every((u) => /^(https|wss):\/\//.test(u))).toBe(true);
+    // Nothing checked is nothing known to work, said as such: never "no endpoint matches".
     await page.getByLabel('Working only').check();
-    await expect.poll(() => page.getByText('No endpoint matches these filters.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/^None known to work: \d+ of these endpoints are not checked yet/).innerText())
+      .toMatch(/ are not checked yet — health checks paused: no network\.$/);
+    expect(await page.getByText('No endpoint matches these filters.').count()).toBe(0);
     await page.getByLabel('Working only').uncheck();
     await expect.poll(() => endpointRows(page).count()).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'How endpoints are checked' }).click();
@@ -82,7 +86,7 @@ describe('the chain page without a network', () => {
 });
 
 describe('the provider page and the chain list without a network', () => {
-  it('say none of the public endpoints is healthy yet', async () => {
+  it('say the public endpoints are not checked yet, as health checks are paused — never "0 healthy"', async () => {
     const [{ slug, open }] = await e.server.sql<{ slug: string; open: number }[]>`
       SELECT p.slug, count(*)::int AS open FROM providers p JOIN chain_rpc_endpoints r ON r.provider_id = p.id
       WHERE NOT r.needs_api_key AND strpos(r.url, '$' || '{') = 0
@@ -90,12 +94,17 @@ describe('the provider page and the chain list without a network', () => {
     const page = await e.newPage(PHONE);
     await page.goto(`/providers/${slug}`);
     await whenSettled(page);
-    expect(await page.getByTestId('provider-healthy').innerText()).toBe(`0 of ${open} public endpoints healthy.`);
+    await expect
+      .poll(() => page.getByTestId('provider-healthy').innerText())
+      .toBe(`${open} public endpoints: not checked yet — health checks paused: no network.`);
     await expect.poll(() => page.getByTestId('health-note').innerText()).toContain('Health checks paused: no network');
     await e.screenshot(page, 'health-provider-phone');
     await page.goto('/chains');
     await whenSettled(page);
-    await expect.poll(() => page.getByText(/^0\/\d+ endpoints healthy$/).count()).toBeGreaterThan(0);
+    const paused = page.getByText(/^\d+ endpoints: not checked yet — health checks paused: no network$/);
+    await expect.poll(() => paused.count()).toBeGreaterThan(0);
+    expect(await page.getByText(/endpoints healthy$/).count()).toBe(0);
+    await e.screenshot(page, 'health-chains-phone');
   });
 });
 

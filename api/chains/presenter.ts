@@ -35,6 +35,7 @@ export function presentChainWithStats(r: ChainStatsRow): ChainWithStats {
     providerCount: r.providerCount,
     averageRating: r.averageRating,
     endpointsHealthy: r.endpointsHealthy,
+    endpointsChecked: r.endpointsChecked,
     endpointsPublic: r.endpointsPublic,
   };
 }

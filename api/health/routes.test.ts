@@ -110,7 +110,7 @@ describe('admin endpoint writes', () => {
     const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
     expect(listed.health).toEqual(answer.health);
     // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
-    const counts = { endpointsHealthy: 1, endpointsPublic: 3 };
+    const counts = { endpointsHealthy: 1, endpointsChecked: 1, endpointsPublic: 3 };
     expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);
     const list = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
     expect(list.find((c) => c.id === chainId)).toMatchObject(counts);

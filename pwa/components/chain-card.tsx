@@ -1,7 +1,10 @@
 // A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
-// description, "N/M endpoints healthy", providers' mean rating, upvotes and provider count; the whole card links to
+// description, "N/M endpoints healthy" (or "not checked yet"), providers' mean rating, upvotes and provider count; the whole card links to
 // /chains/{slug}.
+import { useQuery } from '@tanstack/react-query';
 import { Server, ThumbsUp } from 'lucide-react';
+import { proberQuery } from '../data/health.ts';
+import { healthWords } from '../lib/endpoint-health.ts';
 import type { ChainWithStats } from '../../contract/chains.ts';
 import { paths } from '../../contract/urls.ts';
 import { pluralize } from '../lib/rating.ts';
@@ -39,14 +42,7 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
               </Badge>
             )}
             {chain.isTestnet && <Badge variant="warning">Testnet</Badge>}
-            {chain.endpointsPublic ? (
-              <Badge
-                variant={chain.endpointsHealthy ? 'success' : 'neutral'}
-                title="Public endpoints needing no API key that work"
-              >
-                {chain.endpointsHealthy}/{chain.endpointsPublic} endpoints healthy
-              </Badge>
-            ) : null}
+            {chain.endpointsPublic ? <HealthBadge chain={chain} /> : null}
           </div>
         </div>
       </div>
@@ -66,6 +62,20 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
         </span>
       </div>
     </Card>
+  );
+}
+
+/** "H/N endpoints healthy" once the prober has reached them all; until then the rest say "not checked yet". */
+function HealthBadge({ chain }: { chain: ChainWithStats }) {
+  const { data: prober } = useQuery(proberQuery());
+  const total = chain.endpointsPublic ?? 0;
+  const counts = { healthy: chain.endpointsHealthy ?? 0, checked: chain.endpointsChecked ?? total, total };
+  return (
+    <Badge variant={counts.healthy ? 'success' : 'neutral'} title="Public endpoints needing no API key that work">
+      {counts.checked === total
+        ? `${counts.healthy}/${total} endpoints healthy`
+        : `${total} endpoints: ${healthWords(counts, prober)}`}
+    </Badge>
   );
 }
 

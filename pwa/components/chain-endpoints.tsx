@@ -8,7 +8,15 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
-import { ENDPOINT_FILTERS, filterEndpoints, isDead, type EndpointFilter } from '../lib/endpoint-health.ts';
+import { useQuery } from '@tanstack/react-query';
+import { proberQuery } from '../data/health.ts';
+import {
+  ENDPOINT_FILTERS,
+  filterEndpoints,
+  isDead,
+  notCheckedYet,
+  type EndpointFilter,
+} from '../lib/endpoint-health.ts';
 import { CheckedAgo, formatUptime, HealthNote, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
 import { CopyButton } from './copy-button.tsx';
@@ -36,6 +44,11 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   const dead = ordered.filter((e) => isDead(e.health)).length;
   const listed = filterEndpoints(showDead ? ordered : ordered.filter((e) => !isDead(e.health)), filters);
   const shown = expanded ? listed : listed.slice(0, COLLAPSED_ENDPOINTS);
+  // What "Working only" cannot tell yet: the endpoints the other filters keep that the prober has not reached.
+  const unchecked = filterEndpoints(ordered, new Set([...filters].filter((f) => f !== 'working'))).filter(
+    (e) => e.health.status === 'unverified',
+  ).length;
+  const { data: prober } = useQuery(proberQuery());
   const toggle = (f: EndpointFilter) =>
     setFilters((on) => (on.has(f) ? new Set([...on].filter((x) => x !== f)) : new Set([...on, f])));
 
@@ -77,7 +90,13 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               </label>
             )}
           </fieldset>
-          {listed.length === 0 && <p className="text-sm text-slate-600">No endpoint matches these filters.</p>}
+          {listed.length === 0 && (
+            <p className="text-sm text-slate-600">
+              {filters.has('working') && unchecked
+                ? `None known to work: ${unchecked} of these endpoints ${unchecked === 1 ? 'is' : 'are'} ${notCheckedYet(prober)}.`
+                : 'No endpoint matches these filters.'}
+            </p>
+          )}
           <div className={listed.length ? 'overflow-hidden rounded-lg border border-slate-200' : 'hidden'}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Public RPC endpoints of {chainName}</caption>

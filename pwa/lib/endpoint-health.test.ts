@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import type { EndpointHealth } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
-import { filterEndpoints, isDead } from './endpoint-health.ts';
+import { filterEndpoints, healthWords, isDead } from './endpoint-health.ts';
 import { timeAgo } from './dates.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -41,5 +41,19 @@ describe('endpoint health on the chain page', () => {
     expect(timeAgo('2026-11-25T11:57:00Z', NOW)).toBe('3 min ago');
     expect(timeAgo('2026-11-25T07:00:00Z', NOW)).toBe('5 h ago');
     expect(timeAgo('2026-11-22T12:00:00Z', NOW)).toBe('3 days ago');
+  });
+});
+
+describe('health in words', () => {
+  it('says "not checked yet" (and why while paused) for endpoints the prober has not reached, never "0 healthy"', () => {
+    const paused = { state: 'paused' } as const;
+    expect(healthWords({ healthy: 0, checked: 0, total: 32 }, paused)).toBe(
+      'not checked yet — health checks paused: no network',
+    );
+    expect(healthWords({ healthy: 0, checked: 0, total: 32 }, { state: 'running' })).toBe('not checked yet');
+    expect(healthWords({ healthy: 2, checked: 3, total: 5 }, { state: 'running' })).toBe(
+      '2 of 3 checked healthy, 2 not checked yet',
+    );
+    expect(healthWords({ healthy: 4, checked: 5, total: 5 }, paused)).toBe('4 of 5 healthy');
   });
 });

@@ -1,6 +1,6 @@
 // What the chain page's endpoint table does with health: its filters and the endpoints hidden as dead.
 import { DEAD_AFTER_DAYS } from '../../contract/health-rule.ts';
-import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
+import type { EndpointHealth, HealthStatus, ProberState } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { isHealthy } from '../../contract/endpoint-rank.ts';
 import { isKeyless } from '../../contract/eip3085.ts';
@@ -33,8 +33,28 @@ export const STATUS_LABELS: Record<HealthStatus, string> = {
   unverified: 'Unverified',
 };
 
-/** "N of M public endpoints healthy": of those needing no API key, the ones that answered the right chain. */
-export function healthyCount(endpoints: readonly (RpcEndpoint | ProviderEndpoint)[]) {
+/** Of the endpoints needing no API key: how many answered the right chain, and how many the prober has reached. */
+export function healthyCount(endpoints: readonly (RpcEndpoint | ProviderEndpoint)[]): HealthCounts {
   const open = endpoints.filter(isKeyless);
-  return { healthy: open.filter(isHealthy).length, total: open.length };
+  return {
+    healthy: open.filter(isHealthy).length,
+    checked: open.filter((e) => e.health.status !== 'unverified').length,
+    total: open.length,
+  };
+}
+
+export type HealthCounts = { healthy: number; checked: number; total: number };
+
+/** An endpoint the prober has not reached, and why while it is paused: never counted as unhealthy. */
+export const notCheckedYet = (prober: Pick<ProberState, 'state'> | undefined) =>
+  prober?.state === 'paused' ? 'not checked yet — health checks paused: no network' : 'not checked yet';
+
+/**
+ * "H of N healthy" over endpoints the prober has reached; the rest "not checked yet" (with the pause when paused),
+ * so a health check that could not run never reads as "0 healthy".
+ */
+export function healthWords({ healthy, checked, total }: HealthCounts, prober: Pick<ProberState, 'state'> | undefined) {
+  if (checked === 0) return notCheckedYet(prober);
+  if (checked === total) return `${healthy} of ${total} healthy`;
+  return `${healthy} of ${checked} checked healthy, ${total - checked} ${notCheckedYet(prober)}`;
 }

@@ -16,6 +16,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { chainsWithStatsQuery } from '../data/chains.ts';
+import { proberQuery } from '../data/health.ts';
 import { adsQuery, categoryQuery } from '../data/content.ts';
 import {
   chainCounters,
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/chains/')({
       ensure(queryClient, chainsWithStatsQuery()),
       ensure(queryClient, categoryQuery('chains')),
       ensure(queryClient, adsQuery('header')),
+      ensure(queryClient, proberQuery()),
     ]);
     return { chains, category };
   },

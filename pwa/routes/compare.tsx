@@ -2,7 +2,7 @@
 // serve (in common and only one, by kind), their endpoints' health on the common chains, the structured facts — with
 // the best value of each differing row highlighted.
 // Rendered from the providers' details, which the offline directory holds too.
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -15,7 +15,6 @@ import {
   kindOf,
   type CommonChain,
 } from '../../contract/compare.ts';
-import { isKeyless } from '../../contract/eip3085.ts';
 import type { ProviderChain, ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../../contract/meta.ts';
 import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
@@ -29,12 +28,14 @@ import { Badge } from '../components/ui/badge.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { providerQuery } from '../data/providers.ts';
+import { proberQuery } from '../data/health.ts';
+import type { ProberState } from '../../contract/health.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import { routeHead } from '../lib/page-head.ts';
 import { ensure } from '../lib/query-client.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDay } from '../lib/dates.ts';
-import { healthyCount } from '../lib/endpoint-health.ts';
+import { healthWords, healthyCount, notCheckedYet } from '../lib/endpoint-health.ts';
 import { paths } from '../lib/site.ts';
 
 export const Route = createFileRoute('/compare')({
@@ -44,9 +45,12 @@ export const Route = createFileRoute('/compare')({
   loaderDeps: ({ search }) => ({ slugs: compareSlugs(search.providers) }),
   // An unknown slug (or one whose read failed) is shown as such beside the others, not as a page not found.
   loader: async ({ context: { queryClient }, deps: { slugs } }) => ({
-    found: (await Promise.all(slugs.map((slug) => ensure(queryClient, providerQuery(slug))))).filter(
-      (p) => p !== undefined,
-    ),
+    found: (
+      await Promise.all([
+        ...slugs.map((slug) => ensure(queryClient, providerQuery(slug))),
+        ensure(queryClient, proberQuery()).then(() => undefined),
+      ])
+    ).filter((p) => p !== undefined),
   }),
   head: ({ match, loaderData }) => routeHead(match, (origin) => metaForCompare(origin, loaderData?.found ?? [])),
   component: ComparePage,
@@ -324,17 +328,14 @@ function CommonChains({ providers, common }: { providers: ProviderDetail[]; comm
 }
 
 /** One cell of the health table: how this provider's keyless endpoints on the chain answered, or why there is none. */
-function healthCell(provider: ProviderDetail, chain: CommonChain, index: number): string {
+function healthCell(provider: ProviderDetail, chain: CommonChain, index: number, prober?: ProberState): string {
   if (chain.kinds[index] === 'api-key') return 'API key only';
-  const endpoints = provider.rpcEndpoints.filter((e) => e.chain.id === chain.id);
-  const { healthy, total } = healthyCount(endpoints);
-  if (total === 0) return 'No keyless endpoint';
-  const checked = endpoints.some((e) => isKeyless(e) && e.health.status !== 'unverified');
-  if (!checked) return `${total} not checked yet`;
-  return `${healthy} of ${total} healthy`;
+  const counts = healthyCount(provider.rpcEndpoints.filter((e) => e.chain.id === chain.id));
+  return counts.checked === 0 ? `${counts.total} ${notCheckedYet(prober)}` : healthWords(counts, prober);
 }
 
 function CommonChainHealth({ providers, common }: { providers: ProviderDetail[]; common: CommonChain[] }) {
+  const { data: prober } = useQuery(proberQuery());
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-semibold text-slate-800">Public endpoints that answer, per chain</h3>
@@ -370,7 +371,7 @@ function CommonChainHealth({ providers, common }: { providers: ProviderDetail[];
                 </th>
                 {providers.map((p, i) => (
                   <td key={p.slug} className="px-3 py-2 text-slate-700 tabular-nums">
-                    {healthCell(p, c, i)}
+                    {healthCell(p, c, i, prober)}
                   </td>
                 ))}
               </tr>

@@ -29,7 +29,8 @@ const STATE_WORDS = { running: 'Running', paused: 'Paused', off: 'Off' } as cons
 function StatusPage() {
   const { data: prober } = useSuspenseQuery(proberQuery());
   const { data: chains } = useSuspenseQuery(chainsWithStatsQuery());
-  const unhealthy = chains.filter((c) => c.endpointsPublic && c.endpointsHealthy === 0);
+  // A chain none of whose endpoints was reached is not checked yet, not unhealthy.
+  const unhealthy = chains.filter((c) => c.endpointsChecked && c.endpointsHealthy === 0);
   const verified = prober.endpoints - prober.byStatus.unverified;
   return (
     <Page breadcrumbs={[{ label: 'Status' }]} className="space-y-6">

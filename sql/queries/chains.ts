@@ -35,15 +35,17 @@ export type ChainStatsRow = ChainRow & {
   providerCount: number;
   averageRating: number;
   endpointsHealthy: number;
+  endpointsChecked: number;
   endpointsPublic: number;
 };
 
-// Per chain, its keyless endpoints and how many of them answered the right chain at their latest probe (the
-// summary rows: never the raw probes). `chainIds` limits the pass to the chains listed.
+// Per chain, its keyless endpoints, how many the prober has reached and how many of them answered the right chain
+// at their latest probe (the summary rows: never the raw probes). `chainIds` limits the pass to the chains listed.
 const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgres.Row[]>) => sql`
   LEFT JOIN (
     SELECT e.chain_id, count(*) AS endpoints_public,
-      count(*) FILTER (WHERE h.status IN ('ok', 'degraded')) AS endpoints_healthy
+      count(*) FILTER (WHERE h.status IN ('ok', 'degraded')) AS endpoints_healthy,
+      count(*) FILTER (WHERE h.status <> 'unverified') AS endpoints_checked
     FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
     WHERE NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
       ${chainIds ? sql`AND e.chain_id IN (${chainIds})` : sql``}
@@ -51,6 +53,7 @@ const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgre
   ) ec ON ec.chain_id = c.id`;
 const endpointCountColumns = (sql: Queryable) =>
   sql`coalesce(ec.endpoints_healthy, 0)::int AS endpoints_healthy,
+    coalesce(ec.endpoints_checked, 0)::int AS endpoints_checked,
     coalesce(ec.endpoints_public, 0)::int AS endpoints_public`;
 
 const chainColumns = (sql: Queryable) =>

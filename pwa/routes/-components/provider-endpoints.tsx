@@ -1,11 +1,13 @@
 // A provider's public RPC endpoints grouped by chain, each with its tracking label and a copy button.
 // Large providers serve 100+ networks: the list is filterable and shows the first groups until expanded.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { HealthNote, HealthStatusLabel } from '../../components/endpoint-health.tsx';
-import { healthyCount } from '../../lib/endpoint-health.ts';
+import { healthWords, healthyCount } from '../../lib/endpoint-health.ts';
+import { proberQuery } from '../../data/health.ts';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { TrackingBadge } from '../../components/tracking-badge.tsx';
@@ -63,7 +65,8 @@ export function ProviderEndpoints({
     groups,
     (g, term) => g.chain.name.toLowerCase().includes(term) || g.endpoints.some((e) => e.url.includes(term)),
   );
-  const { healthy, total } = healthyCount(endpoints);
+  const counts = healthyCount(endpoints);
+  const { data: prober } = useQuery(proberQuery());
 
   if (endpoints.length === 0) return null;
   return (
@@ -74,7 +77,9 @@ export function ProviderEndpoints({
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across{' '}
           {groups.length} {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.{' '}
           <strong className="font-medium text-slate-800" data-testid="provider-healthy">
-            {healthy} of {total} public endpoints healthy.
+            {counts.checked === counts.total
+              ? `${counts.healthy} of ${counts.total} public endpoints healthy.`
+              : `${counts.total} public endpoints: ${healthWords(counts, prober)}.`}
           </strong>
         </p>
       </CardHeader>
