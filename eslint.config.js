@@ -40,7 +40,17 @@ const zones = [
 ];
 
 export default defineConfig(
-  globalIgnores(['dist/', 'coverage/', '.data/', 'data/', 'bench/out/', 'scratch/', 'public/', 'pwa/routeTree.gen.ts']),
+  globalIgnores([
+    'dist/',
+    'build/',
+    'coverage/',
+    '.data/',
+    'data/',
+    'bench/out/',
+    'scratch/',
+    'public/',
+    'pwa/routeTree.gen.ts',
+  ]),
   // A disable comment that no longer suppresses anything fails the lint.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

@@ -20,10 +20,13 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const db = await openConfiguredDatabase(config);
   const { migrated, seeded } = await prepareDatabase(db);
-  await loadRenderer(); // before the first request, which then renders at once
   const app = createApp({ db, config, log });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const answering = performance.now() - started;
+  // After the first answers can go out: the API and /healthz need neither. A page asked for meanwhile waits for the
+  // renderer, which then renders at once.
+  await loadRenderer();
   const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
 
   const signIn = config.google ? 'Google' : 'local development sign-in (/oidc; any e-mail signs in)';
@@ -35,7 +38,7 @@ async function main() {
       `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
       `  pages:    rendered with React's ${loadedReactBuild()} build`,
       `  probes:   ${prober ? `every ${config.probes.intervalS} s per endpoint` : 'off (PROBES=off)'}`,
-      `  ready in ${Math.round(performance.now() - started)} ms`,
+      `  answering in ${Math.round(answering)} ms, ready in ${Math.round(performance.now() - started)} ms`,
     ].join('\n'),
   );
 

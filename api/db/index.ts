@@ -36,6 +36,7 @@ const INVALIDATION_CHANNEL = 'rpc_atlas_cache';
 // connection could run its query in another's portal (db.test.ts "concurrent queries").
 const EMBEDDED_POOL = 1;
 const POSTGRES_POOL = 10;
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
   onnotice: () => {},
@@ -104,6 +105,9 @@ async function openEmbedded(
     dataDir,
     extensions: { pg_trgm }, // must be passed on every open
     loadDataDir: options.loadDataDir,
+    // PostgreSQL's default 128 MB of shared buffers sat resident in the process for a database of ~40 MB whose
+    // files the operating system caches anyway (bench/RESULTS.md "Memory").
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   // A Unix socket in the temp dir: no port to collide with, reachable only by this user.
   const socketPath = path.join(os.tmpdir(), `rpc-atlas-${process.pid}-${randomBytes(4).toString('hex')}.sock`);

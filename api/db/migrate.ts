@@ -20,8 +20,10 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`;
+  // One read decides a start whose schema is up to date: no transaction, no lock, no file read.
+  const done = new Set((await sql<{ id: string }[]>`SELECT id FROM schema_migrations`).map((row) => row.id));
   const applied: string[] = [];
-  for (const { id, file } of listMigrations(dir)) {
+  for (const { id, file } of listMigrations(dir).filter((m) => !done.has(m.id))) {
     const text = readFileSync(file, 'utf8');
     const ran = await sql.begin(async (tx) => {
       // Serialise concurrent migrators (several instances starting at once).

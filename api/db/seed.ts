@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Sql } from './index.ts';
+import type { Queryable, Sql } from './index.ts';
 
 const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
 
@@ -81,13 +81,14 @@ export function readDataset(dir = DATA_DIR) {
 
 /** Loads the dataset when the directory is empty. Returns true when it loaded. */
 export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
+  const hasData = async (q: Queryable) =>
+    (await q<{ any: boolean }[]>`SELECT EXISTS (SELECT FROM chains) OR EXISTS (SELECT FROM providers) AS any`)[0].any;
+  // A database that holds data is left as it is without reading the dataset or taking the lock (every restart).
+  if (await hasData(sql)) return false;
   const { chains, providers, chainIconUrls, coverage } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
-    const [{ n }] = await tx<
-      { n: number }[]
-    >`SELECT (SELECT count(*) FROM chains) + (SELECT count(*) FROM providers) AS n`;
-    if (n > 0) return false;
+    if (await hasData(tx)) return false;
 
     const chainIds = new Map<string, number>();
     for (const [rank, c] of chains.entries()) {

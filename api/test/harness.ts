@@ -114,12 +114,14 @@ const SPAWN_START_LIMIT_MS = 120_000;
 
 /**
  * Runs `api/server.ts` as its own process on a random port (tests of signals, faults and several
- * instances). `ready` resolves once it prints its banner; `stop()` sends SIGTERM and waits for the exit.
+ * instances), or the compiled server (`build/api/server.js`, as `npm start` runs it) given `compiled`.
+ * `ready` resolves once it prints its banner; `stop()` sends SIGTERM and waits for the exit.
  */
-export function spawnServer(env: Record<string, string>) {
+export function spawnServer(env: Record<string, string>, { compiled = false } = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const args = compiled ? ['build/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),

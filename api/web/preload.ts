@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { stop as stopEsbuild, transformSync } from 'esbuild';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
 
 /** One entry of dist/.vite/manifest.json (the fields used here). */
@@ -67,6 +67,8 @@ export const APP_LOADER = (() => {
   const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' })
     .code.trim()
     .replace(/^export /, '');
+  // The transform started esbuild's service process; nothing else here needs it, so it does not stay beside the server.
+  void stopEsbuild();
   const args = [APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK].map((a) => JSON.stringify(a)).join(', ');
   return `(${code})(${args});`;
 })();

@@ -1,23 +1,33 @@
-// `npm start` renders pages with React's production build, as the browser runs it, while NODE_ENV keeps its own
-// meaning (the local sign-in, refused under NODE_ENV=production, still works in the two-command start).
+// `npm start` runs the compiled server (build/, made by scripts/build-if-stale.mjs) with no loader or wrapper
+// process beside it, and renders pages with React's production build, as the browser runs it, while NODE_ENV keeps
+// its own meaning (the local sign-in, refused under NODE_ENV=production, still works in the two-command start).
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { createEmbeddedDataDir, spawnServer } from '../test/harness.ts';
 
-// The spawned server serves dist/ (without it every page is the "not built yet" notice): build it when stale.
+// The spawned server serves dist/ (without it every page is the "not built yet" notice) and runs from build/: both
+// built when stale.
 beforeAll(() => {
   if (!process.env.TEST_DATABASE_URL)
     execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'ignore' });
 }, 240_000);
 
 it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-  "pages render with React's production build under NODE_ENV=development",
+  "the compiled server runs alone and renders with React's production build under NODE_ENV=development",
   async () => {
     const dataDir = await createEmbeddedDataDir();
-    const server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'error' });
+    const server = spawnServer(
+      { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'error' },
+      { compiled: true },
+    );
     try {
       await server.ready;
+      // Nothing runs beside it: no TypeScript loader, no esbuild service.
+      const children = execFileSync('sh', ['-c', `ps -o args= --ppid ${server.child.pid} || true`], {
+        encoding: 'utf8',
+      });
+      expect(children.split('\n').filter((line) => line && !line.includes('<defunct>'))).toEqual([]);
       expect(server.output()).toContain("pages:    rendered with React's production build");
       const page = await fetch(`${server.url}/about`);
       expect(page.status).toBe(200);

@@ -1,0 +1,39 @@
+// `npm run build` (after the web app) and `npm start` when stale: the server's entry points compiled to plain
+// JavaScript in build/, so production runs `node build/server.js` — no TypeScript loader compiling the app (and the
+// whole page tree the server renders) at every start, no loader processes beside it. Packages stay in node_modules.
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export const SERVER_BUILD_DIR = path.join(root, 'build');
+
+/** The sources the server build is made from (a newer file among them makes `npm start` rebuild it). */
+export const SERVER_SOURCES = ['api', 'contract', 'pwa', 'sql', 'package.json', 'scripts/build-server.mjs'];
+
+export async function buildServer() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { server: 'api/server.ts', 'migrate-cli': 'api/db/migrate-cli.ts', worker: 'api/health/worker.ts' },
+    outdir: SERVER_BUILD_DIR,
+    // build/api/ is as deep as api/<folder>/: the paths modules compute from import.meta.url ('../../dist',
+    // '../../sql/migrations', '../../data') name the same files from the build as from the sources.
+    entryNames: 'api/[name]',
+    chunkNames: 'api/[name]-[hash]',
+    bundle: true,
+    // The page renderer is imported when the server asks for it (api/web/ssr.ts), after NODE_ENV is set: React
+    // picks its production build then.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // Loaded by the browser only (the API reference page's Redoc, in an effect): never on the server.
+    external: ['*?url'],
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === import.meta.filename) await buildServer();
