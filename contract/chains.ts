@@ -108,9 +108,14 @@ const ethereumListsChainSchema: z.ZodType<EthereumListsChain> = z.object({
   status: z.string().optional(),
 });
 
-/** GET /api/chains/{slug}/snippets?endpoint={id}: the id of one of the chain's keyless endpoints, put first. */
+/**
+ * GET /api/chains/{slug}/snippets: `endpoint`, the id of one of the chain's keyless endpoints, put first; or
+ * `provider`, a provider's slug, for that provider's own URLs only (its keyless endpoints and its API-key URL
+ * templates, the key read from an environment variable).
+ */
 export const snippetsQuerySchema = z.object({
   endpoint: z.coerce.number().int().positive().optional(),
+  provider: z.string().min(1).max(200).optional(),
 });
 
 /** GET /api/chains/{slug}/snippets. */
@@ -120,13 +125,16 @@ export const connectSnippetsSchema: z.ZodType<ConnectSnippets> = z.object({
   ethers: z.string(),
   web3py: z.string(),
   hardhat: z.string(),
+  hardhat2: z.string(),
   foundry: z.string(),
-  eip3085: z.object({
-    chainId: z.templateLiteral(['0x', z.string()]),
-    chainName: z.string(),
-    nativeCurrency: nativeCurrencySchema,
-    rpcUrls: z.array(z.string()),
-    blockExplorerUrls: z.array(z.string()).optional(),
-  }),
+  eip3085: z
+    .object({
+      chainId: z.templateLiteral(['0x', z.string()]),
+      chainName: z.string(),
+      nativeCurrency: nativeCurrencySchema,
+      rpcUrls: z.array(z.string()),
+      blockExplorerUrls: z.array(z.string()).optional(),
+    })
+    .nullable(),
   ethereumLists: ethereumListsChainSchema.nullable(),
 });

@@ -11,7 +11,16 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import schema from './vendor/ethereum-lists-chain.schema.json' with { type: 'json' };
 import { addChainParams, isKeyless } from './eip3085.ts';
-import { chainIdentifier, connectSnippets, SNIPPET_ENDPOINTS, type SnippetChain } from './snippets.ts';
+import {
+  chainIdentifier,
+  connectSnippets,
+  SNIPPET_ENDPOINTS,
+  templateUrl,
+  viemChainExport,
+  type SnippetChain,
+} from './snippets.ts';
+import viemChains from './viem-chains.json' with { type: 'json' };
+import { datasetChainIds, viemChainTable } from '../scripts/viem-chains.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -92,74 +101,68 @@ describe('connectSnippets on the shipped dataset', () => {
     for (const c of dataset) {
       const s = connectSnippets(snippetChain(c));
       expect(s, c.slug).not.toBeNull();
-      for (const code of [s!.viem, s!.wagmi, s!.ethers, s!.web3py, s!.hardhat, s!.foundry]) {
+      for (const code of [s!.viem, s!.wagmi, s!.ethers, s!.web3py, s!.hardhat, s!.hardhat2, s!.foundry]) {
         expect(code).not.toMatch(/\$\{API_KEY\}|\$\{[A-Z_]*API_KEY\}"/);
       }
     }
   });
 
-  it('viem: the generated defineChain module loads and describes the chain', async () => {
+  it("viem: the table of viem's chain exports is the one the installed viem gives", () => {
+    expect(viemChains).toEqual(viemChainTable(datasetChainIds()));
+  });
+
+  it('viem: a chain viem ships is imported from viem/chains with only its RPC URLs replaced', async () => {
     const { createPublicClient, http } = await import('viem');
-    for (const slug of SAMPLE) {
+    const viemChainsModule: Record<string, { id: number; name: string; contracts?: object }> =
+      await import('viem/chains');
+    const shipped = SAMPLE.filter((slug) => viemChainExport(chain(slug).evmChainId!));
+    expect(shipped).toEqual(['ethereum', 'base', 'arbitrum-one', 'ethereum-sepolia']);
+    for (const slug of shipped) {
       const c = chain(slug);
+      const exportName = viemChainExport(c.evmChainId!)!;
       const s = snippets(c);
+      expect(s.viem).toContain(`from 'viem/chains';`);
       const exported = (await importModule(writeModule(s.viem)))[chainIdentifier(slug)];
-      const ranked = addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS);
-      expect(exported).toMatchObject({ id: c.evmChainId, name: c.name, nativeCurrency: c.nativeCurrency });
-      expect(exported.rpcUrls.default.http).toEqual(ranked);
-      expect(Boolean(exported.testnet)).toBe(c.isTestnet);
-      if (c.explorers.length) expect(exported.blockExplorers.default.url).toBe(c.explorers[0].url);
-      else expect(exported.blockExplorers).toBeUndefined();
+      const own = viemChainsModule[exportName];
+      expect(exported).toMatchObject({ id: own.id, name: own.name, contracts: own.contracts ?? undefined });
+      expect(exported.rpcUrls.default.http).toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
       expect(createPublicClient({ chain: exported, transport: http() }).chain.id).toBe(c.evmChainId);
     }
     const ethereum = (await importModule(writeModule(snippets(chain('ethereum')).viem))).ethereum;
+    expect(ethereum.contracts.multicall3).toBeDefined();
     expect(ethereum.rpcUrls.default.webSocket).toHaveLength(SNIPPET_ENDPOINTS);
     expect(ethereum.rpcUrls.default.webSocket.every((u: string) => u.startsWith('wss://'))).toBe(true);
   });
 
-  it('viem: every chain of the dataset gives a module that loads', async () => {
+  it('viem: every chain of the dataset gives a module that loads, with a client; those viem lacks are defined', async () => {
     for (const c of dataset.map(snippetChain)) {
-      const exported = (await importModule(writeModule(snippets(c).viem)))[chainIdentifier(c.slug)];
-      expect(exported.id, c.slug).toBe(c.evmChainId);
+      const code = snippets(c).viem;
+      const module = await importModule(writeModule(code));
+      expect(module[chainIdentifier(c.slug)].id, c.slug).toBe(c.evmChainId);
+      expect(module.client.chain.id, c.slug).toBe(c.evmChainId);
+      if (viemChainExport(c.evmChainId!)) continue;
+      expect(module[chainIdentifier(c.slug)], c.slug).toMatchObject({ name: c.name, nativeCurrency: c.nativeCurrency });
+      expect(Boolean(module[chainIdentifier(c.slug)].testnet)).toBe(c.isTestnet);
     }
   });
 
-  it("wagmi: the config's transport is viem's fallback over the ranked endpoints", async () => {
-    // wagmi is not installed here: its createConfig is stood in for; http and fallback are viem's own (wagmi
-    // re-exports them).
-    const shim = writeModule(
-      "export { fallback, http } from 'viem';\nexport const createConfig = (config) => config;\n",
-    );
-    const c = chain('base');
-    const source = snippets(c).wagmi.replace("from 'wagmi'", `from ${JSON.stringify(pathToFileURL(shim).href)}`);
-    const { config, base } = await importModule(writeModule(source));
-    expect(config.chains).toEqual([base]);
-    const transport = config.transports[c.evmChainId!]({ chain: base });
-    expect(transport.config.type).toBe('fallback');
-    expect(transport.value.transports.map((t: { value: { url: string } }) => t.value.url)).toEqual(
-      addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS),
-    );
-  });
-
-  it('ethers v6: the providers know their network without asking the endpoints for it', async () => {
+  it('ethers v6: one FallbackProvider (quorum 1) that knows its network without asking the endpoints', async () => {
     for (const slug of SAMPLE) {
       const c = chain(slug);
       requests.length = 0;
-      const { provider, fallbackProvider } = await importModule(writeModule(snippets(c).ethers));
+      const { provider } = await importModule(writeModule(snippets(c).ethers));
       try {
-        expect((await provider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
-        expect(requests).toEqual([]);
         // The fallback provider syncs each endpoint's block number first, but never asks for the chain id.
-        expect((await fallbackProvider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
+        expect((await provider.getNetwork()).chainId).toBe(BigInt(c.evmChainId!));
         expect(new Set(requests)).toEqual(new Set(['eth_blockNumber']));
+        expect(provider.quorum).toBe(1);
         expect(
-          fallbackProvider.providerConfigs.map(
+          provider.providerConfigs.map(
             (p: { provider: { _getConnection(): { url: string } } }) => p.provider._getConnection().url,
           ),
         ).toEqual(addChainParams(c)!.rpcUrls.slice(0, SNIPPET_ENDPOINTS));
       } finally {
         provider.destroy();
-        fallbackProvider.destroy();
       }
     }
   });
@@ -169,7 +172,7 @@ describe('connectSnippets on the shipped dataset', () => {
     const check = 'import ast, json, sys\nfor s in json.load(sys.stdin): ast.parse(s)\nprint("ok")';
     const out = execFileSync('python3', ['-c', check], { input: JSON.stringify(sources), encoding: 'utf8' });
     expect(out.trim()).toBe('ok');
-    expect(snippets(chain('base')).web3py).toContain('w3 = Web3(Web3.HTTPProvider(RPC_URLS[0]))');
+    expect(snippets(chain('base')).web3py).toContain('w3 = Web3(Web3.HTTPProvider(url))');
   });
 
   it('Foundry: every snippet is TOML naming the best endpoint, with no [etherscan] when no API is known', () => {
@@ -181,10 +184,10 @@ describe('connectSnippets on the shipped dataset', () => {
     expect(parseToml(snippets(chain('ethereum')).foundry).rpc_endpoints).toHaveProperty('ethereum-ws');
   });
 
-  it('Hardhat: the config compiles and has the network, with no etherscan part when no API is known', async () => {
+  it('Hardhat 2: the config compiles and has the network, with no etherscan part when no API is known', async () => {
     for (const slug of SAMPLE) {
       const c = chain(slug);
-      const config = (await importModule(writeModule(transpile(snippets(c).hardhat)))).default;
+      const config = (await importModule(writeModule(transpile(snippets(c).hardhat2)))).default;
       const best = addChainParams(c)!.rpcUrls[0];
       expect(config.networks[slug]).toEqual({ url: best, chainId: c.evmChainId, accounts: [] });
       expect(config).not.toHaveProperty('etherscan');
@@ -213,8 +216,8 @@ describe('with a known explorer API', () => {
   const explorer = { name: 'scan', url: 'https://scan.example', apiUrl: 'https://scan.example/api' };
   const c = { ...chain('base'), explorers: [explorer] };
 
-  it('Hardhat gains etherscan.customChains', async () => {
-    const config = (await importModule(writeModule(transpile(snippets(c).hardhat)))).default;
+  it('Hardhat 2 gains etherscan.customChains', async () => {
+    const config = (await importModule(writeModule(transpile(snippets(c).hardhat2)))).default;
     expect(config.etherscan.customChains).toEqual([
       { network: 'base', chainId: 8453, urls: { apiURL: explorer.apiUrl, browserURL: explorer.url } },
     ]);
@@ -243,24 +246,82 @@ describe('connectSnippets', () => {
     const base = chain('base');
     const best = snippets(base);
     const lastHttps = base.rpcEndpoints.filter((e) => isKeyless(e) && e.url.startsWith('https:')).at(-1)!.url;
-    expect(lastHttps).not.toBe(best.eip3085.rpcUrls[0]);
-    const chosen = connectSnippets(base, lastHttps)!;
-    expect(chosen.eip3085.rpcUrls[0]).toBe(lastHttps);
-    expect(chosen.eip3085.rpcUrls.filter((u) => u === lastHttps)).toHaveLength(1);
+    expect(lastHttps).not.toBe(best.eip3085!.rpcUrls[0]);
+    const chosen = connectSnippets(base, { chosenUrl: lastHttps })!;
+    expect(chosen.eip3085!.rpcUrls[0]).toBe(lastHttps);
+    expect(chosen.eip3085!.rpcUrls.filter((u) => u === lastHttps)).toHaveLength(1);
     expect(chosen.foundry).toContain(`base = ${JSON.stringify(lastHttps)}`);
     expect(chosen.ethereumLists!.rpc[0]).toBe(lastHttps);
     const wss = base.rpcEndpoints.find((e) => isKeyless(e) && e.url.startsWith('wss:'))!.url;
-    expect(connectSnippets(base, wss)!.foundry).toContain(`base-ws = ${JSON.stringify(wss)}`);
-    expect(connectSnippets(base, 'https://not-listed.example')).toEqual(best);
+    expect(connectSnippets(base, { chosenUrl: wss })!.foundry).toContain(`base-ws = ${JSON.stringify(wss)}`);
+    expect(connectSnippets(base, { chosenUrl: 'https://not-listed.example' })).toEqual(best);
   });
   it('writes string literals safely and names chains as JavaScript identifiers', async () => {
-    const c = { ...chain('base'), name: 'Quote " and \\ back\nslash' };
-    expect((await importModule(writeModule(snippets(c).viem))).base.name).toBe(c.name);
+    const coti = chain('coti'); // one viem does not ship: its name is written into the snippet
+    expect(viemChainExport(coti.evmChainId!)).toBeUndefined();
+    const c = { ...coti, name: 'Quote " and \\ back\nslash' };
+    expect((await importModule(writeModule(snippets(c).viem))).coti.name).toBe(c.name);
     const { provider } = await importModule(writeModule(snippets(c).ethers));
     provider.destroy();
     execFileSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: snippets(c).web3py });
     expect(chainIdentifier('arbitrum-one')).toBe('arbitrumOne');
     expect(chainIdentifier('0g-mainnet')).toBe('chain0gMainnet');
     expect(chainIdentifier('delete')).toBe('chainDelete');
+  });
+});
+
+describe("a provider's own config", () => {
+  const base = chain('base');
+  const alchemy = {
+    slug: 'alchemy',
+    name: 'Alchemy',
+    endpoints: [],
+    urlTemplates: ['https://base-mainnet.g.alchemy.com/v2/{API_KEY}', 'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}'],
+  };
+
+  it('turns template placeholders into environment variables named after the provider', () => {
+    expect(templateUrl('alchemy', 'https://base-mainnet.g.alchemy.com/v2/{API_KEY}')).toEqual({
+      text: 'https://base-mainnet.g.alchemy.com/v2/${ALCHEMY_API_KEY}',
+      vars: ['ALCHEMY_API_KEY'],
+    });
+    expect(templateUrl('quicknode', 'https://{ENDPOINT_NAME}.base-mainnet.quiknode.pro/{API_KEY}/').vars).toEqual([
+      'QUICKNODE_ENDPOINT_NAME',
+      'QUICKNODE_API_KEY',
+    ]);
+    expect(templateUrl('thirdweb', 'https://8453.rpc.thirdweb.com/${THIRDWEB_API_KEY}').text).toBe(
+      'https://8453.rpc.thirdweb.com/${THIRDWEB_API_KEY}',
+    );
+  });
+
+  it('uses only its URLs, reads the key from the environment and never writes a literal placeholder', () => {
+    const s = connectSnippets(base, { provider: alchemy })!;
+    const url = 'https://base-mainnet.g.alchemy.com/v2/${ALCHEMY_API_KEY}';
+    expect(s.viem).toContain(`http: [\`${url}\`]`);
+    expect(s.viem).toContain(`webSocket: [\`wss://base-mainnet.g.alchemy.com/v2/\${ALCHEMY_API_KEY}\`]`);
+    expect(s.ethers).toContain('const ALCHEMY_API_KEY = process.env.ALCHEMY_API_KEY;');
+    expect(s.hardhat).toContain(
+      'configVariable("ALCHEMY_API_KEY", { format: "https://base-mainnet.g.alchemy.com/v2/{variable}" })',
+    );
+    expect(s.foundry).toContain(`base = ${JSON.stringify(url)}`);
+    for (const code of [s.viem, s.wagmi, s.ethers, s.web3py, s.hardhat, s.hardhat2, s.foundry]) {
+      expect(code).not.toContain('{API_KEY}');
+      for (const other of addChainParams(base)!.rpcUrls) expect(code).not.toContain(other);
+    }
+    // Wallets take no placeholder; the chain JSON describes the chain, not one provider.
+    expect(s.eip3085).toBeNull();
+    expect(s.ethereumLists).toBeNull();
+  });
+
+  it('puts its keyless endpoints after its key templates, and gives wallets those', () => {
+    const keyless = base.rpcEndpoints.find((e) => isKeyless(e) && e.url.startsWith('https:'))!;
+    const s = connectSnippets(base, { provider: { ...alchemy, endpoints: [keyless] } })!;
+    expect(s.eip3085!.rpcUrls).toEqual([keyless.url]);
+    expect(s.viem).toContain(
+      `http: [\`https://base-mainnet.g.alchemy.com/v2/\${ALCHEMY_API_KEY}\`, ${JSON.stringify(keyless.url)}]`,
+    );
+  });
+
+  it('is null when the provider has no HTTPS URL for the chain', () => {
+    expect(connectSnippets(base, { provider: { ...alchemy, urlTemplates: [] } })).toBeNull();
   });
 });

@@ -62,7 +62,7 @@ describe('Config for one endpoint', () => {
     const id = new URL(page.url()).searchParams.get('endpoint');
     const detail = (await e.server.get('/api/chains/base')).body;
     expect((await e.server.get(`/api/chains/base/snippets?endpoint=${id}`)).body.foundry).toBe(
-      connectSnippets(detail, url)!.foundry,
+      connectSnippets(detail, { chosenUrl: url })!.foundry,
     );
     await connect.getByRole('link', { name: 'Use the best endpoints' }).click();
     await connect.getByTestId('connect-chosen').waitFor({ state: 'detached' });

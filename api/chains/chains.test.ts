@@ -101,7 +101,7 @@ describe('GET /api/chains/{slug}/snippets', () => {
     const detail = chainDetailSchema.parse((await t.get('/api/chains/base')).body);
     expect(snippets).toEqual(connectSnippets(detail));
     expect(snippets.viem).toContain('defineChain');
-    expect(snippets.eip3085.chainId).toBe('0x2105');
+    expect(snippets.eip3085!.chainId).toBe('0x2105');
     expect(snippets.ethereumLists).toMatchObject({ chainId: 8453, networkId: 8453, chain: 'ETH', shortName: 'base' });
   });
 
@@ -111,7 +111,7 @@ describe('GET /api/chains/{slug}/snippets', () => {
     const last = keyless.at(-1)!;
     const res = await t.get(`/api/chains/base/snippets?endpoint=${last.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(connectSnippets(detail, last.url));
+    expect(res.body).toEqual(connectSnippets(detail, { chosenUrl: last.url }));
     expect(res.body.eip3085.rpcUrls[0]).toBe(last.url);
 
     const ethereum = chainDetailSchema.parse((await t.get('/api/chains/ethereum')).body);
@@ -123,6 +123,52 @@ describe('GET /api/chains/{slug}/snippets', () => {
     const keyed = detail.rpcEndpoints.find((e) => e.needsApiKey);
     if (keyed) expect((await t.get(`/api/chains/base/snippets?endpoint=${keyed.id}`)).status).toBe(404);
     expect((await t.get('/api/chains/base/snippets?endpoint=abc')).status).toBe(400);
+  });
+
+  it("gives one provider's own config with ?provider=: its keyless endpoints, its key templates from the environment", async () => {
+    const detail = chainDetailSchema.parse((await t.get('/api/chains/base')).body);
+    const res = await t.get('/api/chains/base/snippets?provider=alchemy');
+    expect(res.status).toBe(200);
+    const snippets = connectSnippetsSchema.parse(res.body);
+    expect(snippets.viem).toContain('const ALCHEMY_API_KEY = process.env.ALCHEMY_API_KEY;');
+    expect(snippets.viem).toContain('`https://base-mainnet.g.alchemy.com/v2/${ALCHEMY_API_KEY}`');
+    expect(snippets.foundry).toContain('base = "https://base-mainnet.g.alchemy.com/v2/${ALCHEMY_API_KEY}"');
+    expect(JSON.stringify(snippets)).not.toContain('{API_KEY}');
+    const others = detail.rpcEndpoints.filter((e) => e.provider?.slug !== 'alchemy');
+    for (const e of others) expect(snippets.viem).not.toContain(JSON.stringify(e.url));
+
+    // A provider with public endpoints on the chain: those, and nothing of the others.
+    const owned = detail.rpcEndpoints.find((e) => e.provider && !e.needsApiKey && e.url.startsWith('https:'))!;
+    const own = connectSnippetsSchema.parse(
+      (await t.get(`/api/chains/base/snippets?provider=${owned.provider!.slug}`)).body,
+    );
+    expect(own.eip3085!.rpcUrls).toContain(owned.url);
+    const ownUrls = detail.rpcEndpoints.filter((e) => e.provider?.id === owned.provider!.id).map((e) => e.url);
+    for (const url of own.eip3085!.rpcUrls) expect(ownUrls).toContain(url);
+  });
+
+  it('answers 404 for a provider that does not serve the chain, 400 for provider and endpoint together', async () => {
+    const [outsider] = await t.sql<{ slug: string }[]>`
+      SELECT p.slug FROM providers p
+      WHERE NOT EXISTS (SELECT 1 FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
+                        WHERE pc.provider_id = p.id AND c.slug = 'base')
+        AND NOT EXISTS (SELECT 1 FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
+                        WHERE e.provider_id = p.id AND c.slug = 'base')
+      ORDER BY p.id LIMIT 1`;
+    expect(await t.get(`/api/chains/base/snippets?provider=${outsider.slug}`)).toMatchObject({
+      status: 404,
+      body: { message: 'This provider does not serve this chain' },
+    });
+    expect(await t.get('/api/chains/base/snippets?provider=no-such-provider')).toMatchObject({
+      status: 404,
+      body: { message: 'Provider not found' },
+    });
+    const detail = chainDetailSchema.parse((await t.get('/api/chains/base')).body);
+    const keyless = detail.rpcEndpoints.find((e) => !e.needsApiKey && e.url.startsWith('https:'))!;
+    expect(await t.get(`/api/chains/base/snippets?provider=alchemy&endpoint=${keyless.id}`)).toMatchObject({
+      status: 400,
+      body: { message: 'Use either provider or endpoint' },
+    });
   });
 
   it('is a cached public read', async () => {

@@ -17,7 +17,14 @@ import {
   updateChain,
 } from '../../sql/queries/chains.ts';
 import { presentChain, presentChainWithStats } from './presenter.ts';
-import { checkReferences, conflictsFor, loadChainDetail, loadChainList, loadChainsWithStats } from './service.ts';
+import {
+  checkReferences,
+  conflictsFor,
+  loadChainDetail,
+  loadChainList,
+  loadChainsWithStats,
+  loadProviderAccess,
+} from './service.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
@@ -69,21 +76,30 @@ export function chainRoutes() {
   router.get(
     '/:slug/snippets',
     cached,
-    answers(connectSnippetsSchema, 'Copy-ready config to connect to a chain (with one of its endpoints first)'),
+    answers(
+      connectSnippetsSchema,
+      "Copy-ready config to connect to a chain: with its best keyless endpoints, one of them first, or one provider's own",
+    ),
     validate({ params: slugParams, query: snippetsQuerySchema }),
     async (ctx) => {
+      const { endpoint, provider: providerSlug } = ctx.valid.query;
+      if (endpoint !== undefined && providerSlug !== undefined) {
+        throw new HttpError(400, 'Use either provider or endpoint');
+      }
       const detail = await loadChainDetail(ctx.sql, ctx.valid.params.slug);
       if (!detail) throw new HttpError(404, 'Chain not found');
-      const { endpoint } = ctx.valid.query;
       const chosen = endpoint === undefined ? undefined : detail.rpcEndpoints.find((e) => e.id === endpoint);
       if (endpoint !== undefined && !(chosen && isConfigurable(chosen))) {
         throw new HttpError(404, 'No HTTPS or WebSocket endpoint of this chain without an API key has that id');
       }
-      const snippets = connectSnippets(detail, chosen?.url);
+      const provider = providerSlug === undefined ? undefined : await loadProviderAccess(ctx.sql, detail, providerSlug);
+      const snippets = connectSnippets(detail, { chosenUrl: chosen?.url, provider });
       if (!snippets) {
         throw new HttpError(
           404,
-          'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC',
+          provider
+            ? 'No connection snippets: this provider has no HTTPS URL for this chain'
+            : 'No connection snippets: the chain lacks an EVM chain id, a currency or a keyless RPC',
         );
       }
       ctx.body = snippets;

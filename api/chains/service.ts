@@ -12,9 +12,10 @@ import {
   listChainsWithStats,
   type EndpointInput,
 } from '../../sql/queries/chains.ts';
-import { existingProviderIds } from '../../sql/queries/providers.ts';
+import { existingProviderIds, findProviderBySlug, listProviderChainLinks } from '../../sql/queries/providers.ts';
 import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
 import type { Chain, ChainDetail, ChainWithStats } from '../../contract/chains.ts';
+import type { ProviderAccess } from '../../contract/snippets.ts';
 
 /** GET /api/chains. */
 export async function loadChainList(sql: Sql): Promise<Chain[]> {
@@ -35,6 +36,20 @@ export async function loadChainDetail(sql: Sql, slug: string): Promise<ChainDeta
     listChainEndpoints(sql, chain.id),
   ]);
   return presentChainDetail(chain, parent ? presentChainRef(parent) : null, endpoints);
+}
+
+/**
+ * How a provider reaches the chain (its endpoints there and its API-key URL templates), for its own snippets.
+ * 404 when the provider is unknown or serves the chain in neither way.
+ */
+export async function loadProviderAccess(sql: Sql, chain: ChainDetail, slug: string): Promise<ProviderAccess> {
+  const provider = await findProviderBySlug(sql, slug);
+  if (!provider) throw new HttpError(404, 'Provider not found');
+  const endpoints = chain.rpcEndpoints.filter((e) => e.provider?.id === provider.id);
+  const links = await listProviderChainLinks(sql, provider.id, chain.id);
+  if (!links.length && !endpoints.length) throw new HttpError(404, 'This provider does not serve this chain');
+  const urlTemplates = [...new Set(links.flatMap((l) => l.urlTemplates))];
+  return { slug: provider.slug, name: provider.name, endpoints, urlTemplates };
 }
 
 // ---------- admin writes ----------

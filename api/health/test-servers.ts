@@ -29,8 +29,14 @@ export async function rpc(url: string, method: string, params: unknown[] = []) {
 
 export type Anvil = { url: string; head: () => Promise<number>; stop: () => Promise<void> };
 
-/** Starts anvil on a free loopback port with `--block-time 1` and waits until it answers. */
-export async function startAnvil(): Promise<Anvil> {
+/**
+ * Starts anvil on a free loopback port (by default chain id ANVIL_CHAIN_ID, a block a second; `blockTime: null`
+ * mines only on demand) and waits until it answers.
+ */
+export async function startAnvil({
+  chainId = ANVIL_CHAIN_ID,
+  blockTime = 1,
+}: { chainId?: number; blockTime?: number | null } = {}): Promise<Anvil> {
   const require = createRequire(import.meta.url);
   const binary = path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
   const port = await freePort();
@@ -41,10 +47,9 @@ export async function startAnvil(): Promise<Anvil> {
       '127.0.0.1',
       '--port',
       String(port),
-      '--block-time',
-      '1',
+      ...(blockTime === null ? [] : ['--block-time', String(blockTime)]),
       '--chain-id',
-      String(ANVIL_CHAIN_ID),
+      String(chainId),
       '--silent',
     ],
     { stdio: 'ignore' },

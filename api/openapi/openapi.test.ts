@@ -79,6 +79,7 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/chains/{slug}/snippets'].get.parameters).toEqual([
       expect.objectContaining({ name: 'slug', in: 'path', required: true }),
       expect.objectContaining({ name: 'endpoint', in: 'query', required: false }),
+      expect.objectContaining({ name: 'provider', in: 'query', required: false }),
     ]);
     expect(paths['/api/search'].get.parameters).toEqual([expect.objectContaining({ name: 'q', in: 'query' })]);
     // The big lists' paging keys (api/lib/paging.ts), optional: without them a list answers whole.

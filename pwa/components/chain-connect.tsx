@@ -17,7 +17,8 @@ export const CONNECT_TABS = [
   { key: 'wagmi', label: 'wagmi', file: 'wagmi.ts' },
   { key: 'ethers', label: 'ethers', file: 'provider.ts' },
   { key: 'web3py', label: 'web3.py', file: 'connect.py' },
-  { key: 'hardhat', label: 'Hardhat', file: 'hardhat.config.ts' },
+  { key: 'hardhat', label: 'Hardhat 3', file: 'hardhat.config.ts' },
+  { key: 'hardhat2', label: 'Hardhat 2', file: 'hardhat.config.ts' },
   { key: 'foundry', label: 'Foundry', file: 'foundry.toml' },
   { key: 'eip3085', label: 'EIP-3085', file: 'wallet_addEthereumChain params' },
   { key: 'ethereumLists', label: 'Chain JSON', file: 'ethereum-lists chain JSON' },
@@ -29,7 +30,7 @@ const text = (value: ConnectSnippets[TabKey]) => (typeof value === 'string' ? va
 /** The Connect card; with `endpointId` (the page's `?endpoint=`), that endpoint goes first in every config. */
 export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpointId?: number }) {
   const chosen = chain.rpcEndpoints.find((e) => e.id === endpointId && isConfigurable(e));
-  const snippets = useMemo(() => connectSnippets(chain, chosen?.url), [chain, chosen]);
+  const snippets = useMemo(() => connectSnippets(chain, { chosenUrl: chosen?.url }), [chain, chosen]);
   const [active, setActive] = useState<TabKey>('viem');
   const id = useId();
   if (!snippets) return null;

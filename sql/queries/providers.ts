@@ -224,6 +224,14 @@ export function listApiKeyChains(sql: Sql, providerId: number) {
     ORDER BY c.sort_rank, c.id, pc.source = 'admin', pc.source`;
 }
 
+/** The provider's links to a chain (sourced first, then the admin's), each with its URL templates; none when it does not serve it. */
+export function listProviderChainLinks(sql: Sql, providerId: number, chainId: number) {
+  return sql<{ urlTemplates: string[] }[]>`
+    SELECT url_templates FROM provider_chains
+    WHERE provider_id = ${providerId} AND chain_id = ${chainId}
+    ORDER BY source = 'admin', source`;
+}
+
 // ---------- admin writes ----------
 
 /** Column values keyed by camelCase column name (the client's transform snake_cases them). */
