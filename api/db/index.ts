@@ -1,7 +1,7 @@
 // Opens the one database the server talks to: real PostgreSQL when a URL is given, otherwise
 // embedded PGlite served over a private Unix socket, so the same postgres.js client works for both.
 import { EventEmitter } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -101,6 +101,7 @@ async function openEmbedded(
 ): Promise<Database> {
   const dataDir = 'dataDir' in options ? path.resolve(options.dataDir, 'pg') : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? holdDataDir(path.dirname(dataDir)) : () => {};
   const db = await PGlite.create({
     dataDir,
     extensions: { pg_trgm }, // must be passed on every open
@@ -135,6 +136,47 @@ async function openEmbedded(
       await server.stop();
       await db.close();
       rmSync(socketPath, { force: true });
+      release();
     },
+  };
+}
+
+/** Another live process has the embedded database's directory open. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The embedded database at ${dataDir} is in use by process ${pid}`);
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+// PGlite takes no lock of its own, and two processes writing one directory corrupt it: the opener writes its pid
+// in the directory, and another process refuses while that pid is alive (a crashed holder's file is taken over).
+function holdDataDir(dir: string) {
+  const file = path.join(dir, 'holder.pid');
+  let holder = NaN;
+  try {
+    holder = Number(readFileSync(file, 'utf8'));
+  } catch {
+    // nobody holds it
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dir, holder);
+  writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (Number(readFileSync(file, 'utf8')) === process.pid) rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
   };
 }

@@ -43,6 +43,7 @@ const datasetProvider = z.object({
   chains: z.array(z.string()),
   tracking: z.enum(['none', 'limited', 'yes', 'mixed', 'unspecified']),
   privacyPolicyUrl: z.string().nullable(),
+  hostDomains: z.array(z.string()),
 });
 
 /** data/provider-coverage.json (made by data/provider-coverage.mjs): chains served with an API key, by package. */

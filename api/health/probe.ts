@@ -5,7 +5,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import WebSocket from 'ws';
-import { AddressError, checkedAddress, type ResolvedAddress, type Resolver } from './ssrf.ts';
+import { AddressError, checkedAddress, checkedLookup, type Resolver } from './ssrf.ts';
 
 export const PROBE_TIMEOUT_MS = 5_000;
 export const PROBE_MAX_BYTES = 64 * 1024;
@@ -125,13 +125,6 @@ function exchange(
 }
 
 const hex = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? Number(BigInt(v)) : null);
-
-/** A DNS lookup that answers only the checked address (no second resolution a rebinding server could change). */
-const checkedLookup = (target: ResolvedAddress) =>
-  ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (opts?.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  }) as LookupFunction;
 
 /**
  * A JSON-RPC client bound to one URL and its checked address. Each call resolves to its result or rejects with a

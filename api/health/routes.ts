@@ -131,7 +131,9 @@ export function adminEndpointRoutes() {
           throw new HttpError(400, `chainId: No chain has the id ${chainId}`);
         }
         await checkProvider(tx, input.providerId);
-        return findEndpoint(tx, await insertEndpoint(tx, chainId, input));
+        const id = await insertEndpoint(tx, chainId, input);
+        if (id === null) throw new HttpError(409, `The chain already lists the endpoint ${input.url}`);
+        return findEndpoint(tx, id);
       },
       conflicts(input.url),
     );

@@ -1,7 +1,7 @@
 // Which addresses the prober may reach: endpoint URLs come from the dataset and from admins, so the host is
 // resolved here, every answer is checked, and the connection goes to the checked address (no second lookup
 // that a rebinding DNS server could answer differently).
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Resolver as DnsResolver } from 'node:dns/promises';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
@@ -109,3 +109,10 @@ export async function checkedAddress(hostname: string, allowPrivate: boolean, re
   }
   return answers[0];
 }
+
+/** A DNS lookup that answers only the checked address (no second resolution a rebinding server could change). */
+export const checkedLookup = (target: ResolvedAddress) =>
+  ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opts?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;

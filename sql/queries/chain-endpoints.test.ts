@@ -47,3 +47,22 @@ it('updates kept URLs in place, inserts new ones, deletes dropped ones (with the
     await db.sql`SELECT 1 FROM endpoint_health WHERE endpoint_id = ${before['https://b.example'].id}`,
   ).toHaveLength(0);
 });
+
+it('removes an endpoint of the upstream lists softly, marked as removed by hand, and lists it again in place', async () => {
+  const [{ id: chainId }] = await db.sql<
+    { id: number }[]
+  >`INSERT INTO chains (name, slug) VALUES ('Soft', 'soft') RETURNING id`;
+  const [{ id }] = await db.sql<{ id: number }[]>`
+    INSERT INTO chain_rpc_endpoints (chain_id, url, tracking, source)
+    VALUES (${chainId}, 'https://listed.example', 'none', 'chainlist') RETURNING id`;
+  const row = async () => {
+    const [r] = await db.sql`SELECT id, removed_at, edited_by_hand, tracking FROM chain_rpc_endpoints WHERE id = ${id}`;
+    return r;
+  };
+  await replaceChainEndpoints(db.sql, chainId, []);
+  expect(await row()).toMatchObject({ removedAt: expect.any(Date), editedByHand: ['removed'] });
+  await replaceChainEndpoints(db.sql, chainId, [
+    { url: 'https://listed.example', tracking: 'yes', needsApiKey: false },
+  ]);
+  expect(await row()).toMatchObject({ id, removedAt: null, editedByHand: ['tracking'], tracking: 'yes' });
+});

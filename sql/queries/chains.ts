@@ -47,7 +47,7 @@ const endpointCounts = (sql: Queryable, chainIds?: postgres.PendingQuery<postgre
       count(*) FILTER (WHERE h.status IN ('ok', 'degraded')) AS endpoints_healthy,
       count(*) FILTER (WHERE h.status <> 'unverified') AS endpoints_checked
     FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
-    WHERE NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+    WHERE e.removed_at IS NULL AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
       ${chainIds ? sql`AND e.chain_id IN (${chainIds})` : sql``}
     GROUP BY e.chain_id
   ) ec ON ec.chain_id = c.id`;
@@ -136,7 +136,7 @@ const endpointSelect = (sql: Queryable, where: postgres.PendingQuery<postgres.Ro
       p.slug AS provider_slug, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e LEFT JOIN providers p ON p.id = e.provider_id
       LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
-    WHERE ${where}`;
+    WHERE e.removed_at IS NULL AND ${where}`;
 
 export function listChainEndpoints(sql: Sql, chainId: number) {
   return sql<EndpointRow[]>`${endpointSelect(sql, sql`e.chain_id = ${chainId}`)} ORDER BY e.position, e.id`;
@@ -195,9 +195,30 @@ export async function updateChain(sql: Queryable, id: number, values: ChainValue
   const params = toParameters(sql, values);
   const keys = Object.keys(params);
   const result = keys.length
-    ? await sql`UPDATE chains SET ${sql(params, keys)}, updated_at = now() WHERE id = ${id}`
+    ? await sql`UPDATE chains SET ${sql(params, keys)}, updated_at = now(),
+        edited_by_hand = ${handEdits(sql, params)}
+      WHERE id = ${id}`
     : await sql`UPDATE chains SET updated_at = now() WHERE id = ${id}`;
   return result.count > 0;
+}
+
+/**
+ * The row's edited_by_hand (the fields an admin set by hand, which a refresh from upstream never overwrites
+ * silently) plus each of the given columns whose value the write changes. Only in an UPDATE's SET list, where a
+ * column still reads the row's value before the write.
+ */
+function handEdits(
+  sql: Queryable,
+  values: Record<string, unknown>,
+  name: (column: string) => string = (column) => column,
+) {
+  const changed = Object.keys(values).map(
+    (k) => sql`CASE WHEN ${sql(k)} IS DISTINCT FROM ${values[k] as never} THEN ${name(k)} END`,
+  );
+  if (!changed.length) return sql`edited_by_hand`;
+  return sql`array(SELECT DISTINCT f FROM unnest(edited_by_hand || ARRAY[${changed.flatMap((c, i) =>
+    i ? [sql`,`, c] : [c],
+  )}]::text[]) f WHERE f IS NOT NULL)`;
 }
 
 export async function deleteChain(sql: Queryable, id: number): Promise<boolean> {
@@ -220,7 +241,7 @@ export type EndpointInput = { url: string; tracking: string; needsApiKey: boolea
  */
 export async function replaceChainEndpoints(sql: Queryable, chainId: number, endpoints: EndpointInput[]) {
   const urls = endpoints.map((e) => e.url);
-  await sql`DELETE FROM chain_rpc_endpoints WHERE chain_id = ${chainId} AND NOT (url = ANY(${sql.array(urls)}::text[]))`;
+  await removeEndpoints(sql, sql`chain_id = ${chainId} AND NOT (url = ANY(${sql.array(urls)}::text[]))`);
   if (!endpoints.length) return;
   const rows = endpoints.map((e, position) => ({
     chainId,
@@ -234,30 +255,64 @@ export async function replaceChainEndpoints(sql: Queryable, chainId: number, end
   await sql`
     INSERT INTO chain_rpc_endpoints ${sql(rows)}
     ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
-      provider_id = excluded.provider_id, position = excluded.position`;
+      provider_id = excluded.provider_id, position = excluded.position, ${listedAgainByHand(sql)}`;
 }
 
-/** Adds one endpoint at the end of its chain's list; its id. */
-export async function insertEndpoint(sql: Queryable, chainId: number, e: EndpointInput): Promise<number> {
+// An endpoint an admin lists again: no longer removed, and each field the admin's values change is theirs.
+const listedAgainByHand = (sql: Queryable) => sql`
+  removed_at = NULL,
+  edited_by_hand = array(SELECT DISTINCT f FROM unnest(chain_rpc_endpoints.edited_by_hand || ARRAY[
+    CASE WHEN chain_rpc_endpoints.tracking <> excluded.tracking THEN 'tracking' END,
+    CASE WHEN chain_rpc_endpoints.needs_api_key <> excluded.needs_api_key THEN 'needsApiKey' END,
+    CASE WHEN chain_rpc_endpoints.provider_id IS DISTINCT FROM excluded.provider_id THEN 'provider' END]) f
+    WHERE f IS NOT NULL AND f <> 'removed')`;
+
+// An admin's removal: an endpoint from the upstream lists keeps its row and history, marked as removed by hand (a
+// refresh offers it back only as a conflict); one an admin added is deleted.
+async function removeEndpoints(sql: Queryable, where: postgres.PendingQuery<postgres.Row[]>) {
+  const removed = await sql`
+    UPDATE chain_rpc_endpoints SET removed_at = now(), edited_by_hand = array_append(edited_by_hand, 'removed')
+    WHERE removed_at IS NULL AND source IS DISTINCT FROM 'admin' AND ${where}`;
+  const deleted = await sql`DELETE FROM chain_rpc_endpoints WHERE removed_at IS NULL AND source = 'admin' AND ${where}`;
+  return removed.count + deleted.count;
+}
+
+/**
+ * Adds one endpoint at the end of its chain's list (a removed one comes back with its id and history); its id, or
+ * null when the chain lists that URL already.
+ */
+export async function insertEndpoint(sql: Queryable, chainId: number, e: EndpointInput): Promise<number | null> {
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO chain_rpc_endpoints (chain_id, url, tracking, needs_api_key, provider_id, source, position)
     SELECT ${chainId}, ${e.url}, ${e.tracking}, ${e.needsApiKey}, ${e.providerId ?? null}, 'admin',
       coalesce(max(position) + 1, 0)
     FROM chain_rpc_endpoints WHERE chain_id = ${chainId}
+    ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
+      provider_id = excluded.provider_id, position = excluded.position, ${listedAgainByHand(sql)}
+    WHERE chain_rpc_endpoints.removed_at IS NOT NULL
     RETURNING id`;
-  return row.id;
+  return row?.id ?? null;
 }
 
 /** Updates the given columns of one endpoint, in place (its id stays); false when no endpoint has that id. */
 export async function updateEndpoint(sql: Queryable, id: number, values: Partial<EndpointInput>): Promise<boolean> {
   const keys = Object.keys(values) as (keyof EndpointInput)[];
+  const marks = handEdits(sql, values, (k) => HAND_EDIT_NAMES[k as keyof EndpointInput]);
   const result = keys.length
-    ? await sql`UPDATE chain_rpc_endpoints SET ${sql(values, keys)} WHERE id = ${id}`
-    : await sql`SELECT 1 FROM chain_rpc_endpoints WHERE id = ${id}`;
+    ? await sql`UPDATE chain_rpc_endpoints SET ${sql(values, keys)}, edited_by_hand = ${marks}
+      WHERE id = ${id} AND removed_at IS NULL`
+    : await sql`SELECT 1 FROM chain_rpc_endpoints WHERE id = ${id} AND removed_at IS NULL`;
   return result.count > 0;
 }
 
+/** An endpoint's fields as edited_by_hand names them (a refresh's field names). */
+const HAND_EDIT_NAMES: Record<keyof EndpointInput, string> = {
+  url: 'url',
+  tracking: 'tracking',
+  needsApiKey: 'needsApiKey',
+  providerId: 'provider',
+};
+
 export async function deleteEndpoint(sql: Queryable, id: number): Promise<boolean> {
-  const result = await sql`DELETE FROM chain_rpc_endpoints WHERE id = ${id}`;
-  return result.count > 0;
+  return (await removeEndpoints(sql, sql`id = ${id}`)) > 0;
 }

@@ -11,7 +11,7 @@ export const HOURLY_KEPT_DAYS = 90;
 // Probed: HTTP(S) and WebSocket endpoints of EVM chains that need no API key; key templates (`${API_KEY}`) are
 // never called.
 const probeable = (sql: Queryable) => sql`
-  e.url ~ '^(https?|wss?)://' AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
+  e.removed_at IS NULL AND e.url ~ '^(https?|wss?)://' AND NOT e.needs_api_key AND strpos(e.url, ${'${'}) = 0
   AND EXISTS (SELECT 1 FROM chains c WHERE c.id = e.chain_id AND c.evm_chain_id IS NOT NULL)`;
 
 /**
@@ -84,7 +84,7 @@ export async function recentChainHeads(sql: Queryable, target: ProbeTarget, wind
   const rows = await sql<{ head: number }[]>`
     SELECT max(p.head_block) AS head
     FROM endpoint_probes p JOIN chain_rpc_endpoints e ON e.id = p.endpoint_id
-    WHERE e.chain_id = ${target.chainId} AND p.endpoint_id <> ${target.id}
+    WHERE e.removed_at IS NULL AND e.chain_id = ${target.chainId} AND p.endpoint_id <> ${target.id}
       AND p.probed_at > now() - make_interval(secs => ${windowS})
       AND p.answered_chain_id = ${target.evmChainId} AND p.head_block IS NOT NULL
     GROUP BY p.endpoint_id`;
@@ -231,6 +231,7 @@ export function countEndpointsByStatus(sql: Queryable) {
   return sql<{ status: ProbeStatus | 'unverified'; count: number }[]>`
     SELECT coalesce(h.status, 'unverified') AS status, count(*)::int AS count
     FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+    WHERE e.removed_at IS NULL
     GROUP BY 1`;
 }
 

@@ -183,7 +183,7 @@ export function listProviderEndpoints(sql: Sql, providerId: number) {
            c.icon_url AS chain_icon_url, c.color AS chain_color, ${healthColumns(sql)}
     FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
       LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
-    WHERE e.provider_id = ${providerId}
+    WHERE e.provider_id = ${providerId} AND e.removed_at IS NULL
     ORDER BY c.sort_rank, c.id, e.position`;
 }
 
@@ -209,7 +209,7 @@ export async function findMeasuredFacts(sql: Sql, providerId: number) {
            max(h.capabilities_checked_at) FILTER (WHERE h.trace_api OR h.debug_api) AS trace_debug,
            coalesce(bool_or(h.trace_api), false) AS trace_api, coalesce(bool_or(h.debug_api), false) AS debug_api
     FROM chain_rpc_endpoints e JOIN endpoint_health h ON h.endpoint_id = e.id
-    WHERE e.provider_id = ${providerId}`;
+    WHERE e.provider_id = ${providerId} AND e.removed_at IS NULL`;
   return row;
 }
 
