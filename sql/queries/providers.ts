@@ -43,7 +43,8 @@ export type ChainKind = 'public-endpoint' | 'api-key';
  */
 const chainKind = (sql: Queryable) =>
   sql`CASE WHEN EXISTS (SELECT 1 FROM chain_rpc_endpoints e
-                        WHERE e.provider_id = p.id AND e.chain_id = l.chain_id AND NOT e.needs_api_key)
+                        WHERE e.provider_id = p.id AND e.chain_id = l.chain_id AND NOT e.needs_api_key
+                          AND e.removed_at IS NULL)
            THEN 'public-endpoint' ELSE 'api-key' END`;
 
 const providerColumns = (sql: Queryable) => sql`
