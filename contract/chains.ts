@@ -1,7 +1,7 @@
 // Response shapes of the chain endpoints.
 import { z } from 'zod';
-import { UNVERIFIED_HEALTH } from './health-rule.ts';
-import { endpointHealthSchema } from './health.ts';
+import { UNMEASURED_CAPABILITIES, UNVERIFIED_HEALTH } from './health-rule.ts';
+import { endpointCapabilitiesSchema, endpointHealthSchema } from './health.ts';
 import { seoAnswerFields, socialLinkAnswerFields } from './fields.ts';
 import type { ConnectSnippets, EthereumListsChain } from './snippets.ts';
 
@@ -57,13 +57,14 @@ export type ChainWithStats = z.infer<typeof chainWithStatsSchema>;
 export const chainWithStatsListSchema = z.array(chainWithStatsSchema);
 
 /**
- * An endpoint's `id` (stable across admin edits: its history follows it) and `health` (the summary row). Both may
- * be absent from answers saved offline before they existed: the id is then unknown (no history to open) and the
- * health reads as unverified.
+ * An endpoint's `id` (stable across admin edits: its history follows it), `health` (the summary row) and
+ * `capabilities` (the daily measurement). Each may be absent from answers saved offline before it existed: the id is
+ * then unknown (no history to open), the health reads as unverified and the capabilities as unmeasured.
  */
 export const endpointIdentitySchema = z.object({
   id: z.number().int().optional(),
   health: endpointHealthSchema.default(UNVERIFIED_HEALTH),
+  capabilities: endpointCapabilitiesSchema.default(UNMEASURED_CAPABILITIES),
 });
 
 export const rpcEndpointSchema = endpointIdentitySchema.extend({

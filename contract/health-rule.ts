@@ -1,6 +1,6 @@
 // The health rule's numbers and names, apart from the schemas in health.ts: the PWA's pages import these, and a module
 // that defines zod schemas makes every page importing it build them (and load zod) as it starts.
-import type { EndpointHealth } from './health.ts';
+import type { EndpointCapabilities, EndpointHealth } from './health.ts';
 
 /** The status rule's numbers (api/health/status.ts applies them; /status writes them out). */
 export const HEALTH_RULE = {
@@ -28,4 +28,15 @@ export const UNVERIFIED_HEALTH: EndpointHealth = {
   uptime7d: null,
   browserCallable: null,
   downSince: null,
+};
+
+const UNMEASURED = { value: null, checkedAt: null };
+/** Capabilities never measured (or not yet in an answer saved offline). */
+export const UNMEASURED_CAPABILITIES: EndpointCapabilities = {
+  archive: { ...UNMEASURED, historyFrom: null },
+  trace: UNMEASURED,
+  debug: UNMEASURED,
+  logsRange: { ...UNMEASURED, statedLimit: null },
+  batchLimit: UNMEASURED,
+  websocketSubscriptions: UNMEASURED,
 };

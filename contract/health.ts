@@ -24,6 +24,27 @@ export const endpointHealthSchema = z.object({
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 
+/** A measured capability: its value (null when the check could not run) and when it was measured. */
+const measured = <T extends z.ZodTypeAny>(value: T) =>
+  z.object({ value: value.nullable(), checkedAt: z.string().nullable() });
+
+/**
+ * What an endpoint was measured to serve, once a day (api/health/capabilities.ts). `archive`: the state of block 1
+ * and of a block 10,000 behind the head; when not, `historyFrom` is the oldest block found to answer. `logsRange`:
+ * the widest eth_getLogs range accepted of 1,000 / 10,000 / 100,000 blocks (0: none), `statedLimit` the refusal's
+ * own words when they name a number. `batchLimit`: the largest batch of 10 / 100 / 1,000 answered whole (0: none).
+ * `websocketSubscriptions`: a wss:// endpoint delivered a newHeads notification.
+ */
+export const endpointCapabilitiesSchema = z.object({
+  archive: measured(z.boolean()).extend({ historyFrom: z.number().int().nullable() }),
+  trace: measured(z.boolean()),
+  debug: measured(z.boolean()),
+  logsRange: measured(z.number().int()).extend({ statedLimit: z.string().nullable() }),
+  batchLimit: measured(z.number().int()),
+  websocketSubscriptions: measured(z.boolean()),
+});
+export type EndpointCapabilities = z.infer<typeof endpointCapabilitiesSchema>;
+
 export const HISTORY_WINDOWS = ['24h', '7d', '30d'] as const;
 export const historyQuerySchema = z.object({ window: z.enum(HISTORY_WINDOWS).default('24h') });
 
@@ -76,5 +97,6 @@ export const probeNowSchema = z.object({
     browserCallable: z.boolean().nullable(),
   }),
   health: endpointHealthSchema,
+  capabilities: endpointCapabilitiesSchema,
 });
 export type ProbeNow = z.infer<typeof probeNowSchema>;

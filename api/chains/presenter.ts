@@ -7,7 +7,7 @@ import {
   type ChainStatsRow,
   type EndpointRow,
 } from '../../sql/queries/chains.ts';
-import { presentHealth } from '../health/presenter.ts';
+import { presentCapabilities, presentHealth } from '../health/presenter.ts';
 import type { Chain, ChainDetail, ChainRef, ChainWithStats, RpcEndpoint } from '../../contract/chains.ts';
 
 export function presentChainRef(r: {
@@ -48,6 +48,7 @@ export function presentEndpoint(e: EndpointRow): RpcEndpoint {
     tracking: e.tracking,
     needsApiKey: e.needsApiKey,
     health: presentHealth(e),
+    capabilities: presentCapabilities(e.capabilities),
   };
 }
 

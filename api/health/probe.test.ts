@@ -1,7 +1,7 @@
 // One probe against real servers on loopback: anvil (a real Ethereum node) and small servers that fail in one way
 // each; the verdict the status rule gives each answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeCapabilities, probeEndpoint, type ProbeOptions } from './probe.ts';
+import { probeEndpoint, type ProbeOptions } from './probe.ts';
 import { consensusHead, verdict } from './status.ts';
 import { ANVIL_CHAIN_ID, closedPort, rpc, startAnvil, startFakeRpc, type Anvil, type FakeRpc } from './test-servers.ts';
 
@@ -50,7 +50,6 @@ describe('probeEndpoint', () => {
       browserCallable: true,
     });
     expect(result.headBlock).toBeGreaterThanOrEqual(1);
-    expect(await probeCapabilities(anvil.url.replace('http:', 'ws:'), options)).toMatchObject({ archive: true });
     const refusing = await fake({ status: 429, body: 'slow down' }); // answers the upgrade with 429
     expect((await probeEndpoint(refusing.url.replace('http:', 'ws:'), options)).errorClass).toBe('http-429');
     const inside = await fake({});
@@ -121,14 +120,6 @@ describe('probeEndpoint', () => {
     const allowed = await probeEndpoint(redirecting.url, options);
     expect(allowed).toMatchObject({ errorClass: 'redirect', httpStatus: 302 });
     expect(inside.requests()).toBe(0);
-  });
-
-  it('capabilities: a real node keeps all state and has trace_ and debug_; a minimal server has none', async () => {
-    expect(await probeCapabilities(anvil.url, options)).toEqual({ archive: true, trace: true, debug: true });
-    const minimal = await fake({}); // answers "Method not found" to everything but the head calls
-    expect(await probeCapabilities(minimal.url, options)).toEqual({ archive: false, trace: false, debug: false });
-    const failing = await fake({ status: 500, body: 'oops' });
-    expect(await probeCapabilities(failing.url, options)).toEqual({ archive: null, trace: null, debug: null });
   });
 
   it('classifies a refused connection and an unknown name', async () => {

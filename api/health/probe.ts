@@ -9,6 +9,8 @@ import { AddressError, checkedAddress, checkedLookup, type Resolver } from './ss
 
 export const PROBE_TIMEOUT_MS = 5_000;
 export const PROBE_MAX_BYTES = 64 * 1024;
+/** Error answers that say the node is busy, not that it lacks what was asked. */
+export const BUSY = /rate.?limit|too many requests|capacity|try again/i;
 
 export type ErrorClass =
   | 'timeout'
@@ -49,7 +51,7 @@ export type ProbeOptions = {
   maxBytes?: number;
 };
 
-class ProbeFailure extends Error {
+export class ProbeFailure extends Error {
   constructor(
     readonly errorClass: ErrorClass,
     readonly httpStatus: number | null = null,
@@ -135,25 +137,54 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
   const maxBytes = options.maxBytes ?? PROBE_MAX_BYTES;
   const target = await checkedAddress(url.hostname, options.allowPrivate, options.resolve);
   const lookupFn = checkedLookup(target);
-  let id = 0;
-  const call = async (method: string, params: unknown[]) => {
-    const answer = await exchange(
+  const post = (body: string) =>
+    exchange(
       url,
       lookupFn,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      },
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body },
       timeoutMs,
       maxBytes,
     );
+  let id = 0;
+  const call = async (method: string, params: unknown[]) => {
+    const answer = await post(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }));
     onAnswer(answer.status, answer.ms);
     const failure = statusFailure(answer.status);
     if (failure) throw failure;
     return rpcResult(answer.body, answer.status);
   };
-  return { call, preflight: () => preflight(url, lookupFn, options.origin, timeoutMs), close: () => {} };
+  /**
+   * Whether a JSON-RPC batch of `size` calls came back whole (an array with a result for every call); null when the
+   * answer says the node is busy.
+   */
+  const batch = async (size: number) => {
+    const calls = Array.from({ length: size }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'eth_chainId',
+      params: [],
+    }));
+    const answer = await post(JSON.stringify(calls));
+    if (answer.status === 429 || answer.status >= 500) throw statusFailure(answer.status)!;
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      return false;
+    }
+    if (BUSY.test(String((body as { error?: { message?: unknown } })?.error?.message ?? ''))) return null;
+    const answered = new Set(
+      Array.isArray(body) ? body.flatMap((a: { id?: unknown; result?: unknown }) => ('result' in a ? [a.id] : [])) : [],
+    );
+    return calls.every((c) => answered.has(c.id));
+  };
+  return {
+    call,
+    batch,
+    onNotification: undefined,
+    preflight: () => preflight(url, lookupFn, options.origin, timeoutMs),
+    close: () => {},
+  };
 }
 
 /** The failure an HTTP status means (redirects are never followed), or null for 2xx. */
@@ -201,14 +232,18 @@ async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: numb
     for (const w of waiting.values()) w.reject(failure);
     waiting.clear();
   };
+  const notified = new Set<(params: unknown) => void>();
   socket.on('message', (data) => {
     const text = data.toString();
-    let id: unknown;
+    let message: { id?: unknown; method?: unknown; params?: unknown };
     try {
-      id = (JSON.parse(text) as { id?: unknown }).id;
+      message = JSON.parse(text);
     } catch {
       return failAll(new ProbeFailure('invalid-json', 101));
     }
+    // A subscription's notifications carry no id.
+    if (message?.method === 'eth_subscription') for (const listener of notified) listener(message.params);
+    const id = message?.id;
     const w = waiting.get(id as number);
     waiting.delete(id as number);
     w?.resolve(text);
@@ -253,7 +288,13 @@ async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: numb
       socket.send(JSON.stringify({ jsonrpc: '2.0', id: callId, method, params }));
     });
   };
-  return { call, preflight: async () => true, close: () => socket.terminate() };
+  return {
+    call,
+    batch: undefined,
+    onNotification: (listener: (params: unknown) => void) => notified.add(listener),
+    preflight: async () => true,
+    close: () => socket.terminate(),
+  };
 }
 
 function wsFailure(err: NodeJS.ErrnoException): ProbeFailure {
@@ -263,7 +304,7 @@ function wsFailure(err: NodeJS.ErrnoException): ProbeFailure {
 }
 
 /** The client for the URL's scheme. */
-const clientFor = (url: URL) => (url.protocol === 'ws:' || url.protocol === 'wss:' ? wsClient : rpcClient);
+export const clientFor = (url: URL) => (url.protocol === 'ws:' || url.protocol === 'wss:' ? wsClient : rpcClient);
 
 /** Probes one endpoint; never throws (a failure is a result with its error class). */
 export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Promise<ProbeResult> {
@@ -309,45 +350,6 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
     close();
   }
   return result;
-}
-
-/** What an endpoint serves beyond the head: null where the answer says nothing (no answer, an HTTP error). */
-export type Capabilities = { archive: boolean | null; trace: boolean | null; debug: boolean | null };
-
-/** An address whose balance any node can be asked about (the zero address). */
-const KNOWN_ADDRESS = '0x0000000000000000000000000000000000000000';
-const METHOD_NOT_FOUND =
-  /method .*(not found|does not exist|not (available|supported|allowed|enabled))|unsupported method/i;
-
-/**
- * The daily capability probe: an archive read (the known address's balance at block 1: a pruned node answers an
- * error) and whether `trace_` and `debug_` methods exist (any answer but "method not found" counts).
- */
-export async function probeCapabilities(rawUrl: string, options: ProbeOptions): Promise<Capabilities> {
-  const capabilities: Capabilities = { archive: null, trace: null, debug: null };
-  const url = new URL(rawUrl);
-  let client: Awaited<ReturnType<typeof rpcClient>>;
-  try {
-    client = await clientFor(url)(url, options);
-  } catch {
-    return capabilities;
-  }
-  const { call } = client;
-  const ask = async (method: string, params: unknown[], exists: (err: ProbeFailure) => boolean | null) => {
-    try {
-      await call(method, params);
-      return true;
-    } catch (err) {
-      return err instanceof ProbeFailure && err.errorClass === 'jsonrpc-error' ? exists(err) : null;
-    }
-  };
-  const methodExists = (err: ProbeFailure) =>
-    !(err.rpcError?.code === -32601 || METHOD_NOT_FOUND.test(String(err.rpcError?.message ?? '')));
-  capabilities.archive = await ask('eth_getBalance', [KNOWN_ADDRESS, '0x1'], () => false);
-  capabilities.trace = await ask('trace_block', ['0x1'], methodExists);
-  capabilities.debug = await ask('debug_traceBlockByNumber', ['0x1', {}], methodExists);
-  client.close();
-  return capabilities;
 }
 
 /** What a browser asks before a cross-origin JSON POST; null when the preflight itself got no answer. */

@@ -6,8 +6,10 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/index.ts';
+import type { Sql } from '../../sql/db-types.ts';
 import {
   advanceRound,
+  claimCapabilityCheck,
   claimDueEndpoints,
   hourlySince,
   insertProbe,
@@ -18,12 +20,15 @@ import {
   rollUpHour,
   setProberState,
   syncHealthRows,
-  updateCapabilities,
+  saveCapabilities,
+  storedCapabilities,
   updateHealthSummary,
   type ProbeTarget,
 } from '../../sql/queries/health.ts';
-import { probeCapabilities, probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
+import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
+import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
 import { pgBossDb } from './queue.ts';
+import { presentCapabilities } from './presenter.ts';
 import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
 
 export const PROBE_QUEUE = 'endpoint-probe';
@@ -48,8 +53,13 @@ const PER_HOST = 4;
 const NO_NETWORK_HOSTS = 3;
 const CLAIM_LIMIT = 5_000;
 const STOP_WAIT_MS = 4_000;
-/** How often an answering endpoint's capabilities (archive, trace_, debug_) are asked again. */
-const CAPABILITIES_EVERY_MS = 24 * 3600 * 1000;
+/** How often an answering endpoint's capabilities are measured again. */
+export const CAPABILITIES_EVERY_S = 24 * 3600;
+/**
+ * Capability checks running at once in one process (each paced at a call a second per host); an endpoint falling
+ * due while they all run is checked after a later probe.
+ */
+const CAPABILITY_CHECKS_AT_ONCE = 50;
 
 export type ProberOptions = {
   db: Database;
@@ -57,6 +67,8 @@ export type ProberOptions = {
   log: Logger;
   /** Replaces the network probe (tests). */
   probe?: (url: string, options: ProbeOptions) => Promise<ProbeResult>;
+  /** Replaces the capability check (tests). */
+  checkCapabilities?: typeof probeCapabilities;
   queue?: Partial<typeof QUEUE_DEFAULTS>;
   /** pg-boss's schema (tests keep theirs apart). */
   schema?: string;
@@ -124,11 +136,29 @@ export async function recordProbe(tx: Queryable, target: ProbeTarget, result: Pr
   });
 }
 
+/**
+ * Measures an endpoint's capabilities and stores them over the last measurement (what could not be checked now
+ * keeps its earlier value and date); answers what is stored.
+ */
+export async function measureCapabilities(
+  sql: Sql,
+  target: ProbeTarget,
+  head: number,
+  options: ProbeOptions,
+  check: typeof probeCapabilities = probeCapabilities,
+) {
+  const { capabilities } = await check(target.url, options, head);
+  const merged = mergeCapabilities(presentCapabilities(await storedCapabilities(sql, target.id)), capabilities);
+  await saveCapabilities(sql, target.id, merged);
+  return merged;
+}
+
 export async function startProber({
   db,
   config,
   log,
   probe = probeEndpoint,
+  checkCapabilities = probeCapabilities,
   queue = {},
   schema = 'pgboss',
 }: ProberOptions): Promise<Prober> {
@@ -211,21 +241,35 @@ export async function startProber({
   // endpoint would hold up the rest. Finished jobs are completed together at the next fetch.
   const perHost = keyedLimiter(PER_HOST);
   const inFlight = new Set<Promise<void>>();
+  // Capability checks run beside the probe jobs (a check takes up to 20 paced calls), claimed in the database so
+  // that one instance checks an endpoint once a day; one cut short by a stop waits for the next day.
+  const checking = new Set<Promise<void>>();
+  async function checkCapabilitiesOf(target: ProbeTarget, head: number) {
+    if (!(await claimCapabilityCheck(sql, target.id, CAPABILITIES_EVERY_S)) || stopped) return;
+    await measureCapabilities(sql, target, head, probeOptions, checkCapabilities);
+    await db.publishInvalidation();
+  }
   let finished: string[] = [];
   let stopped = false;
   async function run(job: PgBoss.Job<{ endpointId: number }>) {
     const [target] = await probeTargets(sql, [job.data.endpointId]);
     if (target) {
-      await perHost(new URL(target.url).hostname, async () => {
-        const result = await probe(target.url, probeOptions);
+      const result = await perHost(new URL(target.url).hostname, async () => {
+        const answer = await probe(target.url, probeOptions);
         // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
-        await settle(target, result).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
-        const due =
-          !target.capabilitiesCheckedAt || Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_MS;
-        if (due && result.errorClass === null && result.answeredChainId === target.evmChainId) {
-          await updateCapabilities(sql, target.id, await probeCapabilities(target.url, probeOptions));
-        }
+        await settle(target, answer).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
+        return answer;
       });
+      const due =
+        !target.capabilitiesCheckedAt ||
+        Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_S * 1000;
+      const answered = result.errorClass === null && result.answeredChainId === target.evmChainId;
+      if (due && answered && result.headBlock !== null && checking.size < CAPABILITY_CHECKS_AT_ONCE) {
+        const check: Promise<void> = checkCapabilitiesOf(target, result.headBlock)
+          .catch((err) => log.warn({ err, endpointId: target.id }, 'capability check failed'))
+          .finally(() => checking.delete(check));
+        checking.add(check);
+      }
     }
     finished.push(job.id);
   }

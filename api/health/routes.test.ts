@@ -24,7 +24,11 @@ let chainId: number;
 beforeAll(async () => {
   t = await startTestServer({ PROBE_ALLOW_PRIVATE: '1' });
   admin = await signInAdmin(t);
-  rpc = await startFakeRpc({ chainId: EVM_ID });
+  rpc = await startFakeRpc({
+    chainId: EVM_ID,
+    maxBatch: 10,
+    handle: (method) => (method === 'eth_getBalance' ? { result: '0x0' } : undefined),
+  });
   const res = await admin.json('POST', '/api/admin/chains', {
     name: 'Health Chain',
     slug: 'health-chain',
@@ -107,8 +111,15 @@ describe('admin endpoint writes', () => {
     const answer = probeNowSchema.parse(res.body);
     expect(answer).toMatchObject({ recorded: true, probe: { answeredChainId: EVM_ID, errorClass: null } });
     expect(answer.health).toMatchObject({ status: 'ok', uptime24h: 1, browserCallable: true });
+    // Its capabilities were measured too: this minimal server answers old state and batches of 10, not traces.
+    expect(answer.capabilities).toMatchObject({
+      archive: { value: true },
+      trace: { value: false },
+      batchLimit: { value: 10 },
+    });
     const listed = (await chainEndpoints()).find((x) => x.id === e.id)!;
     expect(listed.health).toEqual(answer.health);
+    expect(listed.capabilities).toEqual(answer.capabilities);
     // "N/M endpoints healthy": one, out of the keyless ones (one.example, two.example and this one).
     const counts = { endpointsHealthy: 1, endpointsChecked: 1, endpointsPublic: 3 };
     expect((await t.get('/api/chains/health-chain')).body).toMatchObject(counts);

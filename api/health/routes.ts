@@ -29,9 +29,9 @@ import {
 } from '../../sql/queries/health.ts';
 import type { Queryable } from '../db/index.ts';
 import { presentEndpoint } from '../chains/presenter.ts';
-import { presentHealth } from './presenter.ts';
+import { presentCapabilities, presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
-import { recordProbe } from './prober.ts';
+import { measureCapabilities, recordProbe } from './prober.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
 import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
@@ -174,14 +174,18 @@ export function adminEndpointRoutes() {
     if (!target) {
       throw new HttpError(409, 'This endpoint is not probed (it needs an API key or its chain has no EVM chain id)');
     }
-    const { allowPrivate } = ctx.config.probes;
-    const result = await probeEndpoint(target.url, { allowPrivate, origin: new URL(ctx.config.publicUrl).origin });
+    const probeOptions = { allowPrivate: ctx.config.probes.allowPrivate, origin: new URL(ctx.config.publicUrl).origin };
+    const result = await probeEndpoint(target.url, probeOptions);
     const recorded = result.errorClass !== 'dns' && result.errorClass !== 'connect';
     if (recorded) {
       await ctx.sql.begin(async (tx) => {
         await ensureHealthRow(tx, id, ctx.config.probes.intervalS);
         await recordProbe(tx, target, result);
       });
+    }
+    // Capabilities are measured again when the endpoint answered its chain (the daily check's calls, paced alike).
+    if (recorded && result.errorClass === null && result.answeredChainId === target.evmChainId) {
+      await measureCapabilities(ctx.sql, target, result.headBlock!, probeOptions);
     }
     const endpoint = await findEndpoint(ctx.sql, id);
     ctx.body = {
@@ -196,6 +200,7 @@ export function adminEndpointRoutes() {
         browserCallable: result.browserCallable,
       },
       health: presentHealth(endpoint!),
+      capabilities: presentCapabilities(endpoint!.capabilities),
     } satisfies ProbeNow;
   });
 

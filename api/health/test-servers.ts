@@ -31,12 +31,13 @@ export type Anvil = { url: string; head: () => Promise<number>; stop: () => Prom
 
 /**
  * Starts anvil on a free loopback port (by default chain id ANVIL_CHAIN_ID, a block a second; `blockTime: null`
- * mines only on demand) and waits until it answers.
+ * mines only on demand; `pruneHistory` keeps the head's state only, as a non-archive node) and waits until it answers.
  */
 export async function startAnvil({
   chainId = ANVIL_CHAIN_ID,
   blockTime = 1,
-}: { chainId?: number; blockTime?: number | null } = {}): Promise<Anvil> {
+  pruneHistory = false,
+}: { chainId?: number; blockTime?: number | null; pruneHistory?: boolean } = {}): Promise<Anvil> {
   const require = createRequire(import.meta.url);
   const binary = path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
   const port = await freePort();
@@ -51,6 +52,7 @@ export async function startAnvil({
       '--chain-id',
       String(chainId),
       '--silent',
+      ...(pruneHistory ? ['--prune-history'] : []),
     ],
     { stdio: 'ignore' },
   );
@@ -93,14 +95,27 @@ export type FakeRpcOptions = {
   cors?: boolean;
   /** Pad each answer past this many bytes. */
   padBytes?: number;
+  /** Answers a call itself (a result or a JSON-RPC error); undefined leaves it to the defaults. */
+  handle?: (
+    method: string,
+    params: unknown[],
+  ) => { result: unknown } | { error: { code: number; message: string } } | undefined;
+  /** Batches of at most this many calls are answered; larger ones (and any, when unset) get one error. */
+  maxBatch?: number;
 };
 
-export type FakeRpc = { url: string; requests: () => number; close: () => Promise<void> };
+export type FakeRpc = {
+  url: string;
+  requests: () => number;
+  /** When each request arrived (performance.now()). */
+  requestTimes: () => number[];
+  close: () => Promise<void>;
+};
 
 /** A minimal Ethereum JSON-RPC server with one chosen flaw. */
 export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRpc> {
   const { chainId = ANVIL_CHAIN_ID, cors = true } = options;
-  let requests = 0;
+  const times: number[] = [];
   const corsHeaders: Record<string, string> = cors
     ? {
         'access-control-allow-origin': '*',
@@ -108,8 +123,25 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
         'access-control-allow-methods': 'POST',
       }
     : {};
+  type Call = { id: number; method: string; params: unknown[] };
+  const hex = (n: number) => `0x${n.toString(16)}`;
+  const answerCall = (call: Call, head: { block: number; ageS: number }) => {
+    const own = options.handle?.(call.method, call.params);
+    if (own) return { jsonrpc: '2.0', id: call.id, ...own };
+    const result =
+      call.method === 'eth_chainId'
+        ? hex(chainId)
+        : call.method === 'eth_blockNumber'
+          ? hex(head.block)
+          : call.method === 'eth_getBlockByNumber'
+            ? { number: hex(head.block), timestamp: hex(Math.floor(Date.now() / 1000) - head.ageS) }
+            : undefined;
+    return result === undefined
+      ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
+      : { jsonrpc: '2.0', id: call.id, result, ...(options.padBytes ? { pad: 'x'.repeat(options.padBytes) } : {}) };
+  };
   const server = http.createServer(async (req, res) => {
-    requests++;
+    times.push(performance.now());
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
@@ -122,27 +154,20 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
       res.end(options.body ?? '');
       return;
     }
-    const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string };
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as Call | Call[];
     const head = options.head ? await options.head() : { block: 1000, ageS: 1 };
-    const hex = (n: number) => `0x${n.toString(16)}`;
-    const result =
-      call.method === 'eth_chainId'
-        ? hex(chainId)
-        : call.method === 'eth_blockNumber'
-          ? hex(head.block)
-          : call.method === 'eth_getBlockByNumber'
-            ? { number: hex(head.block), timestamp: hex(Math.floor(Date.now() / 1000) - head.ageS) }
-            : undefined;
-    const answer =
-      result === undefined
-        ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
-        : { jsonrpc: '2.0', id: call.id, result, ...(options.padBytes ? { pad: 'x'.repeat(options.padBytes) } : {}) };
+    const answer = !Array.isArray(body)
+      ? answerCall(body, head)
+      : body.length <= (options.maxBatch ?? 0)
+        ? body.map((c) => answerCall(c, head))
+        : { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } };
     res.writeHead(200, { 'content-type': 'application/json', ...corsHeaders }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    requests: () => requests,
+    requests: () => times.length,
+    requestTimes: () => times,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

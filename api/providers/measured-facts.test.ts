@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { providerDetailSchema } from '../../contract/providers.ts';
+import { UNMEASURED_CAPABILITIES } from '../../contract/health-rule.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -29,12 +30,23 @@ async function endpointWithHealth(
   const [e] = await t.sql<{ id: number }[]>`
     INSERT INTO chain_rpc_endpoints (chain_id, url, provider_id)
     VALUES ((SELECT min(id) FROM chains), ${url}, ${providerId}) RETURNING id`;
-  const capabilitiesAt = health.archive === undefined ? null : health.checkedAt;
+  const measured = (value: boolean | null | undefined) => ({
+    value: value ?? null,
+    checkedAt: value === undefined || value === null ? null : health.checkedAt,
+  });
+  const capabilities =
+    health.archive === undefined
+      ? null
+      : {
+          ...UNMEASURED_CAPABILITIES,
+          archive: { ...measured(health.archive), historyFrom: null },
+          trace: measured(health.traceApi),
+          debug: measured(health.debugApi),
+        };
   await t.sql`
-    INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, archive, trace_api, debug_api,
-                                 capabilities_checked_at)
-    VALUES (${e.id}, now(), ${health.status}, ${health.checkedAt}, ${health.archive ?? null},
-            ${health.traceApi ?? null}, ${health.debugApi ?? null}, ${capabilitiesAt})`;
+    INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, capabilities, capabilities_checked_at)
+    VALUES (${e.id}, now(), ${health.status}, ${health.checkedAt}, ${capabilities && t.sql.json(capabilities)},
+            ${capabilities && health.checkedAt})`;
 }
 
 describe('GET /api/providers/{slug} measuredFacts', () => {

@@ -1,6 +1,6 @@
 // Shapes provider rows into the API's provider responses (contract/providers.ts).
 import { pickColumns } from '../../sql/columns.ts';
-import { presentHealth } from '../health/presenter.ts';
+import { presentCapabilities, presentHealth } from '../health/presenter.ts';
 import type { AdminEditorialRow } from '../../sql/queries/editorial.ts';
 import {
   providerPlainColumns,
@@ -88,6 +88,7 @@ export function presentProviderDetail(
       needsApiKey: e.needsApiKey,
       chain: { id: e.chainId, name: e.chainName, slug: e.chainSlug, iconUrl: e.chainIconUrl, color: e.chainColor },
       health: presentHealth(e),
+      capabilities: presentCapabilities(e.capabilities),
     })),
   };
 }

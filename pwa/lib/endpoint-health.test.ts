@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
+import { UNMEASURED_CAPABILITIES, UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import type { EndpointHealth } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { filterEndpoints, healthWords, isDead } from './endpoint-health.ts';
@@ -13,6 +13,7 @@ const ep = (url: string, over: Partial<RpcEndpoint> = {}): RpcEndpoint => ({
   tracking: 'none',
   needsApiKey: false,
   health: UNVERIFIED_HEALTH,
+  capabilities: UNMEASURED_CAPABILITIES,
   ...over,
 });
 

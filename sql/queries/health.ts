@@ -1,5 +1,9 @@
 // Endpoint health: the probers' timers, raw probes, hourly roll-ups, the summary row and the prober state.
+import type postgres from 'postgres';
 import type { Queryable } from '../db-types.ts';
+
+/** endpoint_health.capabilities: the contract's EndpointCapabilities, as the API wrote it. */
+export type StoredCapabilities = postgres.JSONValue;
 
 /** A probe's verdict, as endpoint_probes.status allows (the summary row adds 'unverified': never probed). */
 export type ProbeStatus = 'ok' | 'degraded' | 'down' | 'wrong-chain';
@@ -68,14 +72,24 @@ export function probeTargets(sql: Queryable, ids: number[]) {
     WHERE e.id = ANY(${sql.array(ids)}::int[]) AND ${probeable(sql)}`;
 }
 
-export async function updateCapabilities(
-  sql: Queryable,
-  endpointId: number,
-  c: { archive: boolean | null; trace: boolean | null; debug: boolean | null },
-) {
+/** Takes an endpoint's daily capability check when none ran within `everyS`: true for the one instance that did. */
+export async function claimCapabilityCheck(sql: Queryable, endpointId: number, everyS: number) {
+  const result = await sql`
+    UPDATE endpoint_health SET capabilities_checked_at = now()
+    WHERE endpoint_id = ${endpointId}
+      AND (capabilities_checked_at IS NULL OR capabilities_checked_at < now() - make_interval(secs => ${everyS}))`;
+  return result.count > 0;
+}
+
+export async function storedCapabilities(sql: Queryable, endpointId: number) {
+  const [row] = await sql<{ capabilities: StoredCapabilities | null }[]>`
+    SELECT capabilities FROM endpoint_health WHERE endpoint_id = ${endpointId}`;
+  return row?.capabilities ?? null;
+}
+
+export async function saveCapabilities(sql: Queryable, endpointId: number, capabilities: StoredCapabilities) {
   await sql`
-    UPDATE endpoint_health SET archive = ${c.archive}, trace_api = ${c.trace}, debug_api = ${c.debug},
-      capabilities_checked_at = now()
+    UPDATE endpoint_health SET capabilities = ${sql.json(capabilities)}, capabilities_checked_at = now()
     WHERE endpoint_id = ${endpointId}`;
 }
 
@@ -210,6 +224,7 @@ export type EndpointHealthRow = {
   healthUptimeWeek: number | null;
   healthBrowserCallable: boolean | null;
   healthDownSince: Date | null;
+  capabilities: StoredCapabilities | null;
 };
 
 /** The select list of EndpointHealthRow; the query joins `LEFT JOIN endpoint_health h ON h.endpoint_id = e.id`. */
@@ -217,7 +232,7 @@ export const healthColumns = (sql: Queryable) => sql`
   coalesce(h.status, 'unverified') AS health_status, h.checked_at AS health_checked_at,
   h.latency_ms AS health_latency_ms, h.block_lag::int AS health_block_lag, h.uptime_24h AS health_uptime_day,
   h.uptime_7d AS health_uptime_week, h.browser_callable AS health_browser_callable,
-  h.down_since AS health_down_since`;
+  h.down_since AS health_down_since, h.capabilities`;
 
 export function endpointHistory(sql: Queryable, endpointId: number, hours: number) {
   return sql<{ hour: Date; probes: number; up: number; p50Ms: number | null; p95Ms: number | null }[]>`

@@ -192,7 +192,7 @@ export function listProviderEndpoints(sql: Sql, providerId: number) {
 export type MeasuredFactsRow = {
   websocket: Date | null;
   archive: Date | null;
-  /** The newest day trace_ or debug_ methods answered; `traceApi`/`debugApi` say which ever did. */
+  /** The newest time trace_ or debug_ methods answered; `traceApi`/`debugApi` say which ever did. */
   traceDebug: Date | null;
   traceApi: boolean;
   debugApi: boolean;
@@ -200,15 +200,19 @@ export type MeasuredFactsRow = {
 
 /**
  * The facts the prober measured on the provider's endpoints: a wss:// endpoint answering the right chain (its
- * summary status ok or degraded), and the daily capability probe's archive, trace_ and debug_ findings.
- * Only true findings count: a probe that found nothing, or none, is not a "no".
+ * summary status ok or degraded), and the daily capability check's archive, trace_ and debug_ findings.
+ * Only true findings count: a check that found nothing, or none, is not a "no".
  */
 export async function findMeasuredFacts(sql: Sql, providerId: number) {
+  const found = (name: string) => sql`(h.capabilities -> ${name} ->> 'value')::boolean`;
+  const at = (name: string) => sql`(h.capabilities -> ${name} ->> 'checkedAt')::timestamptz`;
   const [row] = await sql<MeasuredFactsRow[]>`
     SELECT max(h.checked_at) FILTER (WHERE e.url ILIKE 'wss://%' AND h.status IN ('ok', 'degraded')) AS websocket,
-           max(h.capabilities_checked_at) FILTER (WHERE h.archive) AS archive,
-           max(h.capabilities_checked_at) FILTER (WHERE h.trace_api OR h.debug_api) AS trace_debug,
-           coalesce(bool_or(h.trace_api), false) AS trace_api, coalesce(bool_or(h.debug_api), false) AS debug_api
+           max(${at('archive')}) FILTER (WHERE ${found('archive')}) AS archive,
+           greatest(max(${at('trace')}) FILTER (WHERE ${found('trace')}),
+                    max(${at('debug')}) FILTER (WHERE ${found('debug')})) AS trace_debug,
+           coalesce(bool_or(${found('trace')}), false) AS trace_api,
+           coalesce(bool_or(${found('debug')}), false) AS debug_api
     FROM chain_rpc_endpoints e JOIN endpoint_health h ON h.endpoint_id = e.id
     WHERE e.provider_id = ${providerId} AND e.removed_at IS NULL`;
   return row;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupByChain } from './provider-endpoints.tsx';
-import { UNVERIFIED_HEALTH } from '../../../contract/health-rule.ts';
+import { UNMEASURED_CAPABILITIES, UNVERIFIED_HEALTH } from '../../../contract/health-rule.ts';
 
 const chain = (id: number, name: string) => ({ id, name, slug: name.toLowerCase(), iconUrl: null, color: '#3b82f6' });
 const ep = (url: string, c: ReturnType<typeof chain>) => ({
@@ -9,6 +9,7 @@ const ep = (url: string, c: ReturnType<typeof chain>) => ({
   tracking: 'none' as const,
   needsApiKey: false,
   health: UNVERIFIED_HEALTH,
+  capabilities: UNMEASURED_CAPABILITIES,
 });
 
 describe('groupByChain', () => {
