@@ -106,6 +106,8 @@ describe('the cache itself', () => {
   let calls = 0;
   let routed = 0; // requests that went past serveHits into the app's later layers
   let release: () => void = () => {};
+  const pageRenders: (() => void)[] = []; // each page render waits for its call
+  const releasePages = () => pageRenders.splice(0).forEach((r) => r());
   const cache = createResponseCache(db, 10_000);
 
   beforeAll(async () => {
@@ -136,6 +138,19 @@ describe('the cache itself', () => {
     router.post('/paged', async (ctx) => {
       ctx.body = { posted: true };
     });
+    router.get('/page/:kind', async (ctx) => {
+      const shared = ctx.params.kind !== 'personal';
+      await cache.renderDocument(
+        ctx,
+        ctx.path,
+        async () => {
+          const n = ++calls;
+          await new Promise<void>((r) => pageRenders.push(r));
+          return { status: 200, html: `<p>render ${n}</p>`, keep: shared };
+        },
+        { shared },
+      );
+    });
     router.get('/big/:n', cache.cached, async (ctx) => {
       calls++;
       ctx.body = { n: ctx.params.n, pad: 'x'.repeat(3000) };
@@ -164,6 +179,23 @@ describe('the cache itself', () => {
     await until(() => calls === 2);
     release();
     expect(await again).toEqual({ calls: 2 });
+  });
+
+  it('renders a page the same for everyone once for all the visitors waiting on it; a personal one for each', async () => {
+    await cache.invalidate();
+    calls = 0;
+    const visit = (kind: string) => fetch(`${url}/page/${kind}`).then((r) => r.text());
+    const waiting = Array.from({ length: 20 }, () => visit('shared'));
+    await until(() => calls === 1);
+    await new Promise((r) => setTimeout(r, 50)); // the other 19 arrive meanwhile (or later, from the kept page)
+    releasePages();
+    expect(await Promise.all(waiting)).toEqual(Array(20).fill('<p>render 1</p>'));
+    expect(calls).toBe(1);
+
+    const personal = [visit('personal'), visit('personal')];
+    await until(() => calls === 3);
+    releasePages();
+    expect((await Promise.all(personal)).sort()).toEqual(['<p>render 2</p>', '<p>render 3</p>']);
   });
 
   it('answers a hit before the later layers (sessions, routing), with the Link header of a paged answer', async () => {

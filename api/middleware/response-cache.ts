@@ -214,23 +214,40 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     /**
      * Serves the HTML page `render()` makes. One it says to `keep` (a whole page of a known route that answers
      * 200, the same for every visitor) is kept for `path` until the next write, its bytes and their compressed
-     * copies made once, within the same bounded memory as the API's answers.
+     * copies made once, within the same bounded memory as the API's answers. `shared` renders (the same for every
+     * visitor) of one path run one at a time: the visitors arriving meanwhile get that render's page (measured in
+     * bench/RESULTS.md: 50 visitors after a start or a write each rendered the home page themselves).
      */
     renderDocument: async function renderDocument(
       ctx: Context,
       path: string,
       render: () => Promise<{ status: number; html: string; keep: boolean }>,
+      { shared = false } = {},
     ) {
-      const startedAt = generation;
-      const page = await render();
-      if (!page.keep) {
-        ctx.status = page.status;
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = page.html;
-        return;
-      }
       const key = documentKey(path);
-      const entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html));
+      const pending = shared ? inflight.get(key) : undefined;
+      const kept = pending && (await pending);
+      if (kept) return serve(ctx, key, kept);
+
+      const startedAt = generation;
+      let settle: ((entry: Entry | undefined) => void) | undefined;
+      const mine = shared ? new Promise<Entry | undefined>((resolve) => (settle = resolve)) : undefined;
+      if (mine) inflight.set(key, mine);
+      let entry: Entry | undefined;
+      try {
+        const page = await render();
+        if (!page.keep) {
+          ctx.status = page.status;
+          ctx.type = 'text/html; charset=utf-8';
+          ctx.body = page.html;
+          return;
+        }
+        entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html));
+      } finally {
+        // Visitors waiting on this render get its page, or render their own when it is not one to keep.
+        settle?.(entry);
+        if (mine && inflight.get(key) === mine) inflight.delete(key);
+      }
       if (generation === startedAt) store(key, entry);
       await serve(ctx, key, entry);
     },

@@ -122,7 +122,7 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     ctx.set('Cache-Control', isPersonal(ctx) ? 'no-store' : 'no-cache');
     ctx.state.appPage = true;
     try {
-      await ctx.cache.renderDocument(ctx, ctx.path, () => renderPage(ctx, shared));
+      await ctx.cache.renderDocument(ctx, ctx.path, () => renderPage(ctx, shared), { shared });
     } catch (err) {
       // The API's rules decide the status and message (errors.ts); a page request is answered with a page.
       ctx.state.appPage = false;
