@@ -6,12 +6,14 @@
 // table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { ChainDetail } from '../../contract/chains.ts';
+import type { ChainDetail, RpcEndpoint } from '../../contract/chains.ts';
+import { formatDay } from '../lib/dates.ts';
 import { rankEndpoints } from '../../contract/endpoint-rank.ts';
 import { useQuery } from '@tanstack/react-query';
 import { proberQuery } from '../data/health.ts';
 import {
   ENDPOINT_FILTERS,
+  capabilityBadges,
   filterEndpoints,
   isDead,
   notCheckedYet,
@@ -157,6 +159,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                           'No provider listed'
                         )}
                       </span>
+                      <CapabilityBadges capabilities={e.capabilities} />
                     </td>
                     <td className="col-start-1 md:px-2 md:py-2.5">
                       <span className="flex flex-wrap items-center gap-x-2 md:flex-col md:items-start">
@@ -231,5 +234,20 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/** The measured capabilities, each badge saying what it means and when it was measured. */
+function CapabilityBadges({ capabilities }: { capabilities: RpcEndpoint['capabilities'] }) {
+  const badges = capabilityBadges(capabilities);
+  if (!badges.length) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1" aria-label="Measured capabilities">
+      {badges.map((b) => (
+        <Badge as="li" key={b.label} variant="neutral" title={`${b.title} (measured ${formatDay(b.checkedAt)})`}>
+          {b.label}
+        </Badge>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNMEASURED_CAPABILITIES, UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import type { EndpointHealth } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
-import { filterEndpoints, healthWords, isDead } from './endpoint-health.ts';
+import { capabilityBadges, filterEndpoints, healthWords, isDead } from './endpoint-health.ts';
 import { timeAgo } from './dates.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -36,6 +36,28 @@ describe('endpoint health on the chain page', () => {
     expect(urls(new Set(['working']))).toEqual(['https://ok', 'http://plain', 'wss://track', 'https://key']);
     expect(urls(new Set(['working', 'secure', 'noKey', 'noTracking']))).toEqual(['https://ok']);
     expect(urls(new Set())).toHaveLength(5);
+  });
+
+  it('filters on measured archive and trace, and badges only what was measured', () => {
+    const at = '2026-11-25T06:00:00.000Z';
+    const full = {
+      ...UNMEASURED_CAPABILITIES,
+      archive: { value: true, checkedAt: at, historyFrom: null },
+      trace: { value: true, checkedAt: at },
+      logsRange: { value: 10_000, checkedAt: at, statedLimit: null },
+      batchLimit: { value: 0, checkedAt: at },
+    };
+    const pruned = { ...UNMEASURED_CAPABILITIES, archive: { value: false, checkedAt: at, historyFrom: 123 } };
+    const list = [
+      ep('https://full', { capabilities: full }),
+      ep('https://pruned', { capabilities: pruned }),
+      ep('https://new'),
+    ];
+    expect(filterEndpoints(list, new Set(['archive'])).map((e) => e.url)).toEqual(['https://full']);
+    expect(filterEndpoints(list, new Set(['trace'])).map((e) => e.url)).toEqual(['https://full']);
+    expect(capabilityBadges(full).map((b) => b.label)).toEqual(['Archive', 'Trace', 'Logs 10k blocks']);
+    expect(capabilityBadges(pruned).map((b) => b.label)).toEqual(['State from #123']);
+    expect(capabilityBadges(UNMEASURED_CAPABILITIES)).toEqual([]);
   });
 
   it('says how long ago a check ran', () => {

@@ -1,6 +1,6 @@
 // What the chain page's endpoint table does with health: its filters and the endpoints hidden as dead.
 import { DEAD_AFTER_DAYS } from '../../contract/health-rule.ts';
-import type { EndpointHealth, HealthStatus, ProberState } from '../../contract/health.ts';
+import type { EndpointCapabilities, EndpointHealth, HealthStatus, ProberState } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { isHealthy } from '../../contract/endpoint-rank.ts';
 import { isKeyless } from '../../contract/eip3085.ts';
@@ -18,6 +18,9 @@ export const ENDPOINT_FILTERS = {
   noTracking: { label: 'No tracking', keep: (e: RpcEndpoint) => e.tracking === 'none' },
   noKey: { label: 'No API key', keep: (e: RpcEndpoint) => !e.needsApiKey },
   secure: { label: 'HTTPS / WSS', keep: (e: RpcEndpoint) => /^(https|wss):\/\//i.test(e.url) },
+  // Measured by the daily capability check: an endpoint not measured yet is not kept.
+  archive: { label: 'Archive', keep: (e: RpcEndpoint) => e.capabilities.archive.value === true },
+  trace: { label: 'Trace', keep: (e: RpcEndpoint) => e.capabilities.trace.value === true },
 } as const;
 export type EndpointFilter = keyof typeof ENDPOINT_FILTERS;
 
@@ -57,4 +60,40 @@ export function healthWords({ healthy, checked, total }: HealthCounts, prober: P
   if (checked === 0) return notCheckedYet(prober);
   if (checked === total) return `${healthy} of ${total} healthy`;
   return `${healthy} of ${checked} checked healthy, ${total - checked} ${notCheckedYet(prober)}`;
+}
+
+const thousands = (n: number) => (n >= 1_000 ? `${n / 1_000}k` : String(n));
+
+/**
+ * What the daily check measured an endpoint to serve, as short badges with what each means; only what was found
+ * (an archive, trace_ or debug_ answering, a getLogs range or batch accepted), never a guess from what is unknown.
+ */
+export function capabilityBadges(c: EndpointCapabilities): { label: string; title: string; checkedAt: string }[] {
+  const badges: { label: string; title: string; checkedAt: string }[] = [];
+  const add = (checkedAt: string | null, label: string, title: string) => {
+    if (checkedAt) badges.push({ label, title, checkedAt });
+  };
+  if (c.archive.value) add(c.archive.checkedAt, 'Archive', 'Serves the state of old blocks (block 1 and 10,000 back)');
+  else if (c.archive.value === false && c.archive.historyFrom !== null) {
+    add(
+      c.archive.checkedAt,
+      `State from #${c.archive.historyFrom}`,
+      'Not archive: the oldest block whose state it served',
+    );
+  }
+  if (c.trace.value) add(c.trace.checkedAt, 'Trace', 'trace_block answered for a recent block');
+  if (c.debug.value) add(c.debug.checkedAt, 'Debug', 'debug_traceBlockByNumber answered for a recent block');
+  if (c.logsRange.value) {
+    add(
+      c.logsRange.checkedAt,
+      `Logs ${thousands(c.logsRange.value)} blocks`,
+      'The widest eth_getLogs range it accepted',
+    );
+  }
+  if (c.batchLimit.value)
+    add(c.batchLimit.checkedAt, `Batch ${thousands(c.batchLimit.value)}`, 'The largest batch it answered whole');
+  if (c.websocketSubscriptions.value) {
+    add(c.websocketSubscriptions.checkedAt, 'Subscriptions', 'eth_subscribe("newHeads") delivered a head');
+  }
+  return badges;
 }

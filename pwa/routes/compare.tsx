@@ -165,6 +165,15 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
       providers.map((p) => p.rpcEndpoints.length),
     ),
     numberRow('Without an API key', providers.map(keyless)),
+    // The daily capability check's findings on each provider's endpoints (an unmeasured endpoint counts in neither).
+    numberRow(
+      'Archive, measured',
+      providers.map((p) => p.rpcEndpoints.filter((e) => e.capabilities.archive.value === true).length),
+    ),
+    numberRow(
+      'Trace, measured',
+      providers.map((p) => p.rpcEndpoints.filter((e) => e.capabilities.trace.value === true).length),
+    ),
     {
       label: 'Only this one serves',
       cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
