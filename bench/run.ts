@@ -14,6 +14,7 @@ const PARTS: Record<string, () => Promise<(opts: BenchOptions) => Promise<void>>
   web: async () => (await import('./web.ts')).benchWeb,
   pages: async () => (await import('./pages.ts')).benchPages,
   probes: async () => (await import('./probes.ts')).benchProbes,
+  footprint: async () => (await import('./footprint.ts')).benchFootprint,
 };
 
 const { values, positionals } = parseArgs({

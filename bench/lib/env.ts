@@ -11,8 +11,8 @@ export const OUT_DIR = path.join(ROOT, 'bench/out');
 /** The PostgreSQL server the benches create their own databases on (never the app's). */
 export const PG_SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Ports 3160-3169 are the benches': api uses 3160-3163, scale 3164-3167, web 3168, start 3169. */
-export const PORTS = { api: 3160, scale: 3164, web: 3168, start: 3169, pages: 3170 } as const;
+/** Ports 3160-3171 are the benches': api uses 3160-3163, scale 3164-3167, web 3168, start 3169, pages 3170, footprint 3171. */
+export const PORTS = { api: 3160, scale: 3164, web: 3168, start: 3169, pages: 3170, footprint: 3171 } as const;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
