@@ -107,7 +107,7 @@ async function openEmbedded(
     extensions: { pg_trgm }, // must be passed on every open
     loadDataDir: options.loadDataDir,
     // PostgreSQL's default 128 MB of shared buffers sat resident in the process for a database of ~40 MB whose
-    // files the operating system caches anyway (bench/RESULTS.md "Memory").
+    // files the operating system caches anyway (bench/RESULTS.md "footprint").
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   // A Unix socket in the temp dir: no port to collide with, reachable only by this user.
