@@ -37,8 +37,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // A browser test on a 2-core CI machine can miss a wait under load; one retry absorbs that, a real fault fails twice.
-          retry: 1,
         },
       },
     ],

@@ -130,8 +130,9 @@ describe('the guard after a signed-out visit', () => {
     // The persisted query cache now holds the signed-out answer for the next visit.
     await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('"authenticated":false')));
     await e.signIn(page, ADMIN, '/admin');
+    // The guard schedules the sign-in redirect only together with its Unauthorized toast, and shows the panel only
+    // on a fresh answer: a panel on screen with no such toast before it is a panel that stays.
     await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
-    await page.waitForTimeout(1000); // longer than the redirect delay
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(toasts.filter((t) => t.text.includes('Unauthorized'))).toEqual([]);
   });

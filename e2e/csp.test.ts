@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../api/test/sign-in.ts';
-import { startBrowserTest, type BrowserTest } from './harness.ts';
+import { startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 beforeAll(async () => {
@@ -41,10 +41,10 @@ async function watchedPage(context?: BrowserContext): Promise<{ page: Page; viol
   return { page, violations };
 }
 
-/** Lets late work (lazy chunks, the service worker, effects) happen before violations are read. */
+/** Lets late work (lazy chunks, the service worker, effects) happen before violations are read: the network quiet, the app hydrated and idle. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.waitForTimeout(300);
+  await whenSettled(page);
 }
 
 describe('pages under the policy', () => {

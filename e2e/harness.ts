@@ -82,13 +82,7 @@ afterEach(async ({ task }) => {
   }
   const seen = [...trouble, ...(serverLogs?.().slice(serverLogStart) ?? []).map((line) => `server: ${line}`)];
   const report = `What the pages and the server reported during the failed test:\n${seen.join('\n')}`;
-  // Printed, so an attempt that its retry makes good still leaves its reason in the log;
-  console.error(
-    `Attempt ${(task.result.retryCount ?? 0) + 1} of "${task.name}" failed: ${(task.result.errors ?? [])
-      .map((error) => error.stack ?? error.message)
-      .join('\n')}\n${report}`,
-  );
-  // thrown, so it is listed with the test's own error in the summary at the end of the run.
+  // Thrown, so it is listed with the test's own error in the summary at the end of the run.
   if (seen.length) throw new Error(report);
 });
 

@@ -201,7 +201,8 @@ describe('add to wallet', () => {
       hostile,
       'T Tracker',
     ]); // T: its letter tile
-    await page.waitForTimeout(500);
+    // Every image has loaded or failed: an onload or onerror in the icon or the name would have run by now.
+    await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(outside).toEqual([]);
   });

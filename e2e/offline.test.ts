@@ -370,6 +370,9 @@ describe('review outbox', () => {
 });
 
 /** What this browser profile holds that could name a user: the saved query cache, the outbox, Cache Storage. */
+/** In the saved query cache once the signed-out user's answer has been saved. */
+const SIGNED_OUT = '"authenticated":false';
+
 async function deviceData(page: Page) {
   return page.evaluate(
     async ({ queryCacheKey, databaseName }) => {
@@ -453,8 +456,8 @@ describe('private data on a shared device', () => {
         .click(),
     ]);
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    // Past the persister's throttle (1 s): what the signed-out page saves names no one.
-    await page.waitForTimeout(1500);
+    // Once the signed-out page's answers are saved, what is saved names no one.
+    await expect.poll(async () => (await deviceData(page)).queryCache).toContain(SIGNED_OUT);
     const after = await deviceData(page);
     expect(after.queryCache).not.toContain('/mine');
     // The precached scripts name the "/mine" paths themselves; no text anywhere names the user or their review.
@@ -483,7 +486,7 @@ describe('private data on a shared device', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await upvote(page, provider.name).getAttribute('aria-pressed')).toBe('false');
-    await page.waitForTimeout(1500);
+    await expect.poll(async () => (await deviceData(page)).queryCache).toContain(SIGNED_OUT);
     const after = await deviceData(page);
     expect(after.queryCache).not.toContain(email);
     expect(after.queryCache).not.toContain('/mine');
@@ -506,7 +509,7 @@ describe('private data on a shared device', () => {
     ]);
     await other.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await accountButton(other, email).count()).toBe(0);
-    await other.waitForTimeout(1500);
+    await expect.poll(async () => (await deviceData(other)).queryCache).toContain(SIGNED_OUT);
     expect((await deviceData(other)).queryCache).not.toContain(email);
   });
 });

@@ -35,7 +35,8 @@ it('a first visit loads its document once', async () => {
       ]),
     );
     expect(workerActive, path).toBe(true);
-    await page.waitForTimeout(6_000);
+    // The work that waits until after load ends with the directory copied and this toast.
+    await page.getByText('Ready to work offline').waitFor({ timeout: 60_000 });
     expect(documents, path).toBe(1);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length), path).toBe(1);
     await page.close();
@@ -47,14 +48,19 @@ it('a first visit loads its document once', async () => {
 it('a first visit runs neither zod’s full build nor the sanitiser before the app is up', async () => {
   for (const path of ['/', '/chains/ethereum', '/providers/drpc']) {
     const page = await e.newPage();
+    // Every script asked for until the app is up and idle (its effects have run), read once it has arrived.
     const scripts: Promise<{ url: string; text: string }>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script')
-        scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script')
+        scripts.push(
+          request
+            .response()
+            .then((response) => response?.text() ?? '')
+            .then((text) => ({ url: request.url(), text })),
+        );
     });
     await page.goto(path);
     await whenSettled(page);
-    await page.waitForTimeout(1_500); // what the hydrated page's effects load
     const loaded = await Promise.all(scripts);
     expect(loaded.length, path).toBeGreaterThan(5);
     const zodClassic = loaded.filter((s) => /[`"']ZodObject[`"']/.test(s.text)).map((s) => s.url);

@@ -573,8 +573,15 @@ describe('the detector (control)', () => {
 
     const guarded = await hostileBrowser(false);
     await guarded.visit('/about');
+    // The browser tried the injected handler and the policy refused it: its violation event is the sign.
+    const refused = guarded.page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener('securitypolicyviolation', (ev) => resolve(ev.effectiveDirective), { once: true }),
+        ),
+    );
     await guarded.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), PAYLOADS[3]);
-    await guarded.page.waitForTimeout(500);
+    expect(await refused).toMatch(/^script-src/);
     expect(guarded.findings).toEqual([]);
     expect(await guarded.page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     await guarded.context.close();
@@ -621,8 +628,7 @@ describe.each([
   });
 
   it('the uploaded hostile SVG opened as a document', async () => {
-    await b.page.goto(svgPath);
-    await b.page.waitForTimeout(500);
+    await b.page.goto(svgPath); // resolves after the document's load event: anything it runs has run
     for (const what of await scanDom(b.page)) b.findings.push({ path: svgPath, what });
     // It rendered as an SVG (not an XML error page), with nothing left that could run.
     expect(
