@@ -13,7 +13,10 @@ afterEach(cleanup);
 
 it("shows 'Ad content unavailable' when an ad cannot be rendered", async () => {
   const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-  render(<AdRotator ads={[{ id: 1, adCode: '<p>x</p>', isActive: true, position: 'header', frequency: '5' }]} />);
-  expect(await screen.findByText('Ad content unavailable')).toBeTruthy();
+  const { container } = render(
+    <AdRotator ads={[{ id: 1, adCode: '<p>x</p>', isActive: true, position: 'header', frequency: '5' }]} />,
+  );
+  await screen.findByText('Ad content unavailable');
+  expect(container.textContent).toBe('SponsoredAd content unavailable');
   spy.mockRestore();
 });

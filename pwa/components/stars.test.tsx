@@ -7,8 +7,9 @@ afterEach(cleanup);
 describe('Stars', () => {
   it('shows the value to one decimal with an accessible label', () => {
     render(<Stars value="3.56" />);
-    expect(screen.getByRole('img', { name: 'Rated 3.6 out of 5' })).toBeTruthy();
-    expect(screen.getByText('3.6')).toBeTruthy();
+    const stars = screen.getByRole('img', { name: 'Rated 3.6 out of 5' });
+    expect(stars.style.getPropertyValue('--star-fill')).toBe('70%');
+    expect(stars.parentElement?.textContent).toBe('3.6');
   });
   it('fills half a star for a .5 fraction', () => {
     render(<Stars value={2.5} showValue={false} />);

@@ -71,9 +71,9 @@ describe('ProviderReviews', () => {
   it('titles the card with the total, shows the embedded reviews without a request, then pages on demand', async () => {
     const fetch = serve();
     show(provider({}));
-    expect(screen.getByText('User Reviews (5)')).toBeTruthy();
+    expect(document.body.textContent).toContain('User Reviews (5)');
     expect(shownComments()).toEqual(['Comment 1', 'Comment 2']);
-    expect(screen.getByText('Showing 2 of 5')).toBeTruthy();
+    expect(document.body.textContent).toContain('Showing 2 of 5');
     expect(fetch).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
@@ -93,8 +93,8 @@ describe('ProviderReviews', () => {
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
     cleanup();
     show(provider({ totalReviews: 0, userReviews: [], userReviewsNext: undefined }));
-    expect(screen.getByText('User Reviews (0)')).toBeTruthy();
-    expect(screen.getByText(/No reviews yet/)).toBeTruthy();
+    expect(document.body.textContent).toContain('User Reviews (0)');
+    expect(document.body.textContent).toMatch(/No reviews yet/);
   });
 
   it('offline, shows the pages read before from the saved copy', async () => {
@@ -117,7 +117,7 @@ describe('ProviderReviews', () => {
     await waitFor(() => expect(shownComments()).toHaveLength(4));
     // The page after those was never read: the button says so instead of failing silently.
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
-    await waitFor(() => expect(screen.getByText('Could not load more reviews. Please try again.')).toBeTruthy());
+    await waitFor(() => expect(document.body.textContent).toContain('Could not load more reviews. Please try again.'));
     expect(shownComments()).toHaveLength(4);
   });
 });
