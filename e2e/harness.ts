@@ -118,6 +118,9 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
     /** A fresh, isolated browser profile (own cookies, storage and service workers). */
     async newContext(viewport: { width: number; height: number } = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: server.url });
+      // A file's first page is its server's first render (route code loaded, caches cold): on a loaded 2-core
+      // machine that alone can pass Playwright's 30 s default.
+      context.setDefaultNavigationTimeout(60_000);
       watchForTrouble(context);
       contexts.push(context);
       return context;

@@ -36,7 +36,7 @@ it('a first visit loads its document once', async () => {
     );
     expect(workerActive, path).toBe(true);
     // The work that waits until after load ends with the directory copied and this toast.
-    await page.getByText('Ready to work offline').waitFor({ timeout: 60_000 });
+    await page.getByText('Ready to work offline', { exact: true }).waitFor({ timeout: 60_000 });
     expect(documents, path).toBe(1);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length), path).toBe(1);
     await page.close();
