@@ -730,8 +730,10 @@ describe('an admin', () => {
   it('says the panel needs a connection while offline', async () => {
     await context.setOffline(true);
     await page.getByRole('heading', { name: 'The admin panel needs a connection' }).waitFor();
+    expect(await page.getByRole('tablist', { name: 'Admin sections' }).count()).toBe(0);
     await context.setOffline(false);
     await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'The admin panel needs a connection' }).count()).toBe(0);
   });
 
   it('a session that expired during work: the toast, then sign-in after 500 ms', async () => {

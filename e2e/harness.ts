@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { startTestServer } from '../api/test/harness.ts';
 import { EARLY_CLICKS_GLOBAL } from '../pwa/lib/early-clicks.ts';
 
@@ -136,8 +136,16 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
       await page.waitForURL((u) => u.origin === server.url && u.pathname === returnTo);
       await whenSettled(page);
     },
-    /** Saves a PNG under e2e/screenshots/ to look at (not compared). */
+    /**
+     * Saves a PNG under e2e/screenshots/ to look at (the picture is not compared), once the page is checked for
+     * what a picture would show at a glance: it fits its viewport's width (nothing scrolls sideways).
+     */
     async screenshot(page: Page, name: string) {
+      const { scroll, viewport } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      expect(scroll, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(viewport);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
     },

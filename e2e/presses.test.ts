@@ -124,6 +124,7 @@ describe('a press made right after load does its job', () => {
     await page.waitForFunction(() => document.readyState === 'complete');
     release();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Account menu for / }).getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
 
@@ -153,6 +154,13 @@ describe('a press made right after load does its job', () => {
         page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: menu }),
       );
       await page.getByRole('link', { name: viewAll, exact: true }).waitFor();
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: menu })
+          .getAttribute('aria-expanded'),
+        menu,
+      ).toBe('true');
       await context.close();
     }
   });
@@ -160,7 +168,11 @@ describe('a press made right after load does its job', () => {
   it('the phone menu opens', async () => {
     const { page, context } = await newPage(PHONE);
     pressTimes.phoneMenu = await pressEarly(page, '/about', page.getByRole('button', { name: 'Open menu' }));
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'All Chains' }).waitFor();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await mobile.getByRole('link', { name: 'All Chains' }).waitFor();
+    expect(await mobile.getByRole('link').allInnerTexts()).toEqual(
+      expect.arrayContaining(['All Chains', 'All Providers', 'About']),
+    );
     await context.close();
   });
 
@@ -172,7 +184,9 @@ describe('a press made right after load does its job', () => {
       '/chains',
       page.getByRole('main').getByRole('button', { name: 'Request a Chain' }),
     );
-    await page.getByRole('dialog', { name: 'Request New Chain or Provider' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Request New Chain or Provider' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: /^Send/ }).count()).toBe(1);
     await context.close();
   });
 
@@ -226,6 +240,10 @@ describe('a press made right after load does its job', () => {
       .getByRole('button', { name: /^Upvote dRPC: 1 upvote$/ })
       .first()
       .waitFor();
+    const [stored] = await e.server.sql`
+      SELECT v.value FROM provider_votes v JOIN users u ON u.id = v.user_id JOIN providers p ON p.id = v.provider_id
+      WHERE u.email = 'early-voter@example.com' AND p.slug = 'drpc'`;
+    expect(stored?.value).toBe(1);
     await context.close();
   });
 
@@ -238,6 +256,7 @@ describe('a press made right after load does its job', () => {
     );
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    expect(await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').count()).toBe(10);
     await context.close();
   });
 
@@ -255,6 +274,8 @@ describe('a press made right after load does its job', () => {
     release();
     await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    expect(await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').count()).toBe(10);
     await context.close();
   });
 

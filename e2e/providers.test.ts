@@ -429,10 +429,10 @@ describe('provider page', () => {
 
   it('unknown slug and unknown path show the not-found screens', async () => {
     const page = await newPage();
-    await page.goto('/providers/no-such-provider');
+    expect((await page.goto('/providers/no-such-provider'))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Provider Not Found' }).waitFor();
     await text(page, "The provider you're looking for doesn't exist.").waitFor();
-    await page.goto('/this/page/does-not-exist');
+    expect((await page.goto('/this/page/does-not-exist'))?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await text(page, 'Did you forget to add the page to the router?').waitFor();
   });

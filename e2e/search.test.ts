@@ -78,6 +78,7 @@ describe('/search', () => {
     await page.getByRole('searchbox', { name: 'Search term' }).fill('ethereum');
     await main(page).getByRole('button', { name: 'Search', exact: true }).click();
     await main(page).getByText('An error occurred while searching. Please try again.').waitFor();
+    expect(await main(page).innerText()).not.toMatch(/Found \d+ results?/);
   });
 
   it('invites a search when there is no term', async () => {
