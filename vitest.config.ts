@@ -1,8 +1,55 @@
-// Three projects: `api` (server, real database), `pwa` (components and offline logic), `e2e` (Chromium).
-// `npm test` runs api + pwa; `npm run test:e2e` runs the browser tests against the built app.
+// Four projects: `api` (server, real database), `postgres` (the API files where a PostgreSQL server differs from
+// the embedded one), `pwa` (components and offline logic), `e2e` (Chromium). `npm test` runs api + pwa,
+// `npm run test:postgres` the postgres project on TEST_DATABASE_URL, `npm run test:e2e` the browser tests.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
+
+const apiTest = {
+  environment: 'node',
+  globalSetup: ['api/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * The files `npm run test:postgres` runs again on a PostgreSQL server. PGlite is the same PostgreSQL engine behind
+ * the same client (postgres.js over a socket), so what passes on one passes on the other, except where a server
+ * differs: many connections at once (locks, races, the pool), notices between processes, migrations on its version
+ * (15 and newer, where PGlite is 17), and the server going away. A file is listed when its tests exercise one of
+ * these, or when it runs a query module of sql/queries/ end to end, so every statement meets PostgreSQL 15.
+ */
+export const POSTGRES_FILES = [
+  // migrations, parallel queries, invalidation notices between processes
+  'api/db/db.test.ts',
+  // two server processes on one database; PostgreSQL stopped under load (both run on a server only)
+  'api/hardening/instances.test.ts',
+  'api/hardening/faults.test.ts',
+  // pg-boss's queue (SKIP LOCKED) and the cached answers cleared through NOTIFY
+  'api/health/prober.test.ts',
+  'api/health/routes.test.ts',
+  // concurrent writes: approvals, idempotency keys, votes, rate-limit counters, sign-in interactions
+  'api/reviews/reviews.test.ts',
+  'api/votes/votes.test.ts',
+  'api/middleware/rate-limit.test.ts',
+  'api/oidc/provider.test.ts',
+  // the remaining query modules: sessions and users, chains, contact, content, the CSV import's batched
+  // statements, editorial, outbound clicks, providers and their facts, uploads, search (pg_trgm), the pages' SEO,
+  // the chain page's queries
+  'api/auth/auth.test.ts',
+  'api/chains/chains.test.ts',
+  'api/contact/contact.test.ts',
+  'api/admin/content.test.ts',
+  'api/admin/csv.test.ts',
+  'api/admin/catalogue.test.ts',
+  'api/outbound/outbound.test.ts',
+  'api/providers/providers.test.ts',
+  'api/providers/coverage.test.ts',
+  'api/objects/objects.test.ts',
+  'api/search/search.test.ts',
+  'api/web/web.test.ts',
+  'sql/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -11,13 +58,14 @@ export default defineConfig({
         // Server rendering imports the route tree, which is generated (tsr.config.json), not committed.
         plugins: [tanstackRouterGenerator()],
         test: {
+          ...apiTest,
           name: 'api',
           include: ['api/**/*.test.ts', 'contract/**/*.test.ts', 'sql/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
+      },
+      {
+        plugins: [tanstackRouterGenerator()],
+        test: { ...apiTest, name: 'postgres', include: POSTGRES_FILES },
       },
       {
         plugins: [tanstackRouterGenerator(), react()],
@@ -36,7 +84,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run side by side (vitest's default, one per core), each with its own server, database and browser
+          // contexts: a browser test spends much of its time waiting on the page, time another file's work fills.
         },
       },
     ],

@@ -23,6 +23,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
+  if (project.name === 'postgres' && !url)
+    throw new Error('The postgres project runs on a PostgreSQL server: set TEST_DATABASE_URL (npm run test:postgres).');
   if (url) {
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
