@@ -12,6 +12,7 @@ import { ApiError, setApiFetch } from './lib/api.ts';
 import { lazyPartsArrived } from './lib/early-clicks.ts';
 import { compactPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { serverRedirect } from './lib/router-internals.ts';
 import { createAppRouter } from './router.tsx';
 
 /**
@@ -66,9 +67,9 @@ export function renderPage(
     await router.load();
     // The router sends a URL to its canonical spelling (`/providers/` → `/providers`, the query as its routes read
     // it): the page at that URL is this request's answer, as the browser's router shows it there.
-    const result = router._serverResult;
-    if (result?.type === 'redirect') {
-      router.history.replace(result.redirect.headers.get('Location') ?? '/');
+    const redirect = serverRedirect(router);
+    if (redirect) {
+      router.history.replace(redirect);
       await router.load();
     }
     // A read the API refused as a bad request: the URL carried input the API refuses, and the page is refused alike.

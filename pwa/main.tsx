@@ -12,6 +12,7 @@ import { expandPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
 import { startOffline } from './offline/start.ts';
+import { markHydrating } from './lib/router-internals.ts';
 import { PAGE_HEAD_MARK, SSR_STATE_ID } from './lib/site.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -68,9 +69,7 @@ async function start() {
     // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
     // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
     hydrate(queryClient, state);
-    // Marks the router as hydrating server HTML: it then leaves out the client-only <Suspense> around the
-    // matches, as the server did (what @tanstack/react-router's own SSR client sets; no manifest here).
-    router.ssr = { manifest: undefined };
+    markHydrating(router);
     await router.load();
     await yieldToBrowser();
     startTransition(() => {

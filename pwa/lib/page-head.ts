@@ -2,11 +2,9 @@
 // metadata where the router's not-found lands (an unknown slug, a path no route takes).
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import { metaForNotFound, pageHead, type PageHead, type PageMeta } from '../../contract/meta.ts';
+import { isNotFoundMatch } from './router-internals.ts';
 
 type HeadMatch = Pick<AnyRouteMatch, 'status' | '_notFound' | 'pathname'> & { context: { origin: string } };
-
-export const isNotFoundMatch = (match: Pick<AnyRouteMatch, 'status' | '_notFound'>) =>
-  match.status === 'notFound' || match._notFound === true;
 
 type RouteHead = { meta: AnyRouteMatch['meta']; links: AnyRouteMatch['links'] };
 

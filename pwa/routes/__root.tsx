@@ -14,7 +14,8 @@ import { currentUserQuery } from '../data/auth.ts';
 import { partnerLinksQuery } from '../data/content.ts';
 import { featuredProvidersQuery } from '../data/providers.ts';
 import { whenIdle } from '../lib/idle.ts';
-import { isNotFoundMatch, notFoundHead } from '../lib/page-head.ts';
+import { notFoundHead } from '../lib/page-head.ts';
+import { isNotFoundMatch } from '../lib/router-internals.ts';
 import { ensure } from '../lib/query-client.ts';
 import { getToasts, subscribeToasts } from '../lib/toast.ts';
 
