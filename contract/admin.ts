@@ -17,6 +17,7 @@ import {
   requiredText,
   seoFields,
   slug,
+  socialLinkInputFields,
 } from './fields.ts';
 
 export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './fields.ts';
@@ -77,11 +78,7 @@ const chainBase = z.object({
   iconUrl: optionalImageUrl('Icon URL'),
   color: hexColor,
   websiteUrl: optionalHttpUrl('Website URL'),
-  twitterUrl: optionalHttpUrl('Twitter URL'),
-  discordUrl: optionalHttpUrl('Discord URL'),
-  telegramUrl: optionalHttpUrl('Telegram URL'),
-  githubUrl: optionalHttpUrl('GitHub URL'),
-  linkedinUrl: optionalHttpUrl('LinkedIn URL'),
+  ...socialLinkInputFields,
   ...seoFields,
   // The dataset's chain facts.
   evmChainId: z
@@ -129,11 +126,7 @@ const providerBase = z.object({
   logoUrl: optionalImageUrl('Logo URL'),
   iconUrl: optionalImageUrl('Icon URL'),
   color: hexColor,
-  twitterUrl: optionalHttpUrl('Twitter URL'),
-  discordUrl: optionalHttpUrl('Discord URL'),
-  telegramUrl: optionalHttpUrl('Telegram URL'),
-  githubUrl: optionalHttpUrl('GitHub URL'),
-  linkedinUrl: optionalHttpUrl('LinkedIn URL'),
+  ...socialLinkInputFields,
   privacyPolicyUrl: optionalHttpUrl('Privacy policy URL'),
   ...seoFields,
   nofollowLinks: z.boolean(),

@@ -1,6 +1,7 @@
 // Shared zod field helpers for admin input (contract/admin.ts builds its schemas from them).
 // Optional text fields treat a blank string as "no value" (null), so a cleared form field clears the column.
 import { z } from 'zod';
+import { perSocialLink, socialLinkLabel } from './social-links.ts';
 
 export const DEFAULT_COLOR = '#3b82f6';
 export const SEO_TITLE_MAX = 60;
@@ -130,14 +131,11 @@ export const seoAnswerFields = {
   ogImage: z.string().nullable(),
 };
 
-/** The social profile links chains and providers both carry in their answers. */
-export const socialLinkAnswerFields = {
-  twitterUrl: z.string().nullable(),
-  discordUrl: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  githubUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-};
+/** The social profile links chains and providers both carry in their answers (null: none). */
+export const socialLinkAnswerFields = perSocialLink(() => z.string().nullable());
+
+/** The social profile links as an admin sends them: each an http(s) URL or blank. */
+export const socialLinkInputFields = perSocialLink((link) => optionalHttpUrl(socialLinkLabel(link)));
 
 /** A database id in a path or body (a positive 32-bit integer; path strings are coerced). */
 export const id = (label: string) =>

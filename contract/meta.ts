@@ -5,6 +5,7 @@ import type { About, CategoryContent, Homepage } from './content.ts';
 import type { Provider, ProviderDetail } from './providers.ts';
 import type { SearchResult } from './search.ts';
 import { PRODUCT_NAME } from './product.ts';
+import { SOCIAL_LINKS } from './social-links.ts';
 import { paths } from './urls.ts';
 
 export type PageMeta = {
@@ -280,15 +281,9 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
     ) + ratingLine;
   const website = absoluteUrl(baseUrl, provider.website);
   const image = absoluteUrl(baseUrl, provider.logoUrl);
-  const sameAs = [
-    provider.twitterUrl,
-    provider.discordUrl,
-    provider.telegramUrl,
-    provider.githubUrl,
-    provider.linkedinUrl,
-  ]
-    .map((u) => absoluteUrl(baseUrl, u))
-    .filter((u): u is string => Boolean(u));
+  const sameAs = SOCIAL_LINKS.map((link) => absoluteUrl(baseUrl, provider[link.name])).filter((u): u is string =>
+    Boolean(u),
+  );
 
   const organization = {
     '@type': 'Organization',

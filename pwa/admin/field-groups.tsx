@@ -2,6 +2,7 @@
 // Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
 import { useState } from 'react';
 import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../contract/admin.ts';
+import { SOCIAL_LINKS, socialLinkLabel, type SocialLinkName } from '../../contract/social-links.ts';
 import { Input } from '../components/ui/input.tsx';
 import { Bind, Field, FormSection, groupView, slugify, TextField, type AdminForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
@@ -89,22 +90,13 @@ export function ColorField<T extends Record<'color', string>, O>({
   );
 }
 
-const SOCIAL_FIELDS = [
-  ['twitterUrl', 'Twitter URL'],
-  ['discordUrl', 'Discord URL'],
-  ['telegramUrl', 'Telegram URL'],
-  ['githubUrl', 'GitHub URL'],
-  ['linkedinUrl', 'LinkedIn URL'],
-] as const;
-type SocialKey = (typeof SOCIAL_FIELDS)[number][0];
-
-export function SocialFields<T extends Record<SocialKey, string>, O>({ form: wide }: { form: AdminForm<T, O> }) {
-  const form = groupView<SocialKey, T, O>(wide);
+export function SocialFields<T extends Record<SocialLinkName, string>, O>({ form: wide }: { form: AdminForm<T, O> }) {
+  const form = groupView<SocialLinkName, T, O>(wide);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {SOCIAL_FIELDS.map(([key, label]) => (
-        <Bind key={key} form={form} name={key}>
-          {(f) => <TextField {...f} label={label} type="url" placeholder="https://" />}
+      {SOCIAL_LINKS.map((link) => (
+        <Bind key={link.name} form={form} name={link.name}>
+          {(f) => <TextField {...f} label={socialLinkLabel(link)} type="url" placeholder="https://" />}
         </Bind>
       ))}
     </div>

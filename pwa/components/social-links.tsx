@@ -1,24 +1,23 @@
-import { Github, Linkedin, MessageCircle, Send, Twitter } from 'lucide-react';
+import { Github, Link, Linkedin, MessageCircle, Send, Twitter, type LucideIcon } from 'lucide-react';
+import { SOCIAL_LINKS, type SocialLinkName } from '../../contract/social-links.ts';
 import { cn } from '../lib/cn.ts';
 
-type Socials = {
-  twitterUrl: string | null;
-  discordUrl: string | null;
-  telegramUrl: string | null;
-  githubUrl: string | null;
-  linkedinUrl: string | null;
+type Socials = Record<SocialLinkName, string | null>;
+
+/** The networks' own icons; a link without one shows a plain link icon. */
+const ICONS: Partial<Record<SocialLinkName, LucideIcon>> = {
+  twitterUrl: Twitter,
+  discordUrl: MessageCircle,
+  telegramUrl: Send,
+  githubUrl: Github,
+  linkedinUrl: Linkedin,
 };
 
-const networks = [
-  { key: 'twitterUrl', label: 'Twitter', Icon: Twitter },
-  { key: 'discordUrl', label: 'Discord', Icon: MessageCircle },
-  { key: 'telegramUrl', label: 'Telegram', Icon: Send },
-  { key: 'githubUrl', label: 'GitHub', Icon: Github },
-  { key: 'linkedinUrl', label: 'LinkedIn', Icon: Linkedin },
-] as const;
-
 export function socialLinks(s: Socials) {
-  return networks.flatMap((n) => (s[n.key] ? [{ ...n, url: s[n.key]! }] : []));
+  return SOCIAL_LINKS.flatMap(({ name, network }) => {
+    const url = s[name];
+    return url ? [{ key: name, label: network, Icon: ICONS[name] ?? Link, url }] : [];
+  });
 }
 
 /** Icon links to an entity's social profiles (new tab); `withLabels` adds the network names. */
