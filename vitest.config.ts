@@ -10,7 +10,7 @@ const apiTest = {
   globalSetup: ['api/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 /**
  * The files `npm run test:postgres` runs again on a PostgreSQL server. PGlite is the same PostgreSQL engine behind
