@@ -1,5 +1,5 @@
 // Every press counts: each control of the header and of the pages does its job on the first press,
-// however early after load — pressed within 100 ms of DOMContentLoaded on a CPU slowed four times (a phone),
+// however early after load — pressed as DOMContentLoaded fires on a CPU slowed four times (a phone),
 // before the app has hydrated, and while a lazily loaded part's code is still on its way.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,34 +50,40 @@ async function centreOf(page: Page, path: string, control: Locator): Promise<{ x
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** When a press reached the page: ms after DOMContentLoaded (the input's own time stamp), and whether the app had
+ * taken over the header by then. */
+type Press = { ms: number; hydrated: boolean };
+
 /**
- * Loads `path` on a CPU slowed four times and presses `control` as soon as DOMContentLoaded has fired; returns how
- * long after DOMContentLoaded the press was made (the input's own time stamp, whenever the page gets to it).
+ * Loads `path` on a CPU slowed four times and presses `control` as soon as DOMContentLoaded has fired; returns when
+ * the press reached the page.
  */
 async function pressEarly(
   page: Page,
   path: string,
   control: Locator,
   beforeLoad?: () => Promise<void>,
-): Promise<number> {
+): Promise<Press> {
   const { x, y } = await centreOf(page, path, control);
   await beforeLoad?.();
   // Reported at once: a link's press leaves the page. The binding is in place before the page opens: exposed
   // without waiting, it could still be on its way when the press came, and the report was lost.
-  let report!: (ms: number) => void;
-  const pressed = new Promise<number>((resolve) => {
+  let report!: (press: Press) => void;
+  const pressed = new Promise<Press>((resolve) => {
     report = resolve;
   });
-  await page.exposeFunction('reportEarlyPress', (ms: number) => report(ms));
+  await page.exposeFunction('reportEarlyPress', (press: Press) => report(press));
   await page.addInitScript(() => {
     addEventListener(
       'pointerdown',
       (event) => {
         const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
           .domContentLoadedEventEnd;
-        void (window as unknown as { reportEarlyPress: (ms: number) => void }).reportEarlyPress(
-          event.timeStamp - loaded,
-        );
+        const header = document.querySelector('header');
+        void (window as unknown as { reportEarlyPress: (press: unknown) => void }).reportEarlyPress({
+          ms: event.timeStamp - loaded,
+          hydrated: Boolean(header && Object.keys(header).some((key) => key.startsWith('__reactFiber'))),
+        });
       },
       { capture: true, once: true },
     );
@@ -104,7 +110,7 @@ async function holdAccountMenuCode(page: Page): Promise<() => void> {
   return release;
 }
 
-const pressTimes: Record<string, number> = {};
+const pressTimes: Record<string, Press> = {};
 afterAll(() => {
   console.log('presses, ms after DOMContentLoaded:', JSON.stringify(pressTimes));
 });
@@ -281,10 +287,12 @@ describe('a press made right after load does its job', () => {
     await context.close();
   });
 
-  it('the presses above reached the page within 100 ms of DOMContentLoaded (the median: on a loaded machine one may be late)', () => {
-    const times = Object.values(pressTimes).sort((a, b) => a - b);
-    expect(times.length).toBeGreaterThanOrEqual(8);
-    expect(times[Math.floor(times.length / 2)]).toBeLessThan(100);
+  // What the tests above are about: a press the page received before the app had taken over. How many ms after
+  // DOMContentLoaded that was depends on the machine's load (printed after the run), whether it came first does not.
+  it('the presses above reached the page before the app had taken over (most of them: a press may lose the race)', () => {
+    const presses = Object.values(pressTimes);
+    expect(presses.length).toBeGreaterThanOrEqual(8);
+    expect(presses.filter((press) => !press.hydrated).length).toBeGreaterThan(presses.length / 2);
   });
 });
 

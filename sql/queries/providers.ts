@@ -324,11 +324,18 @@ export type FactValues = {
 /** Makes the provider's facts exactly `facts` (a fact left out becomes unknown). */
 export async function replaceProviderFacts(sql: Queryable, providerId: number, facts: FactValues[]) {
   await sql`DELETE FROM provider_facts WHERE provider_id = ${providerId}`;
-  for (const f of facts) {
-    await sql`INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
-              VALUES (${providerId}, ${f.fact}, ${sql.json(f.value)}, ${f.note}, ${f.sourceUrl},
-                      ${f.asOf})`;
-  }
+  if (!facts.length) return;
+  // One statement for all of them: the facts travel as one JSON array, read back as rows.
+  const rows = facts.map((f) => ({
+    fact: f.fact,
+    value: f.value,
+    note: f.note,
+    source_url: f.sourceUrl,
+    as_of: f.asOf,
+  }));
+  await sql`INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
+            SELECT ${providerId}, f.fact, f.value, f.note, f.source_url, f.as_of
+            FROM jsonb_to_recordset(${sql.json(rows)}) AS f(fact text, value jsonb, note text, source_url text, as_of date)`;
 }
 
 /** Of the given provider ids, those that exist. */
