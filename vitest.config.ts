@@ -35,7 +35,7 @@ export const POSTGRES_FILES = [
   'api/oidc/provider.test.ts',
   // the remaining query modules: sessions and users, chains, contact, content, the CSV import's batched
   // statements, editorial, outbound clicks, providers and their facts, uploads, search (pg_trgm), the pages' SEO,
-  // the chain page's queries
+  // the dataset refresh, the chain page's queries
   'api/auth/auth.test.ts',
   'api/chains/chains.test.ts',
   'api/contact/contact.test.ts',
@@ -48,6 +48,7 @@ export const POSTGRES_FILES = [
   'api/objects/objects.test.ts',
   'api/search/search.test.ts',
   'api/web/web.test.ts',
+  'api/refresh/refresh.test.ts',
   'sql/**/*.test.ts',
 ];
 
