@@ -1,13 +1,6 @@
-// Path parameter schemas shared by the routes.
+// Path parameter schemas shared by the routes (an id in the path is the contract's id, coerced from its string).
 import { z } from 'zod';
-
-/** A database id in the path (a positive 32-bit integer). */
-const pathId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int()
-    .positive()
-    .max(2147483647);
+import { id as pathId } from '../../contract/fields.ts';
 
 export const idParams = z.object({ id: pathId('id') });
 export const chainIdParams = z.object({ chainId: pathId('chainId') });
