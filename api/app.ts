@@ -25,6 +25,7 @@ import { adminEditorialRoutes, adminProviderRoutes, providerRoutes } from './pro
 import { searchRoutes } from './search/routes.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { adminCsvRoutes } from './admin/csv.ts';
+import { adminRefreshRoutes } from './refresh/routes.ts';
 import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
@@ -119,6 +120,7 @@ export function apiRouters(): AppRouter[] {
     adminContactRoutes(),
     adminPageRoutes(),
     adminCsvRoutes(),
+    adminRefreshRoutes(),
     objectRoutes(),
     healthRoutes(),
     adminEndpointRoutes(),

@@ -126,4 +126,5 @@ export const refreshApplySchema = z.object({
 });
 export type RefreshApplyInput = z.infer<typeof refreshApplySchema>;
 
-export type RefreshApplyResult = { runId: number; applied: number; summary: RefreshSummary };
+/** runId null: nothing was applied. */
+export type RefreshApplyResult = { runId: number | null; applied: number; summary: RefreshSummary };

@@ -8,38 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddedDataDir, openTestDatabase } from '../test/harness.ts';
+import { createEmbeddedDataDir, openTestDatabase, startTestServer, type TestServer } from '../test/harness.ts';
+import { signIn, type SignedIn } from '../test/sign-in.ts';
+import { ADMIN_EMAIL, signInAdmin } from '../admin/test-support.ts';
 import type { Database } from '../db/index.ts';
-import { readDataset } from '../db/seed.ts';
 import { readDirectoryForRefresh } from '../../sql/queries/refresh.ts';
 import { listChainEndpoints, updateChain, updateEndpoint } from '../../sql/queries/chains.ts';
-import { summaryLine, type RefreshItem } from '../../contract/refresh.ts';
+import { summaryLine, type RefreshDiff, type RefreshItem } from '../../contract/refresh.ts';
 import { closedPort } from '../health/test-servers.ts';
 import { applyRefresh } from './apply.ts';
 import { computeDiff, SnapshotError } from './diff.ts';
 import { datasetHosts, readSnapshotUrl, snapshotFromBytes } from './source.ts';
-
-type UpstreamChain = Record<string, unknown> & { chainId: number; rpc: { url: string; tracking?: string }[] };
-
-/** The shipped dataset as chainlist's rpcs.json export lists it (the format the dataset was read from). */
-function shippedSnapshot(): UpstreamChain[] {
-  return readDataset().chains.map((c) => ({
-    name: c.name,
-    ...(c.title === null ? {} : { title: c.title }),
-    chain: c.ethereumListsChain,
-    chainId: c.chainId,
-    networkId: c.networkId,
-    shortName: c.shortName,
-    nativeCurrency: c.nativeCurrency,
-    infoURL: c.infoUrl,
-    explorers: c.explorers,
-    status: c.status,
-    faucets: c.faucets,
-    rpc: c.publicRpcs.map((r) =>
-      r.tracking === 'unspecified' ? { url: r.url } : { url: r.url, tracking: r.tracking },
-    ),
-  }));
-}
+import { NEW_CHAIN, shippedSnapshot, type UpstreamChain } from './test-support.ts';
 
 const read = (chains: UpstreamChain[]) =>
   snapshotFromBytes(Buffer.from(JSON.stringify(chains)), 'rpcs.json', new Date('2026-11-20T00:00:00Z'));
@@ -94,16 +74,7 @@ describe('refresh from upstream', () => {
     // One added to an existing chain, on a provider's host.
     base.rpc.push({ url: 'https://base-refresh.publicnode.com', tracking: 'none' });
     // A new chain, with enough endpoints to be selected.
-    chains.push({
-      name: 'Refresh Lab Mainnet',
-      chainId: 990001,
-      shortName: 'rtm',
-      chain: 'RTM',
-      networkId: 990001,
-      nativeCurrency: { name: 'Refresh', symbol: 'RTM', decimals: 18 },
-      infoURL: 'https://refresh.example',
-      rpc: [1, 2, 3, 4, 5].map((i) => ({ url: `https://rpc${i}.refresh.example/`, tracking: 'none' })),
-    });
+    chains.push(NEW_CHAIN);
     await db.sql`INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at)
       SELECT id, now(), 'ok', now() FROM chain_rpc_endpoints WHERE url = ${removedUrl}`;
     const removed = await endpointRow(removedUrl);
@@ -254,6 +225,78 @@ describe('snapshot sources', () => {
     await expect(readSnapshotUrl(`http://127.0.0.1:${port}/rpcs.json`, true)).rejects.toThrow(
       new SnapshotError(`Cannot reach http://127.0.0.1:${port}/rpcs.json: ECONNREFUSED`),
     );
+  });
+});
+
+describe('the admin routes', () => {
+  let t: TestServer;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    t = await startTestServer({ PROBE_ALLOW_PRIVATE: '1' });
+    admin = await signInAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const upload = async (body: FormData) => {
+    const res = await admin.fetch('/api/admin/refresh/preview', { method: 'POST', body });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('preview an uploaded snapshot, then apply the accepted items of that very snapshot', async () => {
+    const chains = shippedSnapshot();
+    chains.push(NEW_CHAIN);
+    const removedUrl = chainOf(chains, 1).rpc.shift()!.url;
+    const body = new FormData();
+    body.append('lastModified', String(Date.parse('2026-11-20T00:00:00Z')));
+    body.append('file', new Blob([JSON.stringify(chains)], { type: 'application/json' }), 'rpcs.json');
+    const preview = await upload(body);
+    expect(preview.status).toBe(200);
+    const diff = preview.body as RefreshDiff;
+    expect(diff.source).toMatchObject({
+      name: 'chainlist rpcs.json',
+      location: 'rpcs.json',
+      date: '2026-11-20T00:00:00.000Z',
+    });
+    expect(summaryLine(diff.summary)).toBe('endpoints: 5 added, 1 removed, 0 changed; chains: 1 added, 0 changed');
+
+    // Only the removal is accepted: the new chain stays out.
+    const removal = diff.items.find((i) => i.kind === 'endpoint-removed')!;
+    const applied = await admin.json('POST', '/api/admin/refresh/apply', {
+      sha256: diff.source.sha256,
+      accept: [removal.key],
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ applied: 1, summary: { endpointsRemoved: 1, chainsAdded: 0 } });
+    const eth = (await t.get('/api/chains/ethereum')).body as { rpcEndpoints: { url: string }[] };
+    expect(eth.rpcEndpoints.map((e) => e.url)).not.toContain(removedUrl);
+    expect((await t.get('/api/chains/refresh-lab')).status).toBe(404);
+    const [run] = await t.sql`
+      SELECT u.email, r.applied_by_name FROM refresh_runs r JOIN users u ON u.id = r.applied_by
+      WHERE r.id = ${applied.body.runId}`;
+    expect(run).toEqual({ email: ADMIN_EMAIL, appliedByName: ADMIN_EMAIL });
+
+    const stale = await admin.json('POST', '/api/admin/refresh/apply', { sha256: 'a'.repeat(64), accept: [] });
+    expect(stale).toMatchObject({
+      status: 404,
+      body: { message: 'That snapshot is no longer kept: preview it again' },
+    });
+  });
+
+  it('preview a URL, refuse what is not a snapshot, and refuse non-admins', async () => {
+    const bad = await admin.json('POST', '/api/admin/refresh/preview', {
+      url: `http://127.0.0.1:${await closedPort()}/x.json`,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\/x\.json: ECONNREFUSED$/);
+    const notJson = new FormData();
+    notJson.append('file', new Blob(['{"chains":1}']), 'rpcs.json');
+    const refused = await upload(notJson);
+    expect(refused).toMatchObject({ status: 400, body: { message: expect.stringContaining('not a list of chains') } });
+    const reader = await signIn(t, 'reader@example.com');
+    expect(
+      (await reader.json('POST', '/api/admin/refresh/preview', { url: 'https://example.com/rpcs.json' })).status,
+    ).toBe(403);
   });
 });
 

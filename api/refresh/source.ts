@@ -13,13 +13,14 @@ import { parseSnapshot, sha256, SnapshotError, type Snapshot } from './diff.ts';
 const FETCH_TIMEOUT_MS = 30_000;
 const MAX_BYTES = REFRESH_MAX_MB * 1024 * 1024;
 
-export type ReadSnapshot = { snapshot: Snapshot; source: RefreshSource };
+export type ReadSnapshot = { snapshot: Snapshot; source: RefreshSource; bytes: Buffer };
 
 /** A snapshot from bytes already read (an upload): the file's name and date as the source. */
 export function snapshotFromBytes(bytes: Buffer, location: string, date: Date | null): ReadSnapshot {
   const snapshot = parseSnapshot(bytes.toString('utf8'));
   return {
     snapshot,
+    bytes,
     source: { name: snapshot.format, location, date: date?.toISOString() ?? null, sha256: sha256(bytes) },
   };
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.
 import { Label } from '../components/ui/input.tsx';
 import { useExportCsv, useImportCsv } from '../data/admin/csv.ts';
 import { toast } from '../lib/toast.ts';
+import { RefreshSection } from './refresh-section.tsx';
 import { SectionHeader } from './parts.tsx';
 
 /** "12.34 KB" (the size in KB to two decimals). */
@@ -106,6 +107,7 @@ export function CsvTab() {
         <summary className="cursor-pointer font-medium text-slate-800">Columns</summary>
         <p className="mt-2 font-mono text-xs break-words">{CSV_COLUMNS.join(', ')}</p>
       </details>
+      <RefreshSection />
     </section>
   );
 }

@@ -204,3 +204,20 @@ export async function syncPublicEndpointLinks(sql: Queryable, chainIds: number[]
                       WHERE pc.chain_id = e.chain_id AND pc.provider_id = e.provider_id AND pc.kind = 'public-endpoint')
     ON CONFLICT DO NOTHING`;
 }
+
+/** How long a previewed snapshot waits for its review. */
+export const SNAPSHOT_KEPT_HOURS = 24;
+
+/** Keeps a previewed snapshot (dropping ones older than a day). */
+export async function saveRefreshSnapshot(sql: Queryable, sha256: string, source: object, bytes: Buffer) {
+  await sql`DELETE FROM refresh_snapshots WHERE created_at < now() - make_interval(hours => ${SNAPSHOT_KEPT_HOURS})`;
+  await sql`
+    INSERT INTO refresh_snapshots (sha256, source, bytes) VALUES (${sha256}, ${sql.json(source as never)}, ${bytes})
+    ON CONFLICT (sha256) DO UPDATE SET source = excluded.source, created_at = now()`;
+}
+
+export async function findRefreshSnapshot(sql: Queryable, sha256: string) {
+  const [row] = await sql<{ source: unknown; bytes: Buffer }[]>`
+    SELECT source, bytes FROM refresh_snapshots WHERE sha256 = ${sha256}`;
+  return row;
+}
