@@ -35,11 +35,3 @@ ALTER TABLE chain_rpc_endpoints
 ALTER TABLE chains
   ADD COLUMN edited_by_hand text[] NOT NULL DEFAULT '{}',
   ADD COLUMN refresh_run_id integer REFERENCES refresh_runs(id) ON DELETE SET NULL;
-
--- A snapshot under review in the admin panel, kept so that applying reads the very bytes reviewed.
-CREATE TABLE refresh_snapshots (
-  sha256     text PRIMARY KEY,
-  source     jsonb NOT NULL,
-  bytes      bytea NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
