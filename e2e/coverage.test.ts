@@ -37,7 +37,7 @@ describe('coverage by kind', () => {
     expect(await card(shared, 'Alchemy').count()).toBe(0);
   });
 
-  it("Alchemy's page lists Base with an API key, its address format as text, and facts as unknown", async () => {
+  it("Alchemy's page lists Base with an API key, its address format as text, and the facts no source gives as unknown", async () => {
     const page = await e.newPage();
     await page.goto('/providers/alchemy');
     await whenSettled(page);
@@ -48,7 +48,7 @@ describe('coverage by kind', () => {
     expect(await keyed.locator('a[href*="alchemy.com"]').count()).toBe(0); // a template is never a link
     expect(await keyed.locator('a[href="/chains/base"]').innerText()).toContain('Base');
     const facts = page.getByTestId('provider-facts');
-    expect(await facts.getByText('Unknown').count()).toBe(10);
+    expect(await facts.getByText('Unknown').count()).toBe(4);
   });
 });
 
@@ -77,7 +77,7 @@ describe('facts', () => {
     const text = await freeTier.innerText();
     expect(text).toContain('Yes — 30M compute units a month');
     expect(text).toContain('as of Nov 20, 2026');
-    expect(await facts.getByText('Unknown').count()).toBe(9);
+    expect(await facts.getByText('Unknown').count()).toBe(4);
     expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toBe(
       'https://www.alchemy.com/pricing',
     );

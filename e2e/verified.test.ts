@@ -45,7 +45,18 @@ describe('verified facts', () => {
       expect(websocket).toContain('Verified Nov 24, 2026');
       expect(await row('Archive data').innerText()).toContain('Verified Nov 23, 2026');
       expect(await row('Trace/debug methods').innerText()).toContain('debug_* methods answered');
-      expect(await facts.getByText('Unknown').count()).toBe(7);
+      // The three kinds of evidence, each shown as such: stated by a source (linked, dated), listed in our own
+      // data (its wss:// endpoints), measured by our prober (Verified, dated).
+      const freeTier = row('Free tier');
+      expect(await freeTier.getByTestId('fact-stated').innerText()).toMatch(/^Stated: Source[^]*, as of Aug 21, 2026$/);
+      expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toContain(
+        'github.com/Chain-Love/chain-love/blob/',
+      );
+      expect(await row('WebSocket').getByTestId('fact-listed').innerText()).toMatch(
+        /Listed\s+Yes: \d+ wss:\/\/ addresses of theirs listed in this directory\./,
+      );
+      expect(await row('WebSocket').getByTestId('fact-verified').count()).toBe(1);
+      expect(await facts.getByText('Unknown').count()).toBe(4);
       for (const badge of await facts.getByTestId('fact-verified').all()) {
         const inside = await badge.evaluate(
           (b) => b.getBoundingClientRect().right <= b.closest('dd')!.getBoundingClientRect().right,

@@ -1,10 +1,11 @@
 // Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 221 provider-chain
-// links with an API key) into an empty database, once. Re-running it never duplicates anything.
+// links with an API key, the sourced provider facts) into an empty database, once. Re-running it never duplicates anything.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Queryable, Sql } from './index.ts';
+import { providerFactsSchema } from '../../contract/facts.ts';
 
 const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
 
@@ -69,6 +70,9 @@ const chainIconTable = z.object({
   icons: z.array(z.object({ chainId: z.number().int(), file: z.string() })),
 });
 
+/** data/provider-facts.json (made by data/build.mjs): facts stated by a source, each with its URL and date. */
+const shippedFacts = z.object({ providers: z.record(z.string(), providerFactsSchema) });
+
 export function readDataset(dir = DATA_DIR) {
   const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   const icons = chainIconTable.parse(read('chain-icons.json'));
@@ -77,6 +81,7 @@ export function readDataset(dir = DATA_DIR) {
     providers: z.array(datasetProvider).parse(read('providers.json')),
     chainIconUrls: new Map(icons.icons.map((i) => [i.chainId, `${icons.urlPrefix}${i.file}`])),
     coverage: providerCoverage.parse(read('provider-coverage.json')).providers,
+    facts: shippedFacts.parse(read('provider-facts.json')).providers,
   };
 }
 
@@ -86,7 +91,7 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
     (await q<{ any: boolean }[]>`SELECT EXISTS (SELECT FROM chains) OR EXISTS (SELECT FROM providers) AS any`)[0].any;
   // A database that holds data is left as it is without reading the dataset or taking the lock (every restart).
   if (await hasData(sql)) return false;
-  const { chains, providers, chainIconUrls, coverage } = readDataset(dir);
+  const { chains, providers, chainIconUrls, coverage, facts } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
     if (await hasData(tx)) return false;
@@ -151,6 +156,18 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
     for (const links of [publicLinks, keyLinks]) {
       if (links.length) await tx`INSERT INTO provider_chains ${tx(links)}`;
     }
+
+    const factRows = Object.entries(facts).flatMap(([slug, named]) =>
+      Object.entries(named).map(([fact, f]) => ({
+        provider_id: providerIds.get(slug)!,
+        fact,
+        value: tx.json(f.value),
+        note: f.note,
+        source_url: f.sourceUrl,
+        as_of: f.asOf,
+      })),
+    );
+    if (factRows.length) await tx`INSERT INTO provider_facts ${tx(factRows)}`;
 
     const endpoints = chains.flatMap((c) =>
       c.publicRpcs.map((r, position) => ({

@@ -82,6 +82,22 @@ describe('the key rule over the whole shipped dataset', () => {
   });
 });
 
+describe('the shipped facts', () => {
+  it('loads every fact of data/provider-facts.json, each with its source and date, and no other', async () => {
+    const { facts } = readDataset();
+    const rows = await t.sql<{ slug: string; fact: string; sourceUrl: string; asOf: string }[]>`
+      SELECT p.slug, f.fact, f.source_url, to_char(f.as_of, 'YYYY-MM-DD') AS as_of
+      FROM provider_facts f JOIN providers p ON p.id = f.provider_id ORDER BY p.slug, f.fact`;
+    const shipped = Object.entries(facts)
+      .flatMap(([slug, named]) =>
+        Object.entries(named).map(([fact, f]) => ({ slug, fact, sourceUrl: f!.sourceUrl, asOf: f!.asOf })),
+      )
+      .sort((a, b) => a.slug.localeCompare(b.slug) || a.fact.localeCompare(b.fact));
+    expect(rows).toEqual(shipped);
+    expect(rows.length).toBe(89);
+  });
+});
+
 describe('answers', () => {
   it("Alchemy's detail lists Base as api-key, with its URL template", async () => {
     const res = await t.get('/api/providers/alchemy');
@@ -96,7 +112,14 @@ describe('answers', () => {
         'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
       ],
     });
-    expect(alchemy.facts).toEqual({});
+    // Stated by Chain.Love's plan list at its commit, dated by the commit (data/provider-facts.json).
+    expect(alchemy.facts?.freeTier).toEqual({
+      value: true,
+      note: '25 reqs/sec, 30M CU/mo',
+      sourceUrl:
+        'https://github.com/Chain-Love/chain-love/blob/0d8d7f4052a977df95f3449b988a3a1db1bf9fdc/references/offers/apis.csv',
+      asOf: '2026-08-21',
+    });
   });
 
   it("a chain served both ways, with a keyless endpoint listed, is 'public-endpoint', once", async () => {

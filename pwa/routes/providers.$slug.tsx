@@ -281,7 +281,14 @@ function ProviderPage() {
             </CardContent>
           </Card>
         )}
-        <ProviderFactsCard facts={provider.facts} measured={provider.measuredFacts} />
+        <ProviderFactsCard
+          facts={provider.facts}
+          measured={provider.measuredFacts}
+          addresses={[
+            ...provider.rpcEndpoints.map((e) => e.url),
+            ...(provider.apiKeyChains ?? []).flatMap((l) => l.urlTemplates),
+          ]}
+        />
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />
         <ProviderEndpoints endpoints={provider.rpcEndpoints} providerName={provider.name} />

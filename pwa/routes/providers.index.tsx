@@ -135,6 +135,15 @@ function ProvidersPage() {
             title={`Only providers whose ${FACT_LABELS[fact]} is known to be yes`}
           />
         ))}
+        {providers.data && (
+          <p className="w-full text-xs text-slate-500" data-testid="facts-unknown">
+            Unknown for{' '}
+            {FILTER_FACTS.map(
+              (fact) => `${FACT_LABELS[fact]}: ${providers.data.filter((p) => p.facts?.[fact] === undefined).length}`,
+            ).join(' · ')}{' '}
+            of {providers.data.length} providers. A filter keeps only those known to have it.
+          </p>
+        )}
       </div>
 
       <ProviderList
@@ -143,7 +152,7 @@ function ProvidersPage() {
         headingLevel="h2"
         empty={
           facts.length
-            ? 'No provider is known to have all the facts chosen: facts show only once someone has entered them.'
+            ? 'No provider is known to have all the facts chosen: a fact counts once a source states it.'
             : trimmed
               ? `No providers match "${trimmed}". Try a different search term.`
               : 'No RPC providers are currently available.'

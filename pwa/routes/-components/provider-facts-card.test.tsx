@@ -37,12 +37,26 @@ describe('ProviderFactsCard verified badge', () => {
 
     expect(row('Archive data').textContent).toContain('Unknown');
     expect(screen.getAllByTestId('fact-verified')).toHaveLength(2);
-    expect(document.body.textContent).toMatch(/2 of 10 known.*"Verified" ones were measured by our prober/);
+    expect(document.body.textContent).toMatch(
+      /2 of 10 known: "Stated" from the source named.*; "Verified" measured by our prober\./,
+    );
   });
 
   it('has no badge when nothing was measured (answers saved before measured facts existed)', () => {
     render(<ProviderFactsCard facts={entered} measured={undefined} />);
     expect(screen.queryByTestId('fact-verified')).toBeNull();
-    expect(document.body.textContent).toContain('1 of 10 known, each from the source named, as of the date given.');
+    expect(document.body.textContent).toContain(
+      '1 of 10 known: "Stated" from the source named, as of the date given; "Listed" from this directory’s own endpoint list.',
+    );
+  });
+
+  it('shows a wss:// address the directory lists as "Listed", apart from what a source states', () => {
+    render(<ProviderFactsCard facts={{}} measured={undefined} addresses={['wss://a.example', 'https://b.example']} />);
+    const ws = within(row('WebSocket'));
+    expect(ws.getByTestId('fact-listed').textContent).toBe(
+      'ListedYes: 1 wss:// address of theirs listed in this directory.',
+    );
+    expect(ws.queryByText('Unknown')).toBeNull();
+    expect(row('Archive data').textContent).toContain('Unknown');
   });
 });

@@ -1,6 +1,7 @@
-// The provider's "Facts" card: every fact a chooser compares, as entered with its source and date, a
-// "Verified" badge with its date where our prober measured it, and "Unknown" for the rest; nothing here is guessed.
-import { ClipboardList, ShieldCheck } from 'lucide-react';
+// The provider's "Facts" card: every fact a chooser compares, with its evidence told apart — stated (a source says
+// so: its link and date), listed (this directory's own data shows it) and measured (our prober saw it, "Verified"
+// with its date) — and "Unknown" for the rest; nothing here is guessed.
+import { ClipboardList, List, ShieldCheck } from 'lucide-react';
 import { FACT_LABELS, FACT_NAMES, type FactName } from '../../../contract/fact-names.ts';
 import type { MeasuredFacts, ProviderFacts } from '../../../contract/facts.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -30,14 +31,30 @@ export function verifiedOf(name: FactName, measured: MeasuredFacts | undefined) 
   return undefined;
 }
 
+/**
+ * What the directory's own data on the provider shows: WebSocket is offered where one of its listed addresses
+ * (public endpoints and API-key URL formats) is a wss:// one.
+ */
+export function listedOf(name: FactName, addresses: readonly string[] | undefined) {
+  const wss = name === 'websocket' ? (addresses ?? []).filter((url) => /^wss:\/\//i.test(url)).length : 0;
+  return wss
+    ? { text: `${wss} wss:// ${wss === 1 ? 'address' : 'addresses'} of theirs listed in this directory` }
+    : undefined;
+}
+
 export function ProviderFactsCard({
   facts,
   measured,
+  addresses,
 }: {
   facts: ProviderFacts | undefined;
   measured: MeasuredFacts | undefined;
+  /** The provider's addresses this directory lists (the "listed" evidence). */
+  addresses?: readonly string[];
 }) {
-  const known = FACT_NAMES.filter((name) => facts?.[name] || verifiedOf(name, measured)).length;
+  const known = FACT_NAMES.filter(
+    (name) => facts?.[name] || verifiedOf(name, measured) || listedOf(name, addresses),
+  ).length;
   const anyVerified = FACT_NAMES.some((name) => verifiedOf(name, measured));
   return (
     <Card data-testid="provider-facts">
@@ -49,8 +66,9 @@ export function ProviderFactsCard({
         <p className="text-sm text-slate-600">
           {known === 0
             ? 'Nobody has entered these yet: each shows once read from a source, with the source and its date.'
-            : `${known} of ${FACT_NAMES.length} known, each from the source named, as of the date given` +
-              (anyVerified ? '; "Verified" ones were measured by our prober.' : '.')}
+            : `${known} of ${FACT_NAMES.length} known: "Stated" from the source named, as of the date given; "Listed" from ` +
+              'this directory’s own endpoint list' +
+              (anyVerified ? '; "Verified" measured by our prober.' : '.')}
         </p>
       </CardHeader>
       {/* Sized by the card, not the window: a row needs room for its "Verified" badge beside the label. */}
@@ -59,6 +77,7 @@ export function ProviderFactsCard({
           {FACT_NAMES.map((name) => {
             const fact = facts?.[name];
             const verified = verifiedOf(name, measured);
+            const listed = listedOf(name, addresses);
             return (
               <div
                 key={name}
@@ -70,8 +89,9 @@ export function ProviderFactsCard({
                 <dt className="text-sm text-slate-600">{FACT_LABELS[name]}</dt>
                 <dd className="min-w-0 text-sm">
                   {fact && <KnownFact name={name} fact={fact} />}
+                  {listed && <ListedFact text={listed.text} />}
                   {verified && <VerifiedFact checkedAt={verified.checkedAt} text={verified.text} />}
-                  {!fact && !verified && <span className="text-slate-500">Unknown</span>}
+                  {!fact && !verified && !listed && <span className="text-slate-500">Unknown</span>}
                 </dd>
               </div>
             );
@@ -99,13 +119,26 @@ function KnownFact({ name, fact }: { name: FactName; fact: Fact }) {
         <span className="font-medium text-slate-900">{value}</span>
       )}
       {fact.note && <span className="text-slate-700"> — {fact.note}</span>}
-      <span className="block text-xs text-slate-500">
+      <span className="block text-xs text-slate-500" data-testid="fact-stated">
+        Stated:{' '}
         <a href={fact.sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="hover:underline">
           Source<span className="sr-only"> (opens in a new tab)</span>
         </a>
         , as of {formatDay(fact.asOf)}
       </span>
     </>
+  );
+}
+
+function ListedFact({ text }: { text: string }) {
+  return (
+    <span className="mt-1 block first:mt-0" data-testid="fact-listed">
+      <Badge variant="neutral">
+        <List className="size-3.5" aria-hidden="true" />
+        Listed
+      </Badge>
+      <span className="block text-xs text-slate-500">Yes: {text}.</span>
+    </span>
   );
 }
 
