@@ -317,6 +317,35 @@ describe('an admin', () => {
     await visitor.waitForURL('**/chains/ethereum');
   });
 
+  it("adds an endpoint from the top of a chain's list: said at once; the chain's count and the provider's page show it", async () => {
+    const before = await json('/api/chains/atlas-testnet');
+    await openTab(page, 'Chains');
+    await press(page.getByRole('button', { name: 'Edit Atlas Testnet' }));
+    const dialog = page.getByRole('dialog', { name: 'Edit Chain' });
+    const add = dialog.getByRole('group', { name: 'Add an endpoint' });
+    await add.getByLabel('New endpoint URL').fill('https://atlas.chainstack.example');
+    await add.getByLabel('New endpoint provider').selectOption({ label: 'Chainstack' });
+    await press(add.getByRole('button', { name: 'Add endpoint' }));
+    await toastWith(page, 'Endpoint added');
+    // Listed in the form below it, so saving the chain keeps it.
+    const row = dialog.getByLabel(`Endpoint ${before.rpcEndpoints.length + 1} URL`);
+    expect(await row.inputValue()).toBe('https://atlas.chainstack.example');
+    expect(await add.getByLabel('New endpoint URL').inputValue()).toBe('');
+    const after = await json('/api/chains/atlas-testnet');
+    expect(after.providerCount).toBe(before.providerCount + 1);
+    await press(dialog.getByRole('button', { name: 'Update Chain' }));
+    await toastWith(page, 'Chain updated successfully');
+    expect((await json('/api/chains/atlas-testnet')).rpcEndpoints.map((e: { url: string }) => e.url)).toContain(
+      'https://atlas.chainstack.example',
+    );
+
+    const visitor = await newPage();
+    await visitor.goto('/providers/chainstack');
+    await visitor.getByRole('main').getByRole('link', { name: 'Atlas Testnet' }).first().waitFor();
+    await visitor.goto('/chains/atlas-testnet');
+    await visitor.getByRole('heading', { name: `Atlas Testnet RPC Providers (${before.providerCount + 1})` }).waitFor();
+  });
+
   it("edits a provider's privacy and Open Graph fields; its page and page head show them", async () => {
     await openTab(page, 'Providers');
     await press(page.getByRole('button', { name: 'Edit Atlas Nodes' }));

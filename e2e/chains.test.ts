@@ -302,7 +302,14 @@ describe('/chains/{slug}', () => {
     const list = main(page).locator('section[aria-labelledby="chain-providers"]');
     await list.getByTestId('provider-card').first().waitFor();
     expect(await list.getByTestId('provider-card').count()).toBe(byChain.length);
-    await page.getByRole('combobox', { name: 'Sort providers' }).selectOption({ label: 'Sort: Name A-Z' });
+    const sortControl = page.getByRole('combobox', { name: 'Sort providers' });
+    expect(await sortControl.locator('option').allInnerTexts()).toEqual([
+      'Review Count',
+      'Average Rating',
+      'Upvotes',
+      'Name A-Z',
+    ]);
+    await sortControl.selectOption({ label: 'Name A-Z' });
     await expect.poll(() => page.url()).toContain('sort=name');
     const names = await list.getByTestId('provider-card').locator('h3').allTextContents();
     expect(names).toEqual(byChain.map((p) => p.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));

@@ -94,6 +94,50 @@ async function pendingReviews(email: string) {
     WHERE u.email = ${email} AND r.status = 'pending' ORDER BY p.slug`;
 }
 
+/**
+ * A visitor who does not linger: three full page loads within two seconds, then the copy's own end — the
+ * directory saved (`data-sync="done"`) and the service worker active — and the connection drops.
+ */
+async function briefVisit(page: Page): Promise<void> {
+  for (const path of ['/', '/providers/alchemy', '/chains/ethereum']) await page.goto(path);
+  await page.waitForSelector('html[data-sync="done"]', { timeout: 60_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.context().setOffline(true);
+}
+
+describe('offline from the first page', () => {
+  for (const signedIn of [false, true]) {
+    it(`after three quick page loads ${signedIn ? 'signed in' : 'signed out'}, home, the list, a provider and a chain never opened show their data offline`, async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      if (signedIn) await e.signIn(page, 'brief-visitor@example.com', '/chains');
+      const started = Date.now();
+      await briefVisit(page);
+      const copyMs = Date.now() - started;
+
+      await page.goto('/');
+      await page.getByText(`Showing ${providers.length} providers`).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { name: 'Popular Providers' }).waitFor();
+      expect(await page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing data saved/);
+
+      await page.goto('/providers');
+      await heading(page, 'All RPC Providers').waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: providers[0].name }).first().waitFor({ timeout: 10_000 });
+
+      const provider = providers.find((p) => p.slug === 'chainstack')!;
+      await page.goto(`/providers/${provider.slug}`);
+      await heading(page, provider.name).waitFor({ timeout: 10_000 });
+
+      const chain = chains.find((c) => c.slug === 'arbitrum-one')!;
+      const chainProviders = (await e.server.get<Provider[]>(`/api/providers/by-chain/${chain.id}`)).body;
+      await page.goto(`/chains/${chain.slug}`);
+      await heading(page, chain.name).waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: chainProviders[0].name }).first().waitFor({ timeout: 10_000 });
+      console.log(`[offline] three page loads to the directory saved and the worker active: ${copyMs} ms`);
+    });
+  }
+});
+
 describe('offline directory', () => {
   it('after one online visit, every page renders its data offline: home, lists, a provider and a chain never opened', async () => {
     const context = await newContext();

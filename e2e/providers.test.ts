@@ -256,6 +256,9 @@ describe('header, footer and menus', () => {
       ['Privacy Policy', '/privacy'],
       ['Home', '/'],
       ['All Chains', '/chains'],
+      ['Compare', '/compare'],
+      ['Status', '/status'],
+      ['API', '/docs/api'],
     ]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
@@ -449,6 +452,10 @@ describe('reviews and profile', () => {
     const submitted = await toastText(page);
     expect(submitted).toContain('Review submitted');
     expect(submitted).toContain('Thank you for your review! It will be visible after approval.');
+    // The provider had no reviews: the one line about the user's own review stands in for the empty-list text.
+    const reviews = page.locator('#reviews');
+    await reviews.getByText('Your review is waiting for a moderator’s approval.').waitFor();
+    expect(await reviews.getByText(/No reviews yet/).count()).toBe(0);
 
     // Keyboard only: open the form, pick 3 stars with the arrow key, change the comment, submit.
     const edit = page.getByRole('button', { name: 'Edit Your Review' });
@@ -531,9 +538,14 @@ describe('reviews and profile', () => {
     await page.getByRole('link', { name: 'Sign Up' }).waitFor();
   });
 
-  it('an admin sees the Admin Panel button', async () => {
+  it('an admin sees the Admin Panel button, and the account menu holds it too at desktop width', async () => {
     const page = await signedInPage('admin@example.com', '/providers');
-    await page.getByRole('link', { name: 'Admin Panel' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    const button = page.getByRole('banner').getByRole('link', { name: 'Admin Panel' });
+    await button.waitFor();
+    expect(await button.getAttribute('href')).toBe('/admin');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Admin Panel', 'Edit Profile', 'Logout']);
+    expect(await menu.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
   });
 });

@@ -59,6 +59,32 @@ describe('/search', () => {
       .waitFor();
   });
 
+  it('a chain found by name links to its providers: "base" finds the chain, and the spec\'s counts stay', async () => {
+    const api = (await e.server.get('/api/search?q=base')).body as {
+      providers: unknown[];
+      chains: { name: string; slug: string }[];
+    };
+    const base = api.chains.find((c) => c.slug === 'base')!;
+    const page = await e.newPage(PHONE);
+    await page.goto('/search?q=base');
+    await main(page)
+      .getByRole('heading', { name: `RPC Providers (${api.providers.length})` })
+      .waitFor();
+    await main(page)
+      .getByRole('heading', { name: `Blockchain Networks (${api.chains.length})` })
+      .waitFor();
+    const link = main(page).getByRole('link', { name: `Providers on ${base.name}`, exact: true });
+    expect(await link.getAttribute('href')).toBe(`/chains/${base.slug}#chain-providers`);
+    expect(
+      await main(page)
+        .getByRole('link', { name: /^Providers on / })
+        .count(),
+    ).toBe(api.chains.length);
+    await link.click();
+    await page.waitForURL((u) => u.pathname === `/chains/${base.slug}`);
+    await page.getByRole('heading', { name: new RegExp(`^${base.name} RPC Providers`) }).waitFor();
+  });
+
   it('says so when nothing matches, with links to providers and chains', async () => {
     const page = await e.newPage();
     await page.goto('/search?q=zzzz-nothing-like-this');

@@ -104,6 +104,48 @@ describe('admin endpoint writes', () => {
     ).toBe(400);
   });
 
+  it("an endpoint of a provider makes it serve the chain at once: counts, the provider's chains, lists and the directory", async () => {
+    const provider = providerDetailSchema.parse((await t.get('/api/providers/chainstack')).body);
+    expect(provider.chains.map((c) => c.id)).not.toContain(chainId);
+    const seen = async () => {
+      const chain = chainDetailSchema.parse((await t.get('/api/chains/health-chain')).body);
+      const listed = chainWithStatsListSchema.parse((await t.get('/api/chains/with-stats')).body);
+      const detail = providerDetailSchema.parse((await t.get('/api/providers/chainstack')).body);
+      const list = (await t.get('/api/providers')).body as { slug: string; chainIds: number[] }[];
+      const onChain = (await t.get(`/api/providers/by-chain/${chainId}`)).body as { slug: string }[];
+      const directory = (await t.get('/api/directory')).body as {
+        responses: Record<string, { providerCount?: number }>;
+      };
+      return {
+        chainCount: chain.providerCount,
+        listCount: listed.find((c) => c.id === chainId)!.providerCount,
+        directoryCount: directory.responses['/api/chains/health-chain'].providerCount,
+        kind: detail.chains.find((c) => c.id === chainId)?.kind,
+        inList: list.find((p) => p.slug === 'chainstack')!.chainIds.includes(chainId),
+        onChain: onChain.some((p) => p.slug === 'chainstack'),
+      };
+    };
+    const before = await seen();
+    expect(before).toMatchObject({ kind: undefined, inList: false, onChain: false });
+
+    const endpoint = await addEndpoint({ url: 'https://chainstack.health.example', providerId: provider.id });
+    const count = before.chainCount + 1;
+    expect(await seen()).toEqual({
+      chainCount: count,
+      listCount: count,
+      directoryCount: count,
+      kind: 'public-endpoint',
+      inList: true,
+      onChain: true,
+    });
+    // Needing a key, it serves the chain with a key.
+    expect((await admin.json('PUT', `/api/admin/endpoints/${endpoint.id}`, { needsApiKey: true })).status).toBe(200);
+    expect((await seen()).kind).toBe('api-key');
+    // Without the endpoint the provider no longer serves the chain.
+    expect((await admin.json('DELETE', `/api/admin/endpoints/${endpoint.id}`)).status).toBe(200);
+    expect(await seen()).toEqual(before);
+  });
+
   it('probe now: records the answer; its history, the chain page and the prober state show it', async () => {
     const e = await addEndpoint({ url: rpc.url });
     const res = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);

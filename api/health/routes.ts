@@ -162,7 +162,7 @@ export function adminEndpointRoutes() {
 
   router.delete('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.valid.params;
-    if (!(await deleteEndpoint(ctx.sql, id))) throw new HttpError(404, 'Endpoint not found');
+    if (!(await ctx.sql.begin((tx) => deleteEndpoint(tx, id)))) throw new HttpError(404, 'Endpoint not found');
     ctx.body = { id, deleted: true };
   });
 

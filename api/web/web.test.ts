@@ -305,6 +305,16 @@ describe('page heads without JavaScript', () => {
     expect(p).toMatchObject({ status: 200, canonical: `${base}/providers` });
   });
 
+  it('/favicon.ico answers the site icon (pages that name no icon, such as the sign-in form, get it too)', async () => {
+    const res = await t.request('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    const ico = Buffer.from(await res.arrayBuffer());
+    // An ICO (reserved 0, type 1) of three images, the first a PNG.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    expect(ico.subarray(ico.readUInt32LE(18), ico.readUInt32LE(18) + 4).toString('latin1')).toBe('\x89PNG');
+  });
+
   it('API paths and assets never get the app shell', async () => {
     expect((await t.request('/api/nope')).status).toBe(404);
     const missing = await t.request('/assets/missing.js');

@@ -8,6 +8,7 @@ import { useFieldArray } from 'react-hook-form';
 import {
   chainCreateSchema,
   chainStatusValues,
+  rpcEndpointInputSchema,
   rpcTrackingValues,
   type ChainCreateInput,
 } from '../../contract/admin.ts';
@@ -16,6 +17,7 @@ import type { Provider } from '../../contract/providers.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useSaveChain } from '../data/admin/chains.ts';
+import { useSaveEndpoint } from '../data/admin/endpoints.ts';
 import { cn } from '../lib/cn.ts';
 import { chainQuery } from '../data/chains.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
@@ -23,6 +25,7 @@ import { trackingLabels } from '../components/tracking-badge.tsx';
 import {
   Bind,
   CheckboxField,
+  enterSubmits,
   formValues,
   FormSection,
   SelectField,
@@ -273,6 +276,9 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
       </FormSection>
 
       <FormSection title="Public RPC endpoints">
+        {chain && (
+          <AddChainEndpoint chainId={chain.id} providers={providers} onAdded={(row) => endpoints.append(row)} />
+        )}
         {endpointsError && (
           <p role="alert" className="text-sm text-red-600">
             {endpointsError.root?.message ?? endpointsError.message}
@@ -339,19 +345,107 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
             </li>
           ))}
         </ol>
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => endpoints.append({ url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' })}
-        >
-          <Plus aria-hidden="true" />
-          Add endpoint
-        </Button>
+        {!chain && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => endpoints.append({ url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' })}
+          >
+            <Plus aria-hidden="true" />
+            Add endpoint
+          </Button>
+        )}
       </FormSection>
 
       <DialogActions submitLabel={chain ? 'Update Chain' : 'Create Chain'} pending={save.isPending} onCancel={onDone} />
     </form>
+  );
+}
+
+const NEW_ENDPOINT: EndpointRow = { url: '', tracking: 'unspecified', needsApiKey: false, providerId: '' };
+const newEndpointSchema = rpcEndpointInputSchema.omit({ providerId: true });
+
+/**
+ * Above a stored chain's endpoint list (dozens of rows): one endpoint added at once, a write of its own (POST
+ * /api/admin/endpoints, "Endpoint added"), then listed in the form below, so saving the chain keeps it.
+ */
+function AddChainEndpoint({
+  chainId,
+  providers,
+  onAdded,
+}: {
+  chainId: number;
+  providers: Provider[];
+  onAdded: (row: EndpointRow) => void;
+}) {
+  const form = useAdminForm('new-endpoint', { schema: newEndpointSchema, values: NEW_ENDPOINT });
+  const save = useSaveEndpoint();
+  const submit = () =>
+    form.handleSubmit(({ url, tracking, needsApiKey }) => {
+      const providerId = form.getValues('providerId');
+      const input = { chainId, url, tracking, needsApiKey, providerId: providerId ? Number(providerId) : null };
+      save.mutate(
+        { input },
+        {
+          onSuccess: () => {
+            onAdded({ url, tracking, needsApiKey, providerId });
+            form.reset(NEW_ENDPOINT);
+          },
+        },
+      );
+    })();
+  return (
+    <div
+      className="grid gap-2 rounded-lg border border-dashed border-slate-300 p-3"
+      role="group"
+      aria-label="Add an endpoint"
+      onKeyDown={enterSubmits(submit)}
+    >
+      <Bind form={form} name="url">
+        {(f) => (
+          <RowInput
+            {...f}
+            aria-label="New endpoint URL"
+            placeholder="https:// or wss://"
+            inputClassName="font-mono text-xs"
+          />
+        )}
+      </Bind>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <select
+          aria-label="New endpoint provider"
+          {...form.register('providerId')}
+          className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+        >
+          <option value="">No provider</option>
+          {providers.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="New endpoint tracking"
+          {...form.register('tracking')}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+        >
+          {rpcTrackingValues.map((t) => (
+            <option key={t} value={t}>
+              {trackingLabels[t].text}
+            </option>
+          ))}
+        </select>
+        <label className="flex items-center gap-2 text-slate-700">
+          <input type="checkbox" {...form.register('needsApiKey')} className="size-4 accent-accent-600" />
+          Needs an API key
+        </label>
+        <Button variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
+          <Plus aria-hidden="true" />
+          Add endpoint
+        </Button>
+      </div>
+    </div>
   );
 }
 

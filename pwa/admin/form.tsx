@@ -2,7 +2,7 @@
 // (contract/admin.ts), each form's starting values derived from its schema, and labelled field components
 // that `Bind` connects to a form field.
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -368,3 +368,10 @@ export function slugify(name: string): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** Enter in a field of a part that saves on its own (an endpoint) saves that part, not the dialog's form around it. */
+export const enterSubmits = (submit: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  submit();
+};

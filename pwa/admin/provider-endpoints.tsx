@@ -3,7 +3,6 @@
 // /api/admin/endpoints), so its id and health history stay; none waits for the provider's save.
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
 import { endpointCreateSchema, rpcTrackingValues } from '../../contract/admin.ts';
 import type { Chain } from '../../contract/chains.ts';
 import type { ProbeNow } from '../../contract/health.ts';
@@ -13,7 +12,7 @@ import { Button } from '../components/ui/button.tsx';
 import { useDeleteEndpoint, useProbeEndpoint, useSaveEndpoint } from '../data/admin/endpoints.ts';
 import { providerQuery } from '../data/providers.ts';
 import { RowInput } from './chain-dialog.tsx';
-import { Bind, FormSection, useAdminForm, type AdminForm } from './form.tsx';
+import { Bind, enterSubmits, FormSection, useAdminForm, type AdminForm } from './form.tsx';
 
 type Endpoint = ProviderDetail['rpcEndpoints'][number];
 type Tracking = (typeof rpcTrackingValues)[number];
@@ -21,13 +20,6 @@ type EndpointForm = { chainId: string; url: string; tracking: Tracking; needsApi
 
 const endpointFormSchema = endpointCreateSchema.omit({ providerId: true });
 const selectClass = 'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm';
-
-/** Enter in an endpoint's field saves that endpoint, not the provider form around it. */
-const enterSubmits = (submit: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-  event.preventDefault();
-  submit();
-};
 
 export function ProviderEndpoints({ providerId, slug, chains }: { providerId: number; slug: string; chains: Chain[] }) {
   const { data, isPending, isError } = useQuery(providerQuery(slug));

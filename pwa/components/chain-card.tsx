@@ -1,6 +1,7 @@
 // A chain in a list (/chains, /search): icon or letter tile, name, EVM chain id, testnet badge, two-line
 // description, "N/M endpoints healthy" (or "not checked yet"), providers' mean rating, upvotes and provider count; the whole card links to
-// /chains/{slug}.
+// /chains/{slug}. In search results a "Providers on {chain}" link leads to the chain page's provider list: a
+// provider matches a search by its own name or description only, so a chain's providers are found there.
 import { useQuery } from '@tanstack/react-query';
 import { Server, ThumbsUp } from 'lucide-react';
 import { proberQuery } from '../data/health.ts';
@@ -16,7 +17,15 @@ import { Badge } from './ui/badge.tsx';
 import { Card } from './ui/card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStats; headingLevel?: 'h2' | 'h3' }) {
+export function ChainCard({
+  chain,
+  headingLevel = 'h3',
+  providersLink = false,
+}: {
+  chain: ChainWithStats;
+  headingLevel?: 'h2' | 'h3';
+  providersLink?: boolean;
+}) {
   const Heading = headingLevel;
   return (
     <Card
@@ -47,6 +56,15 @@ export function ChainCard({ chain, headingLevel = 'h3' }: { chain: ChainWithStat
         </div>
       </div>
       <p className="mt-3 line-clamp-2 flex-1 text-sm text-slate-600">{chain.description}</p>
+      {providersLink && (
+        // Above the card's covering link, so it takes its own presses.
+        <AppLink
+          href={`${paths.chain(chain.slug)}#chain-providers`}
+          className="relative z-10 mt-3 self-start text-sm font-medium text-accent-700 hover:underline"
+        >
+          Providers on {chain.name}
+        </AppLink>
+      )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <Stars value={chain.averageRating} />
         <span className="flex items-center gap-3">
@@ -104,10 +122,13 @@ export function ChainGrid({
   chains,
   headingLevel,
   skeletons = 6,
+  providersLinks = false,
 }: {
   chains: readonly ChainWithStats[] | undefined;
   headingLevel?: 'h2' | 'h3';
   skeletons?: number;
+  /** Each card links to its chain's provider list too (search results). */
+  providersLinks?: boolean;
 }) {
   const { items: shown, pager } = useListPage(chains);
   if (!shown) {
@@ -124,7 +145,7 @@ export function ChainGrid({
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((c) => (
           <li key={c.id}>
-            <ChainCard chain={c} headingLevel={headingLevel} />
+            <ChainCard chain={c} headingLevel={headingLevel} providersLink={providersLinks} />
           </li>
         ))}
       </ul>

@@ -52,6 +52,16 @@ export function Footer() {
             </Link>
           </li>
           <li>
+            <Link to="/compare" className={linkClass}>
+              Compare
+            </Link>
+          </li>
+          <li>
+            <Link to="/status" className={linkClass}>
+              Status
+            </Link>
+          </li>
+          <li>
             <Link to="/about" className={linkClass}>
               About
             </Link>
@@ -59,6 +69,11 @@ export function Footer() {
           <li>
             <Link to="/contact" className={linkClass}>
               Contact
+            </Link>
+          </li>
+          <li>
+            <Link to="/docs/api" className={linkClass}>
+              API
             </Link>
           </li>
           <li>

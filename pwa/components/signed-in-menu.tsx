@@ -1,4 +1,4 @@
-// The signed-in account menu (Edit Profile, Logout, Admin Panel below desktop width) and the profile dialog.
+// The signed-in account menu (Admin Panel for admins, Edit Profile, Logout) and the profile dialog.
 // Loaded on demand: visitors never download the dropdown and dialog code.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -38,7 +38,7 @@ export default function SignedInMenu({ user }: { user: SignedInUser }) {
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {user.isAdmin && (
-            <DropdownMenuItem className="lg:hidden" asChild>
+            <DropdownMenuItem asChild>
               <Link to="/admin">
                 <ShieldCheck aria-hidden="true" />
                 Admin Panel

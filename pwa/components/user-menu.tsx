@@ -34,8 +34,8 @@ export function UserMenu() {
   void loadSignedInMenu();
   return (
     <div className="flex items-center gap-2">
-      {/* Narrower screens have it in the account menu. The wrapper hides it: `hidden` on the button itself
-          would sit beside the button's own `inline-flex`, and the stylesheet's order would decide. */}
+      {/* Beside the account menu (which holds it too) where the header has room. The wrapper hides it: `hidden`
+          on the button itself would sit beside the button's own `inline-flex`, and the stylesheet's order would decide. */}
       {user.isAdmin && (
         <div className="hidden lg:block">
           <Button asChild variant="outline" size="sm">

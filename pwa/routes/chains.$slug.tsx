@@ -182,7 +182,7 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
               resetScroll: false,
             })
           }
-          options={chainProviderSortKeys.map((k) => ({ value: k, label: `Sort: ${chainProviderSorts[k]}` }))}
+          options={chainProviderSortKeys.map((k) => ({ value: k, label: chainProviderSorts[k] }))}
         />
       </div>
       <p className="mb-4 text-sm text-slate-600">

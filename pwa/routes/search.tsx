@@ -125,7 +125,7 @@ function SearchPage() {
                   Blockchain Networks ({result.data.chains.length})
                 </h2>
                 {result.data.chains.length > 0 ? (
-                  <ChainGrid chains={result.data.chains} headingLevel="h3" />
+                  <ChainGrid chains={result.data.chains} headingLevel="h3" providersLinks />
                 ) : (
                   <p className="text-sm text-slate-600">No blockchain networks match “{term}”.</p>
                 )}

@@ -242,7 +242,11 @@ export type EndpointInput = { url: string; tracking: string; needsApiKey: boolea
 export async function replaceChainEndpoints(sql: Queryable, chainId: number, endpoints: EndpointInput[]) {
   const urls = endpoints.map((e) => e.url);
   await removeEndpoints(sql, sql`chain_id = ${chainId} AND NOT (url = ANY(${sql.array(urls)}::text[]))`);
-  if (!endpoints.length) return;
+  if (endpoints.length) await upsertAdminEndpoints(sql, chainId, endpoints);
+  await linkEndpointProviders(sql, chainId);
+}
+
+async function upsertAdminEndpoints(sql: Queryable, chainId: number, endpoints: EndpointInput[]) {
   const rows = endpoints.map((e, position) => ({
     chainId,
     url: e.url,
@@ -256,6 +260,35 @@ export async function replaceChainEndpoints(sql: Queryable, chainId: number, end
     INSERT INTO chain_rpc_endpoints ${sql(rows)}
     ON CONFLICT (chain_id, url) DO UPDATE SET tracking = excluded.tracking, needs_api_key = excluded.needs_api_key,
       provider_id = excluded.provider_id, position = excluded.position, ${listedAgainByHand(sql)}`;
+}
+
+/**
+ * A provider that lists an endpoint on a chain serves that chain: its chain list, the chain's provider count and
+ * the chain page's providers include it. Each endpoint write calls this for its chain, keeping the links of
+ * source 'endpoint' what the chain's listed endpoints say: added where the provider's other links do not already
+ * say as much (a keyless endpoint makes a 'public-endpoint' link, one needing a key an 'api-key' link), dropped with
+ * the last endpoint behind them. Links of other sources (the dataset, a package, the admin's chain list) stay.
+ */
+async function linkEndpointProviders(sql: Queryable, chainId: number) {
+  await sql`
+    WITH served AS (
+      SELECT provider_id, chain_id,
+             CASE WHEN bool_and(needs_api_key) THEN 'api-key' ELSE 'public-endpoint' END AS kind
+      FROM chain_rpc_endpoints
+      WHERE chain_id = ${chainId} AND provider_id IS NOT NULL AND removed_at IS NULL
+      GROUP BY provider_id, chain_id
+    ),
+    dropped AS (
+      DELETE FROM provider_chains pc
+      WHERE pc.chain_id = ${chainId} AND pc.source = 'endpoint'
+        AND NOT EXISTS (SELECT 1 FROM served s WHERE s.provider_id = pc.provider_id)
+    )
+    INSERT INTO provider_chains (provider_id, chain_id, kind, source)
+    SELECT s.provider_id, s.chain_id, s.kind, 'endpoint' FROM served s
+    WHERE NOT EXISTS (SELECT 1 FROM provider_chains pc
+                      WHERE pc.provider_id = s.provider_id AND pc.chain_id = s.chain_id AND pc.source <> 'endpoint'
+                        AND (pc.kind = 'public-endpoint' OR s.kind = 'api-key'))
+    ON CONFLICT (provider_id, chain_id, source) DO UPDATE SET kind = excluded.kind`;
 }
 
 // An endpoint an admin lists again: no longer removed, and each field the admin's values change is theirs.
@@ -291,6 +324,7 @@ export async function insertEndpoint(sql: Queryable, chainId: number, e: Endpoin
       provider_id = excluded.provider_id, position = excluded.position, ${listedAgainByHand(sql)}
     WHERE chain_rpc_endpoints.removed_at IS NOT NULL
     RETURNING id`;
+  if (row) await linkEndpointProviders(sql, chainId);
   return row?.id ?? null;
 }
 
@@ -298,11 +332,14 @@ export async function insertEndpoint(sql: Queryable, chainId: number, e: Endpoin
 export async function updateEndpoint(sql: Queryable, id: number, values: Partial<EndpointInput>): Promise<boolean> {
   const keys = Object.keys(values) as (keyof EndpointInput)[];
   const marks = handEdits(sql, values, (k) => HAND_EDIT_NAMES[k as keyof EndpointInput]);
-  const result = keys.length
-    ? await sql`UPDATE chain_rpc_endpoints SET ${sql(values, keys)}, edited_by_hand = ${marks}
-      WHERE id = ${id} AND removed_at IS NULL`
-    : await sql`SELECT 1 FROM chain_rpc_endpoints WHERE id = ${id} AND removed_at IS NULL`;
-  return result.count > 0;
+  const [row] = keys.length
+    ? await sql<{ chainId: number }[]>`UPDATE chain_rpc_endpoints SET ${sql(values, keys)}, edited_by_hand = ${marks}
+      WHERE id = ${id} AND removed_at IS NULL RETURNING chain_id`
+    : await sql<
+        { chainId: number }[]
+      >`SELECT chain_id FROM chain_rpc_endpoints WHERE id = ${id} AND removed_at IS NULL`;
+  if (row && keys.length) await linkEndpointProviders(sql, row.chainId);
+  return row !== undefined;
 }
 
 /** An endpoint's fields as edited_by_hand names them (a refresh's field names). */
@@ -314,5 +351,9 @@ const HAND_EDIT_NAMES: Record<keyof EndpointInput, string> = {
 };
 
 export async function deleteEndpoint(sql: Queryable, id: number): Promise<boolean> {
-  return (await removeEndpoints(sql, sql`id = ${id}`)) > 0;
+  const [row] = await sql<{ chainId: number }[]>`
+    SELECT chain_id FROM chain_rpc_endpoints WHERE id = ${id} AND removed_at IS NULL`;
+  if (!row || !(await removeEndpoints(sql, sql`id = ${id}`))) return false;
+  await linkEndpointProviders(sql, row.chainId);
+  return true;
 }

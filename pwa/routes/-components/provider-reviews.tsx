@@ -2,13 +2,13 @@
 // provider has more (`userReviewsNext`), a "Show more reviews" button that reads the next page
 // (GET /api/providers/{slug}/reviews?limit&after) — online, or offline from the pages read before.
 // Renders the same on the server and in the browser: nothing is read before the button is pressed.
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProviderDetail, UserReview } from '../../../contract/providers.ts';
 import { Stars } from '../../components/stars.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { moreReviewsQuery } from '../../data/reviews.ts';
+import { moreReviewsQuery, myReviewQuery } from '../../data/reviews.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { ReviewForm } from './review-form.tsx';
 
@@ -64,6 +64,9 @@ export function ProviderReviews({
 }) {
   const more = useMoreReviews(provider.slug, provider.userReviewsNext);
   const reviews = [...provider.userReviews, ...more.reviews];
+  // The user's own review as the form read it (not fetched here): while it waits for a moderator, the form's line
+  // saying so stands in for "No reviews yet".
+  const ownPending = useQuery(myReviewQuery(provider.slug, false)).data?.status === 'pending';
   return (
     <Card id="reviews">
       <CardHeader>
@@ -72,9 +75,11 @@ export function ProviderReviews({
       <CardContent className="space-y-5">
         <ReviewForm slug={provider.slug} providerName={provider.name} open={reviewOpen} onOpenChange={setReviewOpen} />
         {reviews.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            No reviews yet. Be the first to share your experience with {provider.name}.
-          </p>
+          !ownPending && (
+            <p className="text-sm text-slate-600">
+              No reviews yet. Be the first to share your experience with {provider.name}.
+            </p>
+          )
         ) : (
           <ul className="divide-y divide-slate-100">
             {reviews.map((r) => (
