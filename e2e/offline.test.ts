@@ -15,7 +15,7 @@ import { OFFLINE } from '../pwa/offline/keys.ts';
 import { searchDirectory } from '../pwa/offline/search.ts';
 import { DIRECTORY_PATH } from '../pwa/offline/sync.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './global-setup.ts';
-import { startBrowserTest, type BrowserTest } from './harness.ts';
+import { PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 let providers: Provider[];
@@ -62,7 +62,7 @@ async function controlledByWorker(page: Page): Promise<void> {
 
 /**
  * The first online visit, as a person makes it: open the site, the directory is copied, the worker takes
- * over. The copy is awaited before the reload so that it is made once (a reload mid-download starts it again).
+ * over. The copy is awaited before the reload so that every part is asked for once.
  */
 async function visitOnce(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
@@ -95,47 +95,135 @@ async function pendingReviews(email: string) {
 }
 
 /**
- * A visitor who does not linger: three full page loads within two seconds, then the copy's own end — the
- * directory saved (`data-sync="done"`) and the service worker active — and the connection drops.
+ * A visitor who does not linger: three full page loads, each left as soon as it has kept the data it was drawn
+ * with (`<html data-page-saved>`, at the first idle moment after its load).
  */
 async function briefVisit(page: Page): Promise<void> {
-  for (const path of ['/', '/providers/alchemy', '/chains/ethereum']) await page.goto(path);
-  await page.waitForSelector('html[data-sync="done"]', { timeout: 60_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.context().setOffline(true);
+  for (const path of ['/', '/providers/alchemy', '/chains/ethereum']) {
+    await page.goto(path);
+    await page.waitForSelector('html[data-page-saved]', { timeout: 30_000 });
+  }
 }
+
+/** The never-opened pages of these tests (the brief visit opens neither). */
+const unopenedProvider = () => providers.find((p) => p.slug === 'chainstack')!;
+const unopenedChain = () => chains.find((c) => c.slug === 'arbitrum-one')!;
+
+/** The image inside a logo tile drew (a tile whose image failed shows the name's first letter instead). */
+const logoDrawn = (page: Page, name: string) =>
+  page
+    .getByRole('main')
+    .getByRole('img', { name: `${name} logo` })
+    .first()
+    .locator('img')
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+    .catch(() => false);
 
 describe('offline from the first page', () => {
   for (const signedIn of [false, true]) {
     it(`after three quick page loads ${signedIn ? 'signed in' : 'signed out'}, home, the list, a provider and a chain never opened show their data offline`, async () => {
       const context = await newContext();
       const page = await context.newPage();
-      if (signedIn) await e.signIn(page, 'brief-visitor@example.com', '/chains');
+      if (signedIn) await e.signIn(page, 'brief-visitor@example.com', '/about');
       const started = Date.now();
       await briefVisit(page);
-      const copyMs = Date.now() - started;
+      // The copy's own end: the directory saved and the worker ready to answer navigations.
+      await page.waitForSelector('html[data-sync="done"]', { timeout: 60_000 });
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      console.log(
+        `[offline] three page loads to the directory saved and the worker active: ${Date.now() - started} ms`,
+      );
+      await context.setOffline(true);
 
       await page.goto('/');
-      await page.getByText(`Showing ${providers.length} providers`).waitFor({ timeout: 10_000 });
+      await page.getByText(`Showing ${providers.length} providers`).waitFor();
       await page.getByRole('heading', { name: 'Popular Providers' }).waitFor();
-      expect(await page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing data saved/);
+      await expect
+        .poll(() => page.getByTestId('offline-banner').innerText())
+        .toMatch(/^You're offline — showing data saved (just now|1 minute ago)$/);
+      if (signedIn) await page.getByRole('button', { name: /^Account menu for brief-visitor/ }).waitFor();
 
       await page.goto('/providers');
-      await heading(page, 'All RPC Providers').waitFor({ timeout: 10_000 });
-      await page.getByRole('link', { name: providers[0].name }).first().waitFor({ timeout: 10_000 });
+      await heading(page, 'All RPC Providers').waitFor();
+      await page.getByRole('link', { name: providers[0].name }).first().waitFor();
 
-      const provider = providers.find((p) => p.slug === 'chainstack')!;
+      const provider = unopenedProvider();
       await page.goto(`/providers/${provider.slug}`);
-      await heading(page, provider.name).waitFor({ timeout: 10_000 });
+      await heading(page, provider.name).waitFor();
 
-      const chain = chains.find((c) => c.slug === 'arbitrum-one')!;
+      const chain = unopenedChain();
       const chainProviders = (await e.server.get<Provider[]>(`/api/providers/by-chain/${chain.id}`)).body;
       await page.goto(`/chains/${chain.slug}`);
-      await heading(page, chain.name).waitFor({ timeout: 10_000 });
-      await page.getByRole('link', { name: chainProviders[0].name }).first().waitFor({ timeout: 10_000 });
-      console.log(`[offline] three page loads to the directory saved and the worker active: ${copyMs} ms`);
+      await heading(page, chain.name).waitFor();
+      await page.getByRole('link', { name: chainProviders[0].name }).first().waitFor();
+      // The shipped chain icons are part of the offline copy: this one was never shown online.
+      await expect.poll(() => logoDrawn(page, chain.name)).toBe(true);
+      if (!signedIn) {
+        await e.screenshot(page, 'offline-unopened-chain-desktop');
+        await page.setViewportSize(PHONE);
+        await e.screenshot(page, 'offline-unopened-chain-phone');
+        await page.goto('/');
+        await page.getByText(`Showing ${providers.length} providers`).waitFor();
+        await e.screenshot(page, 'offline-home-phone');
+      }
     });
   }
+
+  it('a copy cut short: the pages shown and the parts stored work offline, the rest says so in the frame; then it resumes', async () => {
+    const context = await newContext();
+    const directoryRequests = requestsTo(context, DIRECTORY_PATH);
+    // The connection gives out after the directory's first part (the lists).
+    const cut = (url: URL) => url.pathname === DIRECTORY_PATH && url.searchParams.get('part') !== '0';
+    await context.route(cut, (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await briefVisit(page);
+    await page.waitForSelector('html[data-sync="paused"][data-sync-progress^="1/"]', { timeout: 60_000 });
+    const parts = Number((await page.getAttribute('html', 'data-sync-progress'))!.split('/')[1]);
+    expect(parts).toBeGreaterThan(2);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+
+    // Shown online: drawn from what those pages kept.
+    await page.goto('/');
+    await page.getByText(`Showing ${providers.length} providers`).waitFor();
+    // How far the copy got, where the offline state shows.
+    await expect
+      .poll(() => page.getByTestId('offline-banner').innerText())
+      .toBe(
+        `You're offline — showing data saved just now; ${Math.floor(100 / parts)}% of the directory is saved, the rest once you are back online`,
+      );
+    for (const path of ['/providers/alchemy', '/chains/ethereum']) {
+      const slug = path.split('/')[2];
+      await page.goto(path);
+      await heading(page, [...providers, ...chains].find((x) => x.slug === slug)!.name).waitFor();
+    }
+    // The lists came in the first part: the provider list works though never opened.
+    await page.goto('/providers');
+    await heading(page, 'All RPC Providers').waitFor();
+
+    // Never opened and not copied yet: said in the site's frame, with a way back.
+    const provider = unopenedProvider();
+    await page.goto(`/providers/${provider.slug}`);
+    const alert = page.getByRole('alert');
+    await alert.getByRole('heading', { name: 'This page is not saved on this device' }).waitFor();
+    expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    await page.getByRole('banner').waitFor();
+    await page.getByTestId('offline-banner').waitFor();
+    await e.screenshot(page, 'offline-unsaved-page-desktop');
+    await alert.getByRole('link', { name: 'Back to the Hotlist' }).click();
+    await page.getByText(`Showing ${providers.length} providers`).waitFor();
+
+    // A reload (still offline), then the connection is back: the copy resumes at the second part, the first is
+    // never asked for again.
+    await page.reload();
+    await page.getByText(`Showing ${providers.length} providers`).waitFor();
+    await context.unroute(cut);
+    const before = directoryRequests.length;
+    await context.setOffline(false);
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 60_000 });
+    const resumed = directoryRequests.slice(before).map((url) => new URL(url).searchParams.get('part'));
+    expect(resumed).toEqual(Array.from({ length: parts - 1 }, (_, i) => String(i + 1)));
+  });
 });
 
 describe('offline directory', () => {
@@ -150,8 +238,9 @@ describe('offline directory', () => {
     const started = Date.now();
     await visitOnce(page);
     const syncMs = Date.now() - started;
-    // The whole directory came in one request; no provider was fetched on its own.
-    expect(directoryRequests).toHaveLength(1);
+    // The whole directory came in its parts, each asked for once; no provider was fetched on its own.
+    const parts = (await e.server.get<{ parts: number }>(`${DIRECTORY_PATH}?part=0`)).body.parts;
+    expect(directoryRequests).toEqual(Array.from({ length: parts }, (_, i) => `${e.url}${DIRECTORY_PATH}?part=${i}`));
     expect(providerRequests).toEqual([]);
     expect(chainProvidersRequests).toEqual([]);
     // Said once per device when the copy is complete and a worker is active ("Ready to work offline" toast).
@@ -216,7 +305,8 @@ describe('offline directory', () => {
     await other.evaluate(() => (window as unknown as { releaseLock: () => void }).releaseLock());
     await page.reload();
     await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
-    expect(directoryRequests).toHaveLength(1);
+    const parts = (await e.server.get<{ parts: number }>(`${DIRECTORY_PATH}?part=0`)).body.parts;
+    expect(directoryRequests).toHaveLength(parts);
   });
 
   it('search, the chain filter and the sorts work offline with the same results as online', async () => {

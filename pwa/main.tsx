@@ -11,7 +11,7 @@ import { UpdatePrompt } from './components/update-prompt.tsx';
 import { expandPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
-import { startOffline } from './offline/start.ts';
+import { keepRenderedAnswers, startOffline } from './offline/start.ts';
 import { markHydrating } from './lib/router-internals.ts';
 import { PAGE_HEAD_MARK, SSR_STATE_ID } from './lib/site.ts';
 import { createAppRouter } from './router.tsx';
@@ -69,6 +69,7 @@ async function start() {
     // The server's answers are newer than any saved copy; with them and the route's code loaded, the first
     // render matches the HTML. Hydrating in a transition lets the browser paint and respond between slices.
     hydrate(queryClient, state);
+    keepRenderedAnswers(state);
     markHydrating(router);
     await router.load();
     await yieldToBrowser();

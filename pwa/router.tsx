@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { ErrorScreen } from './components/error-screen.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 /**
@@ -27,6 +28,8 @@ export function createAppRouter(
     history,
     context: { queryClient, origin },
     defaultPreload: 'intent',
+    // A page that fails says so inside the layout (header, offline banner), not in place of it.
+    defaultErrorComponent: ErrorScreen,
     // Query data is never stale: preloading through the router must not refetch either.
     defaultPreloadStaleTime: 0,
     // Skeletons appear quickly rather than after the 1 s default, and stay long enough not to flash.

@@ -11,7 +11,7 @@ import type { Provider } from '../../contract/providers.ts';
 import { signInAdmin } from '../admin/test-support.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
-import { directorySchema } from '../../contract/directory.ts';
+import { DIRECTORY_PART_BYTES, directoryPartSchema, directorySchema } from '../../contract/directory.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -61,6 +61,36 @@ describe('GET /api/directory', () => {
     ];
     expect(Object.keys(responses).sort()).toEqual(expected.sort());
     expect(expected).toHaveLength(17 + 59 + 139);
+  });
+
+  it('comes in parts: together exactly the whole answer, in its order, the lists first, each about 256 KB of JSON', async () => {
+    const whole = await directory();
+    const first = directoryPartSchema.parse((await t.get('/api/directory?part=0')).body);
+    expect(first.parts).toBeGreaterThan(2);
+    const parts = [first];
+    for (let part = 1; part < first.parts; part++) {
+      const res = await t.get(`/api/directory?part=${part}`);
+      expect(res.status).toBe(200);
+      parts.push(directoryPartSchema.parse(res.body));
+    }
+    expect(parts.map((p) => p.part)).toEqual([...parts.keys()]);
+    expect(new Set(parts.map((p) => p.generatedAt))).toEqual(new Set([whole.generatedAt]));
+    const paths = parts.flatMap((p) => Object.keys(p.responses));
+    expect(paths).toEqual(Object.keys(whole.responses));
+    expect(Object.assign({}, ...parts.map((p) => p.responses))).toEqual(whole.responses);
+    // The lists and content (17 answers: the home page, the lists and search work offline from them) first.
+    expect(paths.indexOf('/api/tracking-settings')).toBe(16);
+    for (const { responses } of parts.slice(0, -1)) {
+      const sizes = Object.values(responses).map((v) => JSON.stringify(v).length);
+      const total = sizes.reduce((a, b) => a + b, 0);
+      // Closed once it reached the size: without its last answer it was still under it.
+      expect(total).toBeGreaterThanOrEqual(DIRECTORY_PART_BYTES);
+      expect(total - sizes.at(-1)!).toBeLessThan(DIRECTORY_PART_BYTES);
+    }
+    expect((await t.get(`/api/directory?part=${first.parts}`)).status).toBe(404);
+    const bad = await t.get('/api/directory?part=first');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('part must be a number');
   });
 
   it("copied into the PWA's store (real Dexie), answers every chain's providers exactly as GET /api/providers/by-chain/{id}", async () => {

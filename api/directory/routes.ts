@@ -1,5 +1,5 @@
-// GET /api/directory: the whole public directory in one answer, for the PWA's offline copy (pwa/offline/sync.ts)
-// — one request instead of one per provider and chain. Each value is built by the loader of the route it
+// GET /api/directory: the whole public directory in one answer, or (?part=N) in parts of about 256 KB of JSON, for the PWA's
+// offline copy (pwa/offline/sync.ts) — a few requests instead of one per provider and chain. Each value is built by the loader of the route it
 // stands for, so it is exactly what that path answers. Public data only, the same for every visitor; cached
 // like the routes it mirrors: built once per write, then served compressed from memory.
 // Not the chains' provider lists (/api/providers/by-chain/{id}): each repeats whole providers of
@@ -27,15 +27,40 @@ import {
 } from '../providers/service.ts';
 import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
-import { directorySchema, type Directory } from '../../contract/directory.ts';
+import {
+  directoryPartQuerySchema,
+  directoryParts,
+  directoryPartSchema,
+  directorySchema,
+  type Directory,
+} from '../../contract/directory.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { validate } from '../middleware/validate.ts';
 import { answers } from '../openapi/document.ts';
 
 export function directoryRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
-  router.get('/directory', cached, answers(directorySchema, 'The whole public directory'), async (ctx) => {
-    ctx.body = await loadDirectory(ctx.sql);
-  });
+  router.get(
+    '/directory',
+    validate({ query: directoryPartQuerySchema }),
+    cached,
+    answers(directorySchema.or(directoryPartSchema), 'The whole public directory, or one part of it (?part=N)'),
+    async (ctx) => {
+      // One build serves the whole answer and every part of it until the next write.
+      const { generatedAt, responses, parts } = await ctx.cache.memo('directory', async () => {
+        const directory = await loadDirectory(ctx.sql);
+        return { ...directory, parts: directoryParts(directory.responses) };
+      });
+      const { part } = ctx.valid.query;
+      if (part === undefined) {
+        ctx.body = { generatedAt, responses };
+        return;
+      }
+      if (part >= parts.length) throw new HttpError(404, `The directory has ${parts.length} parts`);
+      ctx.body = { generatedAt, part, parts: parts.length, responses: parts[part] };
+    },
+  );
 
   return router;
 }

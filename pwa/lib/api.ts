@@ -61,9 +61,14 @@ export function isNetworkError(error: unknown): boolean {
 
 /**
  * `fetchData()`'s answer, saved for offline use under `path`; when the network itself fails, the answer
- * saved there. A read made of several requests (a paged list) is kept whole under its unpaged path.
+ * saved there. A read made of several requests (a paged list) is kept whole under its unpaged path. While the
+ * browser knows it is offline the saved answer comes first: no read waits on a network that is not there.
  */
 export async function readThrough(path: string, fetchData: () => Promise<unknown>): Promise<unknown> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const saved = await offlineReads?.load(path);
+    if (saved !== undefined) return saved;
+  }
   try {
     const data = await fetchData();
     offlineReads?.save(path, data);

@@ -10,10 +10,24 @@ export function whenIdle(job: () => void, timeoutMs: number): () => void {
   return () => cancelIdleCallback(id);
 }
 
+/** Runs `job` at the first idle moment after the page's load event (or 2 s after it at most); returns a canceller. */
+export function atIdleAfterLoad(job: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const idle = () => {
+    cancelIdle = whenIdle(job, 2000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancelIdle?.();
+  };
+}
+
 /**
- * How long after the page has loaded the background work waits (the directory copy, the outbox of an earlier
- * visit, the tracking settings' refresh): the first seconds belong to the page the visitor opened — its
- * hydration, their reading and tapping — not to storing 350 answers or evaluating Dexie.
+ * How long after the page has loaded the work that can wait longer waits (the outbox of an earlier visit, the
+ * tracking settings' refresh): the first seconds belong to the page the visitor opened — its hydration, their
+ * reading and tapping.
  */
 export const BACKGROUND_AFTER_LOAD_MS = 5000;
 

@@ -7,10 +7,20 @@ import { OFFLINE } from './keys.ts';
 export type SavedResponse = { path: string; data: unknown; savedAt: number };
 
 /**
- * The last complete copy of the directory: when its request went out and when it was stored (the offline
- * banner's "saved …" time). `finishedAt` null only in rows left by an unfinished copy of an earlier version.
+ * The directory copy, finished or under way: when its first request went out and when its last part was stored
+ * (the offline banner's "saved …" time; null while parts remain), the next part to fetch and how many there are,
+ * the server's build its parts came from (null once two parts came from different builds), and when the copy
+ * before it finished (a refresh under way still has that whole copy).
  */
-export type SyncRun = { key: 'directory'; startedAt: number; finishedAt: number | null };
+export type SyncRun = {
+  key: 'directory';
+  startedAt: number;
+  finishedAt: number | null;
+  nextPart?: number;
+  parts?: number;
+  generatedAt?: string | null;
+  previousFinishedAt?: number;
+};
 
 /**
  * A review waiting to reach the server. queued → sending → (deleted on 2xx) | queued (network, 429, 5xx:

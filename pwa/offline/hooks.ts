@@ -3,6 +3,7 @@
 // review form reads nothing, so a provider page does not evaluate Dexie while it hydrates.
 import { useEffect, useState, type DependencyList } from 'react';
 import type { OfflineDatabase, OutboxEntry } from './db.ts';
+import type { OfflineCopy } from './store.ts';
 
 type Store = typeof import('./store.ts');
 
@@ -57,7 +58,7 @@ export function useOutboxEntry(userId: number | undefined, slug: string): Outbox
   return useOutboxEntries(userId).find((e) => e.slug === slug);
 }
 
-/** When the directory copy was made (epoch ms), null when nothing is saved yet. */
-export function useSavedAt(): number | null {
-  return useLiveQuery((db, { savedAt }) => savedAt(db), [], null);
+/** What this device holds for offline use (store.ts `offlineCopy`); undefined until it has been read. */
+export function useOfflineCopy(): OfflineCopy | undefined {
+  return useLiveQuery<OfflineCopy | undefined>((db, { offlineCopy }) => offlineCopy(db), [], undefined);
 }

@@ -3,6 +3,7 @@
 // data-sync-progress="done/total">). Dexie and these modules load on first use, after the first paint:
 // the entry bundle carries only this file.
 import type { OfflineReads } from '../lib/api.ts';
+import { whenIdle } from '../lib/idle.ts';
 import type { Outbox, OutboxEvent } from './outbox.ts';
 import type { SyncProgress, SyncStatus } from './sync.ts';
 
@@ -15,6 +16,16 @@ const savedReads = () =>
   (reads ??= Promise.all([loadDb(), import('./store.ts')]).then(([{ offlineDb }, { offlineReads }]) =>
     offlineReads(offlineDb),
   ));
+
+/**
+ * Saves answers that reached the page without a read (a server-rendered page's data); <html data-page-saved>
+ * once they are stored (for tests and the curious).
+ */
+export async function keepAnswers(answers: [path: string, data: unknown][]): Promise<void> {
+  const [{ offlineDb }, { saveResponses }] = await Promise.all([loadDb(), import('./store.ts')]);
+  await saveResponses(offlineDb, answers);
+  document.documentElement.dataset.pageSaved = '';
+}
 
 /** What lib/api.ts's getJson saves to and falls back on. */
 export const lazyOfflineReads: OfflineReads = {
@@ -61,10 +72,23 @@ export async function sendOutbox(): Promise<void> {
 
 // ---------- directory sync ----------
 
-/** For tests and the curious: <html data-sync="…" data-sync-progress="done/total">. */
-function publish(progress: SyncProgress) {
-  document.documentElement.dataset.sync = progress.status;
-  document.documentElement.dataset.syncProgress = `${progress.done}/${progress.total}`;
+let progress: SyncProgress = { status: 'idle', done: 0, total: 0 };
+const progressListeners = new Set<() => void>();
+
+/** The copy's progress in this tab (the offline banner shows it); the same on <html data-sync="…" data-sync-progress="done/total">. */
+export const syncProgress = {
+  get: (): SyncProgress => progress,
+  subscribe(listener: () => void): () => void {
+    progressListeners.add(listener);
+    return () => progressListeners.delete(listener);
+  },
+};
+
+function publish(next: SyncProgress) {
+  progress = next;
+  document.documentElement.dataset.sync = next.status;
+  document.documentElement.dataset.syncProgress = `${next.done}/${next.total}`;
+  progressListeners.forEach((l) => l());
 }
 
 let sync: Promise<{ run: () => Promise<SyncStatus> }> | undefined;
@@ -72,7 +96,12 @@ let sync: Promise<{ run: () => Promise<SyncStatus> }> | undefined;
 /** Copies the directory when it is due; a run in progress in this tab is joined, not doubled. */
 export async function runDirectorySync(): Promise<SyncStatus> {
   sync ??= Promise.all([loadDb(), import('./sync.ts')]).then(([{ offlineDb }, { createDirectorySync }]) =>
-    createDirectorySync({ db: offlineDb, onProgress: publish }),
+    createDirectorySync({
+      db: offlineDb,
+      onProgress: publish,
+      // Each part is stored in a task of its own, when the page has nothing better to do.
+      betweenParts: () => new Promise((resolve) => whenIdle(resolve, 1000)),
+    }),
   );
   return (await sync).run();
 }

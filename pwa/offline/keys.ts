@@ -19,8 +19,6 @@ export const OFFLINE = {
   /** How many uploaded images the image cache keeps, and for how long (they are immutable). */
   imageCacheMaxEntries: 300,
   imageCacheMaxAgeSeconds: 30 * 24 * 60 * 60,
-  /** Cache Storage name of the runtime cache for the shipped chain icons (/chain-icons/, 78 small SVGs). */
-  chainIconCacheName: 'rpc-atlas-chain-icons',
   /** The persisted query cache is dropped after this long; queries' gcTime must be at least this. */
   queryCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
   /** Web Lock held while the directory is copied, so two open tabs never both download and store it. */

@@ -1,12 +1,13 @@
 // Starts the offline layer once at app start (main.tsx): saved answers behind every read, the outbox
-// (sent a while after the page has loaded, on reconnect and with backoff), the directory sync, the offline
-// answer to presses that need the network, and forgetting the user when another tab logs out.
-import type { QueryClient } from '@tanstack/react-query';
+// (sent a while after the page has loaded, on reconnect and with backoff), the directory sync (from the first
+// idle moment after the first page's load: a visitor who leaves after a few pages has it), the offline answer
+// to presses that need the network, and forgetting the user when another tab logs out.
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { reviewKeys } from '../data/reviews.ts';
 import { setOfflineReads } from '../lib/api.ts';
-import { afterLoad } from '../lib/idle.ts';
+import { afterLoad, atIdleAfterLoad } from '../lib/idle.ts';
 import { toast } from '../lib/toast.ts';
-import { getOutbox, lazyOfflineReads, onOutboxEvent, runDirectorySync, sendOutbox } from './instance.ts';
+import { getOutbox, keepAnswers, lazyOfflineReads, onOutboxEvent, runDirectorySync, sendOutbox } from './instance.ts';
 import { OFFLINE } from './keys.ts';
 import { guardLinksOffline } from './needs-network.ts';
 import type { OutboxEvent } from './outbox.ts';
@@ -74,5 +75,19 @@ export function startOffline(queryClient: QueryClient): void {
     void sendOutbox();
     syncDirectory();
   });
-  afterLoad(syncDirectory);
+  atIdleAfterLoad(syncDirectory);
+}
+
+/**
+ * Keeps the answers a server-rendered page was drawn from (they reached the page inside its HTML, not through a
+ * read that saves them): the page renders offline from them, whether or not the directory copy got that far.
+ */
+export function keepRenderedAnswers(state: DehydratedState): void {
+  atIdleAfterLoad(() => {
+    const answers = state.queries
+      .filter((q) => q.state.status === 'success')
+      .map((q): [string, unknown] => [q.queryKey.map(String).join('/'), q.state.data]);
+    // A full disk only loses the copy.
+    keepAnswers(answers).catch(() => {});
+  });
 }

@@ -61,11 +61,27 @@ export async function loadResponse(db: OfflineDatabase, path: string): Promise<u
   return (await db.responses.get(path))?.data;
 }
 
-/** When the directory was saved: the last finished sync, else the newest saved answer; null when nothing is saved. */
-export async function savedAt(db: OfflineDatabase): Promise<number | null> {
+/** What this device holds: when it was saved, and how far the directory copy got (parts stored of `parts`). */
+export type OfflineCopy = { savedAt: number | null; finished: boolean; part: number; parts: number | null };
+
+/**
+ * When the directory was saved: the last finished sync, else the newest saved answer (null when nothing is
+ * saved); and how much of the directory the copy holds.
+ */
+export async function offlineCopy(db: OfflineDatabase): Promise<OfflineCopy> {
   const run = await db.sync.get('directory');
-  if (run?.finishedAt) return run.finishedAt;
-  return (await db.responses.orderBy('savedAt').last())?.savedAt ?? null;
+  const finishedAt = run?.finishedAt || run?.previousFinishedAt;
+  const savedAt = finishedAt || ((await db.responses.orderBy('savedAt').last())?.savedAt ?? null);
+  const finished = Boolean(finishedAt);
+  return { savedAt, finished, part: run?.nextPart ?? 0, parts: run?.parts ?? null };
+}
+
+/** Saves the public ones of `answers` (path → data) in one transaction. */
+export async function saveResponses(db: OfflineDatabase, answers: [path: string, data: unknown][]): Promise<void> {
+  const savedAt = Date.now();
+  await db.responses.bulkPut(
+    answers.filter(([path]) => isSavedPath(path)).map(([path, data]) => ({ path, data, savedAt })),
+  );
 }
 
 /** The hook lib/api.ts calls on every GET. Saving never holds up or breaks a page (a full disk only loses the copy). */

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from './db.ts';
-import { isSavedPath, loadResponse, offlineReads, saveResponse, savedAt } from './store.ts';
+import { isSavedPath, loadResponse, offlineCopy, offlineReads, saveResponse } from './store.ts';
 import { createDirectorySync, DIRECTORY_PATH, type SyncProgress } from './sync.ts';
 
 function fakeApi() {
@@ -57,19 +57,37 @@ function fakeApi() {
     } as Record<string, unknown>,
     /** How the server answers: the directory, no answer at all, an error, or a body cut off mid-way. */
     answer: 'directory' as 'directory' | 'network' | 'error' | 'cut',
+    /** Answers of parts from this one on fail as `answer` says; the earlier ones come. */
+    failFrom: 0,
+    /** The build the parts come from (a write on the server makes a new one). */
+    build: '2026-01-01T00:00:00.000Z',
     requests: [] as string[],
+    /** The parts' paths: three answers a part, in the directory's order. */
+    parts: () => {
+      const entries = Object.entries(api.responses);
+      return Array.from({ length: Math.ceil(entries.length / 3) }, (_, i) => entries.slice(3 * i, 3 * i + 3));
+    },
     fetch: (async (input: RequestInfo | URL) => {
       const path = String(input);
       api.requests.push(path);
       await new Promise((r) => setTimeout(r, 2));
-      if (api.answer === 'network') throw new TypeError('Failed to fetch');
-      if (api.answer === 'error') return Response.json({ message: 'Service unavailable' }, { status: 503 });
-      if (api.answer === 'cut')
-        return new Response('{"generatedAt":"2026-01-01T00:00:00.000Z","responses":{"/api/ho', {
-          headers: { 'Content-Type': 'application/json' },
-        });
-      if (path !== DIRECTORY_PATH) return Response.json({ message: 'Not found' }, { status: 404 });
-      return Response.json({ generatedAt: new Date(clock).toISOString(), responses: api.responses });
+      const part = Number(/^\/api\/directory\?part=(\d+)$/.exec(path)?.[1] ?? -1);
+      if (part >= api.failFrom) {
+        if (api.answer === 'network') throw new TypeError('Failed to fetch');
+        if (api.answer === 'error') return Response.json({ message: 'Service unavailable' }, { status: 503 });
+        if (api.answer === 'cut')
+          return new Response('{"generatedAt":"2026-01-01T00:00:00.000Z","part":0,"parts":3,"responses":{"/api/ho', {
+            headers: { 'Content-Type': 'application/json' },
+          });
+      }
+      const parts = api.parts();
+      if (part < 0 || part >= parts.length) return Response.json({ message: 'Not found' }, { status: 404 });
+      return Response.json({
+        generatedAt: api.build,
+        part,
+        parts: parts.length,
+        responses: Object.fromEntries(parts[part]),
+      });
     }) as typeof fetch,
   };
   return api;
@@ -111,6 +129,9 @@ const makeSync = (locks: LockManager | null = null) =>
   });
 
 const savedPaths = async () => (await db.responses.toCollection().primaryKeys()).sort();
+/** The requests of parts `from` to `to` (inclusive). */
+const partRequests = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${DIRECTORY_PATH}?part=${from + i}`);
 
 beforeEach(() => {
   db = new OfflineDatabase(`sync-test-${crypto.randomUUID()}`);
@@ -125,19 +146,66 @@ afterEach(async () => {
 });
 
 describe('the directory sync', () => {
-  it('saves every answer of the directory under its path, from one request', async () => {
+  it('saves every answer of the directory under its path, part after part', async () => {
     expect(await makeSync().run()).toBe('done');
-    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(api.requests).toEqual(partRequests(0, 2));
     expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
     expect(await db.responses.get('/api/providers/ankr')).toEqual({
       path: '/api/providers/ankr',
       data: { slug: 'ankr' },
       savedAt: clock,
     });
-    expect(await db.sync.get('directory')).toEqual({ key: 'directory', startedAt: clock, finishedAt: clock });
-    const total = Object.keys(api.responses).length;
-    expect(progress.map((p) => p.status)).toEqual(['running', 'running', 'done']);
-    expect(progress.at(-1)).toEqual({ status: 'done', done: total, total });
+    expect(await db.sync.get('directory')).toEqual({
+      key: 'directory',
+      startedAt: clock,
+      finishedAt: clock,
+      nextPart: 3,
+      parts: 3,
+      generatedAt: api.build,
+    });
+    expect(progress.map((p) => `${p.status} ${p.done}/${p.total}`)).toEqual([
+      'idle 0/0',
+      'running 0/0',
+      'running 1/3',
+      'running 1/3',
+      'running 2/3',
+      'running 2/3',
+      'running 3/3',
+      'done 3/3',
+    ]);
+  });
+
+  it('keeps each part as it arrives: a copy cut short serves what it has and resumes at the next part', async () => {
+    api.answer = 'network';
+    api.failFrom = 1;
+    expect(await makeSync().run()).toBe('paused');
+    const first = api.parts()[0].map(([path]) => path);
+    expect(await savedPaths()).toEqual([...first].sort());
+    expect(await db.sync.get('directory')).toMatchObject({ finishedAt: null, nextPart: 1, parts: 3 });
+    expect(await offlineCopy(db)).toEqual({ savedAt: clock, finished: false, part: 1, parts: 3 });
+    expect(await loadResponse(db, first[0])).toEqual(api.responses[first[0]]);
+
+    // The next run (a reload, the connection back) asks for the parts it lacks, never the first again.
+    api.requests = [];
+    api.answer = 'directory';
+    clock += 1000;
+    expect(await makeSync().run()).toBe('done');
+    expect(api.requests).toEqual(partRequests(1, 2));
+    expect(await savedPaths()).toEqual(Object.keys(api.responses).sort());
+    expect(await offlineCopy(db)).toEqual({ savedAt: clock, finished: true, part: 3, parts: 3 });
+  });
+
+  it('parts of two builds (a write between them) are kept, but answers missing from them are not dropped', async () => {
+    await db.responses.put({ path: '/api/chains/base', data: { slug: 'base' }, savedAt: clock - 1 });
+    api.answer = 'network';
+    api.failFrom = 1;
+    await makeSync().run();
+    api.answer = 'directory';
+    api.build = '2026-01-02T00:00:00.000Z';
+    clock += 1000;
+    expect(await makeSync().run()).toBe('done');
+    expect(await db.sync.get('directory')).toMatchObject({ generatedAt: null, nextPart: 3 });
+    expect(await db.responses.get('/api/chains/base')).toBeDefined();
   });
 
   it('does not start while offline, and a failed copy saves nothing and is made by a later run', async () => {
@@ -152,6 +220,7 @@ describe('the directory sync', () => {
       expect(progress.at(-1)!.status).toBe('paused');
       expect(await savedPaths(), answer).toEqual([]);
       expect(await db.sync.get('directory')).toBeUndefined();
+      expect(api.requests.at(-1)).toBe(`${DIRECTORY_PATH}?part=0`);
     }
 
     api.answer = 'directory';
@@ -187,8 +256,9 @@ describe('the directory sync', () => {
     clock += 60_000;
     delete api.responses['/api/providers/ankr'];
     api.responses['/api/homepage'] = { title: 'Home, edited' };
+    api.build = '2026-01-02T00:00:00.000Z';
     expect(await makeSync().run()).toBe('done');
-    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(api.requests).toEqual(partRequests(0, 2));
     expect(await db.responses.get('/api/providers/ankr')).toBeUndefined();
     expect(await db.responses.get('/api/chains/base')).toBeUndefined();
     expect(await db.responses.get('/api/providers/by-chain/11')).toBeUndefined();
@@ -208,19 +278,19 @@ describe('the directory sync', () => {
   it('joins a run in progress in the same tab instead of starting a second one', async () => {
     const sync = makeSync();
     expect(await Promise.all([sync.run(), sync.run()])).toEqual(['done', 'done']);
-    expect(api.requests).toHaveLength(1);
+    expect(api.requests).toEqual(partRequests(0, 2));
   });
 
   it('runs in one tab at a time: a tab finding the lock taken leaves the copy to the other', async () => {
     const locks = fakeLocks();
     const [first, second] = await Promise.all([makeSync(locks).run(), makeSync(locks).run()]);
     expect([first, second]).toEqual(['done', 'other-tab']);
-    expect(api.requests).toEqual([DIRECTORY_PATH]);
+    expect(api.requests).toEqual(partRequests(0, 2));
     expect(progress.map((p) => p.status)).toContain('other-tab');
 
     // Once the lock is free, a tab takes it (and finds the copy fresh).
     expect(await makeSync(locks).run()).toBe('done');
-    expect(api.requests).toHaveLength(1);
+    expect(api.requests).toHaveLength(3);
   });
 });
 
@@ -242,7 +312,7 @@ describe('saved answers', () => {
   });
 
   it('answers a path from the copy, search from the saved lists, and tells when the directory was saved', async () => {
-    expect(await savedAt(db)).toBeNull();
+    expect(await offlineCopy(db)).toEqual({ savedAt: null, finished: false, part: 0, parts: null });
     expect(await loadResponse(db, '/api/search?q=alchemy')).toBeUndefined();
     await makeSync().run();
     expect(await offlineReads(db).load('/api/providers/alchemy')).toEqual({ slug: 'alchemy' });
@@ -252,7 +322,7 @@ describe('saved answers', () => {
       providers: [],
       chains: [{ slug: 'base' }],
     });
-    expect(await savedAt(db)).toBe(clock);
+    expect((await offlineCopy(db)).savedAt).toBe(clock);
   });
 
   it("answers a chain's providers from the saved provider list, in the server's order (most reviewed first, then list order)", async () => {
