@@ -63,6 +63,9 @@ describe('health in the ranking', () => {
         (e) => e.url,
       ),
     ).toEqual(['u1', 'u2']);
+    // Serving data the chain's other endpoints disagree with is failing, however fast it answers.
+    expect(endpointsToHandOut([at('odd', 'wrong-data', 1), at('u', 'unverified')]).map((e) => e.url)).toEqual(['u']);
+    expect(rankEndpoints([at('odd', 'wrong-data', 1), at('down', 'down')]).map((e) => e.url)).toEqual(['down', 'odd']);
     expect(walletRpcUrls([at('wss://ok', 'ok', 5), at('https://u', 'unverified'), at('https://down', 'down')])).toEqual(
       ['https://u'],
     );

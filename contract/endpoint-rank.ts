@@ -7,7 +7,14 @@ import type { RpcEndpoint } from './chains.ts';
 import type { EndpointHealth, HealthStatus } from './health.ts';
 
 const PRIVACY_ORDER: Record<RpcEndpoint['tracking'], number> = { none: 0, limited: 1, unspecified: 2, yes: 3 };
-const HEALTH_ORDER: Record<HealthStatus, number> = { ok: 0, degraded: 1, unverified: 2, down: 3, 'wrong-chain': 4 };
+const HEALTH_ORDER: Record<HealthStatus, number> = {
+  ok: 0,
+  degraded: 1,
+  unverified: 2,
+  down: 3,
+  'wrong-chain': 4,
+  'wrong-data': 4,
+};
 
 /** What ranking reads of an endpoint (health may be absent: answers saved before it existed, snippets' inputs). */
 export type RankableEndpoint = Pick<RpcEndpoint, 'needsApiKey' | 'tracking'> & {
@@ -17,8 +24,9 @@ export type RankableEndpoint = Pick<RpcEndpoint, 'needsApiKey' | 'tracking'> & {
 const status = (e: RankableEndpoint): HealthStatus => e.health?.status ?? 'unverified';
 /** Answered the right chain at the latest probe. */
 export const isHealthy = (e: RankableEndpoint) => status(e) === 'ok' || status(e) === 'degraded';
-/** Known not to serve the chain: no valid answer, or another chain's. */
-export const isFailing = (e: RankableEndpoint) => status(e) === 'down' || status(e) === 'wrong-chain';
+/** Known not to serve the chain: no valid answer, another chain's, or data the chain's other endpoints disagree with. */
+export const isFailing = (e: RankableEndpoint) =>
+  status(e) === 'down' || status(e) === 'wrong-chain' || status(e) === 'wrong-data';
 
 export function compareEndpoints(a: RankableEndpoint, b: RankableEndpoint): number {
   const latency = (e: RankableEndpoint) => (isHealthy(e) ? (e.health?.latencyMs ?? Infinity) : 0);

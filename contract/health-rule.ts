@@ -14,8 +14,16 @@ export const HEALTH_RULE = {
   consensusWindowS: 600,
 } as const;
 
-/** ok, degraded, down, wrong-chain: from the latest probe; unverified: never probed. The rule is on /status. */
-export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'unverified'] as const;
+/**
+ * ok, degraded, down, wrong-chain: from the latest probe; wrong-data: its block hash at a recent height differs from
+ * one at least WRONG_DATA_MIN_AGREEING other endpoints of the chain agree on; unverified: never probed. The rule is on
+ * /status.
+ */
+export const HEALTH_STATUSES = ['ok', 'degraded', 'down', 'wrong-chain', 'wrong-data', 'unverified'] as const;
+/** Endpoints that must agree on a block hash before one that differs is called wrong-data. */
+export const WRONG_DATA_MIN_AGREEING = 2;
+/** How far behind the chain's consensus head the compared block is (every synced node has it). */
+export const WRONG_DATA_DEPTH = 5;
 /** Down without a break this many days: hidden from visitors by default and listed for admins as dead. */
 export const DEAD_AFTER_DAYS = 7;
 
@@ -28,6 +36,7 @@ export const UNVERIFIED_HEALTH: EndpointHealth = {
   uptime7d: null,
   browserCallable: null,
   downSince: null,
+  disagreesWith: null,
 };
 
 const UNMEASURED = { value: null, checkedAt: null };

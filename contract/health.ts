@@ -21,6 +21,8 @@ export const endpointHealthSchema = z.object({
   browserCallable: z.boolean().nullable(),
   /** Since when it has been down without a break; null when it is not down. */
   downSince: z.string().nullable(),
+  /** wrong-data: how many other endpoints of the chain agree on the block hash it differs from; else null. */
+  disagreesWith: z.number().int().nullable().default(null),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 
@@ -75,6 +77,7 @@ export const proberStateSchema = z.object({
     degraded: z.number().int(),
     down: z.number().int(),
     'wrong-chain': z.number().int(),
+    'wrong-data': z.number().int().default(0),
     unverified: z.number().int(),
   }),
 });

@@ -18,5 +18,6 @@ export function presentHealth(r: EndpointHealthRow): EndpointHealth {
     uptime7d: r.healthUptimeWeek,
     browserCallable: r.healthBrowserCallable,
     downSince: r.healthDownSince?.toISOString() ?? null,
+    disagreesWith: r.healthStatus === 'wrong-data' ? r.healthDisagreesWith : null,
   };
 }

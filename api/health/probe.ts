@@ -389,3 +389,24 @@ async function preflight(
     return null;
   }
 }
+
+/** The hash of block `block` as the endpoint serves it; null when it did not answer one. */
+export async function blockHashAt(rawUrl: string, options: ProbeOptions, block: number): Promise<string | null> {
+  const url = new URL(rawUrl);
+  try {
+    const client = await clientFor(url)(url, options);
+    try {
+      const answer = (await client.call('eth_getBlockByNumber', [`0x${block.toString(16)}`, false])) as {
+        hash?: unknown;
+      } | null;
+      return typeof answer?.hash === 'string' && /^0x[0-9a-f]{64}$/i.test(answer.hash)
+        ? answer.hash.toLowerCase()
+        : null;
+    } finally {
+      client.close();
+    }
+  } catch (err) {
+    if (err instanceof ProbeFailure || err instanceof AddressError) return null;
+    throw err;
+  }
+}

@@ -28,6 +28,7 @@ import {
 import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
 import { pgBossDb } from './queue.ts';
+import { checkData } from './data-check.ts';
 import { presentCapabilities } from './presenter.ts';
 import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
 
@@ -304,6 +305,7 @@ export async function startProber({
   // ---- scheduling ----
   const tickS = Math.min(30, Math.max(1, Math.floor(intervalS / 10)));
   let timer: NodeJS.Timeout | undefined;
+  let dataCheck: Promise<void> | undefined;
   async function tick() {
     if (await advanceRound(sql, intervalS)) {
       // Once per round: new and changed endpoints get timers, old history goes, cached pages are redone.
@@ -311,6 +313,15 @@ export async function startProber({
       const pruned = await pruneHealth(sql);
       log.info({ pruned }, 'probe round started');
       await db.publishInvalidation();
+      // Beside the round: a block hash per answering endpoint, compared within each chain.
+      if (!dataCheck) {
+        dataCheck = checkData(sql, probeOptions, perHost)
+          .then(async (judged) => {
+            if (judged) await db.publishInvalidation();
+          })
+          .catch((err) => log.warn({ err }, 'data check failed'))
+          .finally(() => (dataCheck = undefined));
+      }
     }
     const due = await claimDueEndpoints(sql, tickS, intervalS, CLAIM_LIMIT);
     if (due.length) {
@@ -340,7 +351,7 @@ export async function startProber({
       if (graceful) {
         await pumping;
         // Within the server's shutdown grace; a probe cut short stays active and is retried after expiry.
-        await Promise.race([Promise.allSettled(inFlight), sleep(STOP_WAIT_MS)]);
+        await Promise.race([Promise.allSettled([...inFlight, dataCheck]), sleep(STOP_WAIT_MS)]);
         if (finished.length) await boss.complete(PROBE_QUEUE, finished);
       }
       // Jobs still running when not graceful stay active and expire, as a crashed worker's would.

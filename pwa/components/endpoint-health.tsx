@@ -8,13 +8,14 @@ import type { EndpointHealth, HealthStatus } from '../../contract/health.ts';
 import { proberQuery, weekHistoryQuery } from '../data/health.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDay, formatTime, timeAgo } from '../lib/dates.ts';
-import { STATUS_LABELS } from '../lib/endpoint-health.ts';
+import { STATUS_LABELS, wrongDataWords } from '../lib/endpoint-health.ts';
 
 const DOT: Record<HealthStatus, string> = {
   ok: 'bg-emerald-500',
   degraded: 'bg-amber-500',
   down: 'bg-red-500',
   'wrong-chain': 'bg-red-700',
+  'wrong-data': 'bg-red-700',
   unverified: 'bg-slate-300',
 };
 
@@ -25,6 +26,9 @@ export function HealthStatusLabel({ health }: { health: EndpointHealth }) {
       {STATUS_LABELS[health.status]}
       {health.status === 'down' && health.downSince && (
         <span className="text-xs text-slate-500">since {formatDay(health.downSince)}</span>
+      )}
+      {health.status === 'wrong-data' && health.disagreesWith !== null && (
+        <span className="text-xs whitespace-normal text-slate-500">{wrongDataWords(health.disagreesWith)}</span>
       )}
     </span>
   );

@@ -28,11 +28,14 @@ export function filterEndpoints<T extends RpcEndpoint>(endpoints: readonly T[], 
   return endpoints.filter((e) => [...on].every((f) => ENDPOINT_FILTERS[f].keep(e)));
 }
 
+export const wrongDataWords = (others: number) => `serves different data than ${others} other endpoints of this chain`;
+
 export const STATUS_LABELS: Record<HealthStatus, string> = {
   ok: 'Working',
   degraded: 'Degraded',
   down: 'Down',
   'wrong-chain': 'Wrong chain',
+  'wrong-data': 'Wrong data',
   unverified: 'Unverified',
 };
 

@@ -2,7 +2,13 @@
 // with no healthy endpoint, and the status rule in words (its numbers: contract/health.ts HEALTH_RULE).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { HEALTH_RULE, HEALTH_STATUSES, UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
+import {
+  HEALTH_RULE,
+  HEALTH_STATUSES,
+  UNVERIFIED_HEALTH,
+  WRONG_DATA_DEPTH,
+  WRONG_DATA_MIN_AGREEING,
+} from '../../contract/health-rule.ts';
 import { metaForStatus } from '../../contract/meta.ts';
 import { HealthStatusLabel } from '../components/endpoint-health.tsx';
 import { Page } from '../components/page.tsx';
@@ -101,6 +107,11 @@ function StatusPage() {
             </li>
             <li>
               <strong>Down</strong>: no valid answer. <strong>Wrong chain</strong>: it answered another chain id.
+            </li>
+            <li>
+              <strong>Wrong data</strong>: its block {WRONG_DATA_DEPTH} blocks behind the chain's head differs from the
+              one at least {WRONG_DATA_MIN_AGREEING} other endpoints of the chain agree on. Never ranked first nor
+              handed out.
             </li>
             <li>
               <strong>Unverified</strong>: never checked (it needs an API key, or checks have not reached it).

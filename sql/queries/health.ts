@@ -168,7 +168,9 @@ export type HealthSummary = {
 export async function updateHealthSummary(sql: Queryable, endpointId: number, s: HealthSummary) {
   await sql`
     UPDATE endpoint_health SET
-      status = ${s.status}, checked_at = ${s.checkedAt}, latency_ms = ${s.latencyMs}, head_block = ${s.headBlock},
+      status = CASE WHEN ${s.status} IN ('ok', 'degraded') AND disagrees_with IS NOT NULL THEN 'wrong-data'
+                    ELSE ${s.status} END,
+      checked_at = ${s.checkedAt}, latency_ms = ${s.latencyMs}, head_block = ${s.headBlock},
       block_lag = ${s.blockLag}, head_age_s = ${s.headAgeS}, uptime_24h = ${s.uptime24h}, uptime_7d = ${s.uptime7d},
       p50_ms = ${s.p50Ms}, p95_ms = ${s.p95Ms}, browser_callable = ${s.browserCallable},
       down_since = CASE WHEN ${s.status} <> 'down' THEN NULL ELSE coalesce(down_since, ${s.checkedAt}) END
@@ -203,6 +205,33 @@ export async function advanceRound(sql: Queryable, intervalS: number) {
   return result.count > 0;
 }
 
+/** The endpoints of each chain whose latest probe answered it, with their heads: what the data check compares. */
+export function answeringEndpointsByChain(sql: Queryable) {
+  return sql<{ chainId: number; ids: number[]; heads: number[] }[]>`
+    SELECT e.chain_id, array_agg(e.id ORDER BY e.id) AS ids, array_agg(h.head_block::float8 ORDER BY e.id) AS heads
+    FROM endpoint_health h JOIN chain_rpc_endpoints e ON e.id = h.endpoint_id
+    WHERE h.status IN ('ok', 'degraded', 'wrong-data') AND h.head_block IS NOT NULL
+    GROUP BY e.chain_id HAVING count(*) > ${2}`;
+}
+
+/**
+ * Stores the data check's findings: `disagreesWith` per endpoint compared (null: it agreed). An endpoint found
+ * differing reads wrong-data while its probes answer; one found agreeing again reads its latest probe's status.
+ */
+export async function saveDataCheck(sql: Queryable, findings: { endpointId: number; disagreesWith: number | null }[]) {
+  for (const f of findings) {
+    await sql`
+      UPDATE endpoint_health h SET disagrees_with = ${f.disagreesWith},
+        status = CASE
+          WHEN ${f.disagreesWith}::int IS NOT NULL AND h.status IN ('ok', 'degraded') THEN 'wrong-data'
+          WHEN ${f.disagreesWith}::int IS NULL AND h.status = 'wrong-data' THEN coalesce(
+            (SELECT p.status FROM endpoint_probes p WHERE p.endpoint_id = h.endpoint_id
+             ORDER BY p.probed_at DESC LIMIT 1), 'unverified')
+          ELSE h.status END
+      WHERE h.endpoint_id = ${f.endpointId}`;
+  }
+}
+
 /** Drops raw probes older than 48 h and roll-ups older than 90 days. */
 export async function pruneHealth(sql: Queryable) {
   const raw =
@@ -216,7 +245,7 @@ export async function pruneHealth(sql: Queryable) {
 
 /** An endpoint's summary-row fields as the endpoint lists select them (`healthColumns`, joined as `h`). */
 export type EndpointHealthRow = {
-  healthStatus: ProbeStatus | 'unverified';
+  healthStatus: ProbeStatus | 'wrong-data' | 'unverified';
   healthCheckedAt: Date | null;
   healthLatencyMs: number | null;
   healthBlockLag: number | null;
@@ -224,6 +253,7 @@ export type EndpointHealthRow = {
   healthUptimeWeek: number | null;
   healthBrowserCallable: boolean | null;
   healthDownSince: Date | null;
+  healthDisagreesWith: number | null;
   capabilities: StoredCapabilities | null;
 };
 
@@ -232,7 +262,7 @@ export const healthColumns = (sql: Queryable) => sql`
   coalesce(h.status, 'unverified') AS health_status, h.checked_at AS health_checked_at,
   h.latency_ms AS health_latency_ms, h.block_lag::int AS health_block_lag, h.uptime_24h AS health_uptime_day,
   h.uptime_7d AS health_uptime_week, h.browser_callable AS health_browser_callable,
-  h.down_since AS health_down_since, h.capabilities`;
+  h.down_since AS health_down_since, h.disagrees_with AS health_disagrees_with, h.capabilities`;
 
 export function endpointHistory(sql: Queryable, endpointId: number, hours: number) {
   return sql<{ hour: Date; probes: number; up: number; p50Ms: number | null; p95Ms: number | null }[]>`
