@@ -9,7 +9,9 @@ import conditionalGet from 'koa-conditional-get';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { Database } from '../db/index.ts';
+import { z } from 'zod';
 import { createResponseCache, preferredEncoding } from './response-cache.ts';
+import { validate } from './validate.ts';
 
 /** GET without fetch's transparent decompression: the bytes and headers as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
@@ -151,6 +153,15 @@ describe('the cache itself', () => {
         { shared },
       );
     });
+    router.get(
+      '/listed',
+      cache.cached,
+      validate({ query: z.object({ limit: z.string().optional() }) }),
+      async (ctx) => {
+        calls++;
+        ctx.body = { limit: ctx.valid.query.limit ?? null };
+      },
+    );
     router.get('/big/:n', cache.cached, async (ctx) => {
       calls++;
       ctx.body = { n: ctx.params.n, pad: 'x'.repeat(3000) };
@@ -236,6 +247,25 @@ describe('the cache itself', () => {
     await wait(300);
     await read();
     expect(calls).toBe(3);
+  });
+
+  it('keys an answer by the query parameters its route reads: any other parameter shares the entry', async () => {
+    await cache.invalidate();
+    calls = 0;
+    routed = 0;
+    const read = async (query: string) => (await fetch(`${url}/listed${query}`)).json();
+    expect(await read('')).toEqual({ limit: null });
+    for (let rt = 0; rt < 20; rt++) expect(await read(`?rt=${rt}`)).toEqual({ limit: null });
+    expect(await read('?limit=5')).toEqual({ limit: '5' });
+    expect(await read('?limit=5&rt=1')).toEqual({ limit: '5' });
+    expect(await read('?rt=2&limit=5')).toEqual({ limit: '5' });
+    expect(await read('?limit=6')).toEqual({ limit: '6' });
+    expect(calls).toBe(3);
+    expect(cache.stats().entries).toBe(3);
+    expect(routed).toBe(3); // only the three misses reached routing: every other read was a hit, before routing
+    // A route that reads no query at all: one entry whatever the query string.
+    for (let rt = 0; rt < 20; rt++) await (await fetch(`${url}/paged?rt=${rt}`)).arrayBuffer();
+    expect(calls).toBe(4);
   });
 
   it('does not keep errors', async () => {

@@ -6,11 +6,14 @@
 // made once on the first request that accepts them — because compressing on every request cost ~10× the
 // throughput; concurrent misses of one URL share one computation, so a write under load does not set off
 // one database query per waiting request; and the total size is bounded, oldest-used entries going
-// first, since any query string makes a new key.
+// first. An answer is keyed by its path and the query parameters its route reads, so parameters a route
+// ignores share its entry.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
+import type { ParsedUrlQuery } from 'node:querystring';
+import type { Layer } from '@koa/router';
 import type { Database } from '../db/index.ts';
 import type { AppCtx } from '../context.ts';
 
@@ -61,9 +64,21 @@ export function preferredEncoding(ctx: Context): Encoding | undefined {
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip'];
 const choices = new Map<string, Encoding | undefined>();
 
+/** The query parameters the running route reads: those its validate() declares (none without one). */
+function routeQueryNames(ctx: Context): readonly string[] {
+  const { matched = [], routerPath } = ctx as Context & { matched?: Layer[]; routerPath?: string };
+  const layer = matched.find((l) => l.path === routerPath && l.methods.includes(ctx.method));
+  return layer?.stack.map((fn) => (fn as Partial<{ queryNames: string[] }>).queryNames).find(Boolean) ?? [];
+}
+
+const answerKey = (path: string, query: ParsedUrlQuery, names: readonly string[]) =>
+  names.length ? `${path}?${JSON.stringify(names.map((name) => query[name] ?? null))}` : path;
+
 export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_BYTES) {
   const entries = new Map<string, Entry>(); // in order of last use
   const inflight = new Map<string, Promise<Entry | undefined>>();
+  // The query parameters read by the route of each path with an entry, so a hit is found before routing.
+  const queryNamesByPath = new Map<string, readonly string[]>();
   let totalBytes = 0;
   // Bumped on every invalidation so a response computed during a write is not stored afterwards.
   let generation = 0;
@@ -75,6 +90,7 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     generation++;
     entries.clear();
     inflight.clear();
+    queryNamesByPath.clear();
     totalBytes = 0;
     values.clear();
     // The answers it was for are gone; those computed from now on schedule their own (else the prober's state,
@@ -165,15 +181,18 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
      * the throughput of small answers.
      */
     serveHits: function serveHits(ctx: Context, next: Next): Promise<void> | void {
-      const hit = ctx.method === 'GET' || ctx.method === 'HEAD' ? lookup(ctx.url) : undefined;
-      return hit ? serve(ctx, ctx.url, hit) : next();
+      const names = ctx.method === 'GET' || ctx.method === 'HEAD' ? queryNamesByPath.get(ctx.path) : undefined;
+      const key = names && answerKey(ctx.path, ctx.query, names);
+      const hit = key && lookup(key);
+      return hit ? serve(ctx, key, hit) : next();
     },
     /**
      * Route middleware: serve this route's JSON from memory until the next write. Only for public answers,
      * the same for every visitor (serveHits answers hits before knowing who asks).
      */
     cached: async function cached(ctx: Context, next: Next) {
-      const key = ctx.url;
+      const names = routeQueryNames(ctx);
+      const key = answerKey(ctx.path, ctx.query, names);
       const hit = lookup(key);
       if (hit) return serve(ctx, key, hit);
       const pending = inflight.get(key);
@@ -202,7 +221,10 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
         if (inflight.get(key) === mine) inflight.delete(key);
       }
       if (!entry) return;
-      if (generation === startedAt) store(key, entry);
+      if (generation === startedAt) {
+        queryNamesByPath.set(ctx.path, names);
+        store(key, entry);
+      }
       await serve(ctx, key, entry);
     },
     /** Serves the HTML page kept for `path` (see `renderDocument`); undefined when none is. */

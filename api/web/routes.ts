@@ -112,7 +112,9 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
         ctx.status = 404;
       }
       if (ctx.status !== 404) return;
-      // A missing file with an extension is a real 404, not an app route.
+      // A missing file with an extension is a real 404, not an app route. The status is set again: koa-send refuses a
+      // hidden file (/.vite/manifest.json) without setting one, and a body alone would make it a 200.
+      ctx.status = 404;
       ctx.body = 'Not found';
       return;
     }
