@@ -14,7 +14,7 @@ import { adminReviewRoutes, reviewRoutes } from './reviews/routes.ts';
 import { voteRoutes } from './votes/routes.ts';
 import { adminContactRoutes, contactRoutes } from './contact/routes.ts';
 import { csrfGuard } from './middleware/csrf.ts';
-import { errorHandler, rejectInvalidUtf8 } from './middleware/errors.ts';
+import { errorHandler, HttpError, rejectInvalidUtf8 } from './middleware/errors.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -54,7 +54,7 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
   app.use(requestLog(log));
   app.use(errorHandler(log));
   app.use(securityHeaders(config));
-  app.use(compress({ threshold: 1024 }));
+  app.use(compressUnlessRefused(compress({ threshold: 1024 })));
   app.use(conditionalGet());
   app.use(etag());
   app.use(webRoutes({ distDir }));
@@ -81,6 +81,7 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
   app.use(cache.invalidateOnWrite);
   app.use(
     koaBody({
+      onError: refuseUndecodableBody,
       jsonLimit: JSON_BODY_LIMIT,
       jsonStrict: true,
       urlencoded: false,
@@ -96,6 +97,31 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
     app.use(router.allowedMethods());
   }
   return app;
+}
+
+/**
+ * koa-compress answers a client that accepts no encoding at all, identity included ("identity;q=0", "*;q=0"), with
+ * an undefined Content-Encoding (a 500): such a client gets the body as it is, the only form there is.
+ */
+function compressUnlessRefused(compression: ReturnType<typeof compress>): Koa.Middleware {
+  // The encodings this koa-compress can make on this Node (zstd only on newer ones), identity last (untyped).
+  const { preferredEncodings } = compression as unknown as { preferredEncodings: string[] };
+  return (ctx, next) => {
+    if (!ctx.acceptsEncodings(preferredEncodings)) ctx.compress = false;
+    return compression(ctx, next);
+  };
+}
+
+/**
+ * A request body that fails to decompress (Content-Encoding: gzip, deflate or br over bytes that are not) is the
+ * client's fault: zlib's error carries no status, so it would be a 500. The body parser's own errors keep theirs.
+ */
+function refuseUndecodableBody(err: Error & { status?: number }, ctx: Koa.Context): never {
+  const encoding = ctx.get('Content-Encoding');
+  if (err.status === undefined && encoding && encoding !== 'identity') {
+    throw new HttpError(400, `Request body is not valid ${encoding} data`);
+  }
+  throw err;
 }
 
 /** Every router of the app, in mount order. Tests enumerate it (e.g. to check each /api/admin route is guarded). */

@@ -1,4 +1,5 @@
 // Hostile requests get a clear 4xx, change nothing, and the server stays up.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
@@ -84,6 +85,49 @@ describe('hostile request bodies', () => {
   it('stays up afterwards', async () => {
     expect((await t.get('/healthz')).body).toEqual({ status: 'ok', database: 'ok' });
   });
+});
+
+describe('compression both ways', () => {
+  const corrupt = Buffer.from('{"name":"A","email":"a@b.co","message":"not compressed at all"}');
+  it.each([
+    ['gzip', corrupt],
+    ['deflate', corrupt],
+    ['br', corrupt],
+    ['gzip', zlib.gzipSync(corrupt).subarray(0, 20)], // cut short
+  ])('a corrupt %s request body → 400 with a message, nothing stored', async (encoding, body) => {
+    const before = await contactCount();
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding, Origin: t.url },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(`Request body is not valid ${encoding} data`);
+    expect(await contactCount()).toBe(before);
+  });
+
+  it('a well-formed gzip request body is taken', async () => {
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Origin: t.url },
+      body: zlib.gzipSync(corrupt),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  // The client refuses every encoding, identity too: it gets the body as it is (the only form there is).
+  it.each(['identity;q=0', '*;q=0', 'identity;q=0, *;q=0', 'zstd;q=0, identity;q=0'])(
+    'Accept-Encoding: %s → 200, uncompressed, for cached, uncached and page answers over 1 KB',
+    async (acceptEncoding) => {
+      for (const path of ['/api/chains', '/about', '/about?not-kept=1']) {
+        await t.request(path); // cached answers exist before the refusing request
+        const res = await t.request(path, { headers: { 'Accept-Encoding': acceptEncoding } });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-encoding'), path).toBeNull();
+        expect((await res.arrayBuffer()).byteLength, path).toBeGreaterThan(1024);
+      }
+    },
+  );
 });
 
 describe('hostile URLs', () => {
