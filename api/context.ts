@@ -22,6 +22,8 @@ export type AppState = {
   user?: SessionUser;
   /** The response is an app page, whose inline loader (api/web/preload.ts) the Content-Security-Policy admits. */
   appPage?: boolean;
+  /** The request is a write that changes nothing any visitor shares (signing out): no cache is invalidated. */
+  changesNoSharedData?: boolean;
 };
 export type AppContext = {
   sql: Sql;

@@ -6,6 +6,7 @@ import type { AppContext, AppCtx, AppState } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { LOGOUT_PATH } from '../middleware/csrf.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { changesNoSharedData } from '../middleware/response-cache.ts';
 import { isAdminEmail, SESSION_MAX_AGE_MS, SIGN_IN_MAX_AGE_MS, toSessionUser } from '../middleware/session.ts';
 import { validate } from '../middleware/validate.ts';
 import { updateProfile, upsertUserFromIdentity } from '../../sql/queries/users.ts';
@@ -129,8 +130,9 @@ export function authRoutes() {
     ctx.redirect(returnTo);
   });
 
+  // Signing out deletes the visitor's own session row, which no shared answer shows.
   router.get(LOGOUT_PATH.slice('/api'.length), logout);
-  router.post(LOGOUT_PATH.slice('/api'.length), logout);
+  router.post(LOGOUT_PATH.slice('/api'.length), changesNoSharedData, logout);
 
   router.get('/auth/user', async (ctx) => {
     // Who is signed in (e-mail, name): kept in no cache, so nothing of it outlives the session on a shared device.

@@ -107,3 +107,29 @@ it('the form content type is let through for logout only', async () => {
   });
   expect(res.status).toBe(415);
 });
+
+describe('the shared response cache', () => {
+  /** Fills the cache with a public answer, sends the logout, and tells whether the answer was still kept. */
+  async function cacheKeptAcross(method: string, cookie?: string) {
+    await t.get('/api/chains');
+    const before = t.app.context.cache.stats().entries;
+    const headers = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: t.url,
+      ...fetchMetadata('same-origin', 'navigate', 'document'),
+      ...(cookie ? { Cookie: cookie } : {}),
+    };
+    expect((await send(method, headers)).status).toBe(302);
+    return before > 0 && t.app.context.cache.stats().entries === before;
+  }
+
+  // Signing out changes no public answer: the cache stays, whoever asks and however often.
+  it.each(['POST', 'GET'])('is kept across a %s logout without a session', async (method) => {
+    expect(await cacheKeptAcross(method)).toBe(true);
+  });
+
+  it('is kept across a real logout too', async () => {
+    const user = await signIn(t, 'leaving@example.com');
+    expect(await cacheKeptAcross('POST', user.cookie)).toBe(true);
+  });
+});

@@ -290,14 +290,15 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       return value;
     },
     /**
-     * App middleware: after a successful write, drop every cached response everywhere. This process's cache
-     * is cleared before the answer goes out (the database tells this process at once); the other processes'
-     * notice (a NOTIFY round trip) is sent without holding the answer back — they learn of it asynchronously
-     * either way (LISTEN), and the review approval's latency target counts every round trip (bench/RESULTS.md).
+     * App middleware: after a successful write (but one marked `changesNoSharedData`), drop every cached response
+     * everywhere. This process's cache is cleared before the answer goes out (the database tells this process at
+     * once); the other processes' notice (a NOTIFY round trip) is sent without holding the answer back — they learn
+     * of it asynchronously either way (LISTEN), and the review approval's latency target counts every round trip
+     * (bench/RESULTS.md).
      */
     invalidateOnWrite: async function invalidateOnWrite(ctx: Context, next: Next) {
       await next();
-      if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400) {
+      if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400 && !(ctx as AppCtx).state.changesNoSharedData) {
         db.publishInvalidation().catch((err: unknown) =>
           (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'),
         );
@@ -324,6 +325,12 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
   };
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/** Route middleware for a write that changes nothing any visitor shares: it leaves every cache as it is. */
+export function changesNoSharedData(ctx: AppCtx, next: Next) {
+  ctx.state.changesNoSharedData = true;
+  return next();
+}
 
 /** Route middleware: `router.get(path, cached, handler)` serves the handler's JSON from memory until the next write. */
 export function cached(ctx: AppCtx, next: Next) {
