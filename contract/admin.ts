@@ -348,6 +348,9 @@ const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'im
  * Per folder: accepted types and size limit, with messages shaped "Title - description". The server
  * decides by the file's bytes; the admin uploader checks the same rules first so a wrong file never leaves the browser.
  */
+/** The upload failure message: also the answer to an SVG that is no longer one once cleaned. */
+export const UPLOAD_FAILED = 'Upload failed';
+
 export const UPLOAD_RULES: Record<
   UploadFolder,
   { types: string[]; maxBytes: number; invalidType: string; tooLarge: string }

@@ -90,8 +90,10 @@ async function startSignIn(ctx: AppCtx) {
 export function authRoutes() {
   const router = new Router<AppState, AppContext>({ prefix: '/api' });
 
-  router.get('/login', rateLimit('signIn'), startSignIn);
-  router.get('/auth/google', rateLimit('signIn'), startSignIn);
+  // Each sign-in may create an account (with its own review, vote and contact quotas): counted per address, signed in
+  // or not.
+  router.get('/login', rateLimit('signIn', { per: 'address' }), startSignIn);
+  router.get('/auth/google', rateLimit('signIn', { per: 'address' }), startSignIn);
 
   router.get('/auth/callback', async (ctx) => {
     const session = ctx.session!;

@@ -15,6 +15,8 @@ import { createLocalProvider, LOCAL_CLIENT_ID, localProviderMiddleware, OIDC_PRE
 import { ensureAppSecret } from '../../sql/queries/sessions.ts';
 
 export const GRANT_PREFIX = '/connect';
+/** Where a sign-in starts (and is counted against the address's limit). */
+export const SIGN_IN_START_PATH = '/api/login';
 /** Where grant sends the browser once the provider answered (the session then holds the result). */
 export const SIGN_IN_CALLBACK_PATH = '/api/auth/callback';
 
@@ -128,8 +130,13 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
     if (!ctx.path.startsWith(GRANT_PREFIX + '/')) return next();
     // Back from the identity provider with no attempt in this browser's session (expired, cookies blocked):
     // grant would send the visitor home with its error in the query string.
-    if (ctx.path === `${GRANT_PREFIX}/${signInProvider(config)}/callback` && !ctx.session?.grant) {
-      return answerSignInFailure(ctx, NO_SIGN_IN_UNDER_WAY);
+    if (ctx.path === `${GRANT_PREFIX}/${signInProvider(config)}/callback`) {
+      if (!ctx.session?.grant) return answerSignInFailure(ctx, NO_SIGN_IN_UNDER_WAY);
+    } else if (ctx.session?.returnTo === undefined) {
+      // Every sign-in starts at /api/login, which counts it against the address's limit: grant's own start
+      // reached directly would create accounts uncounted.
+      ctx.redirect(SIGN_IN_START_PATH);
+      return;
     }
     const { oauth } = await ready();
     return oauth(ctx as never, next);

@@ -1,7 +1,24 @@
 // The allow-list sanitiser: known XSS vectors never survive, the editor's own markup does, and a second
 // pass changes nothing (the CSV round trip relies on that).
 import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
 import { looksLikeSvg, sanitizeAdCode, sanitizeRichHtml, sanitizeSvg } from './sanitize.ts';
+import svgVectors from '../objects/svg-xss-vectors.json';
+
+/** Elements that run script, embed documents, or change other elements' attributes (animation). */
+const RUNS_OR_LOADS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'animate',
+  'set',
+  'use',
+  'discard',
+]);
 
 const VECTORS = [
   '<script>alert(1)</script>',
@@ -119,24 +136,60 @@ describe('SVG', () => {
     expect(looksLikeSvg(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe]))).toBe(false); // not UTF-8
   });
 
-  it('keeps shapes, gradients, styles and internal references', () => {
+  it('keeps shapes, gradients, styles and internal references', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>.a{fill:red}</style>' +
-      '<defs><linearGradient id="g" gradientTransform="rotate(90)"><stop offset="0" stop-color="red"></stop></linearGradient></defs>' +
-      '<g transform="scale(2)"><path class="a" d="M0 0L5 5Z"></path><use href="#g"></use></g><text x="1" y="9">A &amp; B</text></svg>';
-    expect(sanitizeSvg(svg)).toBe(svg);
+      '<defs><linearGradient id="g" gradientTransform="rotate(90)"><stop offset="0" stop-color="red"/></linearGradient></defs>' +
+      '<g transform="scale(2)"><path class="a" d="M0 0L5 5Z" fill="url(#g)"/></g><text x="1" y="9">A &amp; B</text></svg>';
+    expect(await sanitizeSvg(svg)).toBe(svg);
   });
 
-  it('removes scripts, handlers, foreignObject, animation and external references', () => {
-    const clean = sanitizeSvg(
+  it('removes scripts, handlers, foreignObject, animation, <use> and external references', async () => {
+    const clean = await sanitizeSvg(
       '<svg onload="alert(1)"><script>alert(2)</script><foreignObject><p>hi</p></foreignObject>' +
         '<animate attributeName="href" values="javascript:alert(3)"/><use xlink:href="data:image/svg+xml,<svg onload=alert(4)>"/>' +
-        '<image href="data:image/png;base64,iVBORw0KGgo="/><a href="https://evil.example"><rect/></a></svg>',
-    )!;
-    expect(clean).toBe('<svg><use></use><image href="data:image/png;base64,iVBORw0KGgo="></image><rect></rect></svg>');
+        '<image href="data:image/png;base64,iVBORw0KGgo="/><a href="https://evil.example"><rect/></a><a href="#top"><rect/></a></svg>',
+    );
+    expect(clean).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/png;base64,iVBORw0KGgo="/><a><rect/></a>' +
+        '<a href="#top"><rect/></a></svg>',
+    );
   });
 
-  it('returns undefined when nothing with an <svg> root is left', () => {
-    expect(sanitizeSvg('<script>alert(1)</script>')).toBeUndefined();
+  it('writes style text escaped, however it was encoded (the markup in it stays text)', async () => {
+    const issue =
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>&lt;/style&gt;&lt;script&gt;document.title="XSS"&lt;/script&gt;&lt;style&gt;</style></svg>';
+    expect(await sanitizeSvg(issue)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>&lt;/style&gt;&lt;script&gt;document.title="XSS"&lt;/script&gt;&lt;style&gt;</style></svg>',
+    );
+  });
+
+  it('returns undefined when nothing with an <svg> root is left', async () => {
+    expect(await sanitizeSvg('<script>alert(1)</script>')).toBeUndefined();
+    expect(await sanitizeSvg('<svg></svg><svg></svg>')).toBeUndefined();
+  });
+
+  // Each vector of the corpus, cleaned, must be nothing or an SVG document that runs and loads nothing.
+  const corpus = Object.entries(svgVectors).flatMap(([source, list]) =>
+    Array.isArray(list) ? list.map((vector) => [source, vector] as const) : [],
+  );
+  it.each(corpus)('%s vector %# leaves nothing that runs or loads', async (_source, vector) => {
+    const clean = await sanitizeSvg(vector);
+    if (clean === undefined) return;
+    const doc = new JSDOM(clean, { contentType: 'image/svg+xml' }).window.document;
+    expect(doc.documentElement.localName).toBe('svg');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    for (const element of doc.getElementsByTagName('*')) {
+      expect(RUNS_OR_LOADS.has(element.localName.toLowerCase()), element.localName).toBe(false);
+      for (const attribute of element.attributes) {
+        expect(attribute.name.toLowerCase().startsWith('on'), attribute.name).toBe(false);
+        expect(attribute.value).not.toMatch(/javascript:|vbscript:/i);
+        if (attribute.localName === 'href') {
+          const embeddedImage = element.localName === 'image' && attribute.value.startsWith('data:image/');
+          expect(attribute.value.startsWith('#') || embeddedImage, attribute.value).toBe(true);
+        }
+      }
+    }
+    expect(clean).not.toMatch(/<script|<!ENTITY|<!DOCTYPE/i);
   });
 });

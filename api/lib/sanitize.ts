@@ -1,5 +1,5 @@
 // The one server-side sanitiser. Every stored HTML field passes through an allow-list here when it is
-// written, so no script, event handler or javascript: URL can reach a page; uploaded SVGs too.
+// written, so no script, event handler or javascript: URL can reach a page; uploaded SVGs too (DOMPurify).
 import sanitizeHtml, { type IOptions } from 'sanitize-html';
 
 // What the admin's rich-text editor (TipTap: headings, lists, links, marks, code, images) produces,
@@ -146,258 +146,39 @@ export function sanitizeAdCode(html: string): string {
   return sanitizeHtml(html, adOptions).trim();
 }
 
-// SVG: shapes, text, gradients, filters and styles. Not allowed: script, foreignObject (HTML inside),
-// animation elements (they can rewrite attributes such as href), <a> (unwrapped), and any reference that leaves
-// the document (only "#fragment" and embedded raster data: images survive).
-const SVG_TAGS = [
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'textPath',
-  'title',
-  'desc',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'clipPath',
-  'mask',
-  'pattern',
-  'marker',
-  'image',
-  'style',
-  'switch',
-  'filter',
-  'feBlend',
-  'feColorMatrix',
-  'feComponentTransfer',
-  'feComposite',
-  'feConvolveMatrix',
-  'feDiffuseLighting',
-  'feDisplacementMap',
-  'feDistantLight',
-  'feDropShadow',
-  'feFlood',
-  'feFuncA',
-  'feFuncB',
-  'feFuncG',
-  'feFuncR',
-  'feGaussianBlur',
-  'feMerge',
-  'feMergeNode',
-  'feMorphology',
-  'feOffset',
-  'fePointLight',
-  'feSpecularLighting',
-  'feSpotLight',
-  'feTile',
-  'feTurbulence',
-];
-const SVG_ATTRIBUTES = [
-  'id',
-  'class',
-  'style',
-  'xmlns',
-  'xmlns:xlink',
-  'xml:space',
-  'version',
-  'viewBox',
-  'preserveAspectRatio',
-  'width',
-  'height',
-  'x',
-  'y',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'cx',
-  'cy',
-  'r',
-  'rx',
-  'ry',
-  'fx',
-  'fy',
-  'fr',
-  'd',
-  'points',
-  'pathLength',
-  'transform',
-  'href',
-  'xlink:href',
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'stroke-opacity',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'clipPathUnits',
-  'mask',
-  'maskUnits',
-  'maskContentUnits',
-  'filter',
-  'filterUnits',
-  'primitiveUnits',
-  'offset',
-  'stop-color',
-  'stop-opacity',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'patternUnits',
-  'patternContentUnits',
-  'patternTransform',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'markerWidth',
-  'markerHeight',
-  'markerUnits',
-  'refX',
-  'refY',
-  'orient',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-anchor',
-  'dominant-baseline',
-  'alignment-baseline',
-  'letter-spacing',
-  'word-spacing',
-  'text-decoration',
-  'dx',
-  'dy',
-  'rotate',
-  'textLength',
-  'lengthAdjust',
-  'startOffset',
-  'vector-effect',
-  'shape-rendering',
-  'text-rendering',
-  'image-rendering',
-  'paint-order',
-  'mix-blend-mode',
-  'isolation',
-  'enable-background',
-  'color-interpolation-filters',
-  'stdDeviation',
-  'in',
-  'in2',
-  'result',
-  'mode',
-  'type',
-  'values',
-  'operator',
-  'k1',
-  'k2',
-  'k3',
-  'k4',
-  'flood-color',
-  'flood-opacity',
-  'lighting-color',
-  'baseFrequency',
-  'numOctaves',
-  'seed',
-  'stitchTiles',
-  'scale',
-  'xChannelSelector',
-  'yChannelSelector',
-  'radius',
-  'tableValues',
-  'slope',
-  'intercept',
-  'amplitude',
-  'exponent',
-  'order',
-  'kernelMatrix',
-  'divisor',
-  'bias',
-  'targetX',
-  'targetY',
-  'edgeMode',
-  'preserveAlpha',
-  'surfaceScale',
-  'diffuseConstant',
-  'specularConstant',
-  'specularExponent',
-  'azimuth',
-  'elevation',
-  'pointsAtX',
-  'pointsAtY',
-  'pointsAtZ',
-  'limitingConeAngle',
-  'z',
-  'requiredFeatures',
-  'systemLanguage',
-];
-const INTERNAL_REFERENCE = /^#[^\s]*$/;
-const EMBEDDED_RASTER = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+// Uploaded SVGs: DOMPurify's SVG profile (with filter primitives) over jsdom's DOM, then written out as XML. The
+// document is read with the HTML parser, as DOMPurify expects: a doctype's entities are never expanded, and text
+// that would turn into markup when written out (a <style> holding "</style><script>") takes its element with it.
+// A reference (href, xlink:href) may only point inside the document ("#id") or, on <image>, embed its picture
+// (data:, which an image renders without scripts or loads).
+// jsdom is loaded on the first SVG upload, not when the server starts.
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+let svgCleaner: Promise<(svg: string) => string | undefined> | undefined;
 
-const svgOptions: IOptions = {
-  parser: { xmlMode: true }, // keeps camelCase names (viewBox, linearGradient) and XML syntax
-  allowedTags: SVG_TAGS,
-  allowedAttributes: { '*': SVG_ATTRIBUTES },
-  allowedSchemes: [],
-  allowedSchemesByTag: { image: ['data'] },
-  allowProtocolRelative: false,
-  // Text outside allowed elements goes too (e.g. the tail of a doctype's internal subset).
-  disallowedTagsMode: 'completelyDiscard',
-  // Never self-close on output: every element gets an explicit end tag, which is always valid XML.
-  selfClosing: [],
-  // Dropped with everything inside them, not just unwrapped.
-  nonTextTags: [
-    'script',
-    'foreignObject',
-    'metadata',
-    'animate',
-    'animateMotion',
-    'animateTransform',
-    'set',
-    'iframe',
-    'noscript',
-  ],
-  allowVulnerableTags: true, // <style> is allowed on purpose: the object is served with a CSP that blocks loads
-  transformTags: {
-    '*': (tagName, attribs) => {
-      const kept = { ...attribs };
-      for (const name of ['href', 'xlink:href']) {
-        const value = kept[name]?.trim();
-        if (value === undefined) continue;
-        const allowed = INTERNAL_REFERENCE.test(value) || (tagName === 'image' && EMBEDDED_RASTER.test(value));
-        if (!allowed) delete kept[name];
-      }
-      return { tagName, attribs: kept };
-    },
-  },
-};
+async function loadSvgCleaner() {
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+  const { window } = new JSDOM('');
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const serializer = new window.XMLSerializer();
+  purify.addHook('uponSanitizeAttribute', (node, attribute) => {
+    if (attribute.attrName !== 'href' && attribute.attrName !== 'xlink:href') return;
+    const value = attribute.attrValue.trim();
+    const embeddedImage = node.nodeName.toLowerCase() === 'image' && value.startsWith('data:');
+    if (!value.startsWith('#') && !embeddedImage) attribute.keepAttr = false;
+  });
+  return (svg: string) => {
+    const body = purify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, RETURN_DOM: true });
+    const root = body.firstElementChild;
+    if (body.childElementCount !== 1 || root?.namespaceURI !== SVG_NAMESPACE || root.localName !== 'svg')
+      return undefined;
+    return serializer.serializeToString(root);
+  };
+}
 
-/** Sanitises an SVG document; returns undefined when nothing with an <svg> root is left. */
-export function sanitizeSvg(svg: string): string | undefined {
-  const clean = sanitizeHtml(svg, svgOptions).trim();
-  return /^<svg[\s>]/.test(clean) ? clean : undefined;
+/** Cleans an uploaded SVG document; undefined when what is left is not one (a single <svg> root). */
+export async function sanitizeSvg(svg: string): Promise<string | undefined> {
+  svgCleaner ??= loadSvgCleaner();
+  return (await svgCleaner)(svg);
 }
 
 // An optional XML declaration, comments and a doctype, then the <svg> root element.

@@ -59,6 +59,18 @@ describe('with RATE_LIMITS=on', () => {
     expect(statuses).toEqual([302, 302, 302, 429]);
   });
 
+  it('counts sign-in starts per address for signed-in visitors too, and every sign-in starts at /api/login', async () => {
+    await t.sql`DELETE FROM rate_limits WHERE key LIKE 'signIn:%'`;
+    const user = await signIn(t, 'chain@example.com'); // one start from this address
+    // Signed in, the same address starts again: the address's count goes on (3 allowed, then 429).
+    const again = async () => (await user.fetch('/api/login')).status;
+    expect([await again(), await again(), await again()]).toEqual([302, 302, 429]);
+    // Skipping /api/login for grant's own start would create accounts uncounted: it is sent back there.
+    const direct = await t.request('/connect/local');
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get('location')).toBe('/api/login');
+  });
+
   it('limits review posts, votes and profile updates per user', async () => {
     await t.sql`DELETE FROM rate_limits WHERE key LIKE 'signIn:%'`; // let this test sign in
     const user = await signIn(t, 'busy@example.com');

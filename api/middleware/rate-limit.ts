@@ -65,10 +65,13 @@ function formatWait(seconds: number) {
 /** Who a limit counts: the signed-in user, else the client address. */
 export const limitedClient = (ctx: AppCtx) => (ctx.state.user ? `user:${ctx.state.user.id}` : `ip:${ctx.ip}`);
 
-/** Route middleware: counts this request against the named limit, per user when signed in, else per address. */
-export function rateLimit(name: RateLimitName) {
+/**
+ * Route middleware: counts this request against the named limit, per user when signed in, else per address; or
+ * always per address (`per: 'address'`) for what a signed-in visitor could otherwise repeat as a new user each time.
+ */
+export function rateLimit(name: RateLimitName, { per = 'client' }: { per?: 'client' | 'address' } = {}) {
   return async function limited(ctx: AppCtx, next: Next) {
-    const wait = await ctx.rateLimits.consume(name, limitedClient(ctx));
+    const wait = await ctx.rateLimits.consume(name, per === 'address' ? `ip:${ctx.ip}` : limitedClient(ctx));
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
       throw new HttpError(429, `Too many requests. Please try again in ${formatWait(wait)}.`);

@@ -137,8 +137,8 @@ describe('POST /api/objects/upload', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const body = await served.text();
     expect(body).toMatch(/^<svg /);
-    expect(body).toContain('<circle cx="12" cy="12" r="10" fill="url(#g)"></circle>');
-    expect(body).toContain('<use href="#g"></use>');
+    expect(body).toContain('<circle cx="12" cy="12" r="10" fill="url(#g)"/>');
+    expect(body).toContain('<linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient>');
     for (const banned of [
       'script',
       'alert',
@@ -152,6 +152,25 @@ describe('POST /api/objects/upload', () => {
     ]) {
       expect(body).not.toContain(banned);
     }
+  });
+
+  it('stores the cleaned SVG, and refuses one that is no longer an SVG document once cleaned', async () => {
+    const issue =
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>&lt;/style&gt;&lt;script&gt;document.title="XSS"&lt;/script&gt;&lt;style&gt;</style></svg>';
+    const res = await upload(issue, 'style.svg', 'images');
+    const { uploadURL } = await res.json();
+    const [row] = await t.sql<
+      { data: Buffer }[]
+    >`SELECT data FROM uploaded_objects WHERE id = ${uploadURL.split('/')[2]}`;
+    expect(row.data.toString('utf8')).not.toMatch(/<script/i);
+    expect(row.data.toString('utf8')).toContain('<style>&lt;/style&gt;&lt;script&gt;');
+
+    const [{ n: before }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM uploaded_objects`;
+    const twoRoots = await upload('<svg><rect/></svg><svg><script>alert(1)</script></svg>', 'two.svg', 'logos');
+    expect(twoRoots.status).toBe(422);
+    expect((await twoRoots.json()).message).toBe('Upload failed');
+    const [{ n: after }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM uploaded_objects`;
+    expect(after).toBe(before);
   });
 
   it('refuses a missing or unknown folder and a missing file with 400', async () => {

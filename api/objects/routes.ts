@@ -9,7 +9,7 @@ import type { AppContext, AppState } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
-import { UPLOAD_RULES, uploadFolders, type UploadFolder } from '../../contract/admin.ts';
+import { UPLOAD_FAILED, UPLOAD_RULES, uploadFolders, type UploadFolder } from '../../contract/admin.ts';
 import { deleteUploadedObject, findUploadedObject, insertUploadedObject } from '../../sql/queries/uploads.ts';
 import { readMultipart } from './multipart.ts';
 
@@ -47,8 +47,8 @@ export function objectRoutes() {
     if (!type || !rules.types.includes(type)) throw new HttpError(415, rules.invalidType);
     let data = file.bytes;
     if (type === SVG) {
-      const clean = sanitizeSvg(file.bytes.toString('utf8'));
-      if (!clean) throw new HttpError(415, rules.invalidType);
+      const clean = await sanitizeSvg(file.bytes.toString('utf8'));
+      if (!clean) throw new HttpError(422, UPLOAD_FAILED);
       data = Buffer.from(clean, 'utf8');
     }
 
