@@ -197,6 +197,22 @@ describe('sign-in through the local identity provider', () => {
     expect(await me.json()).toEqual({ authenticated: false });
   });
 
+  it('an absolute-form request line naming another host is sent to the same path on the site (no 500)', async () => {
+    const { hostname, port } = new URL(t.url);
+    const answer = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      http
+        .get(
+          { hostname, port, path: 'http://evil.example/api/login?returnTo=/chains', headers: { Host: 'evil.example' } },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, location: res.headers.location });
+          },
+        )
+        .on('error', reject);
+    });
+    expect(answer).toEqual({ status: 302, location: `${t.url}/api/login?returnTo=/chains` });
+  });
+
   it('starts sign-in from /api/auth/google too (local provider when Google is not configured)', async () => {
     const res = await t.request('/api/auth/google');
     expect(res.status).toBe(302);

@@ -75,8 +75,9 @@ async function startSignIn(ctx: AppCtx) {
   // The attempt lives in a cookie of the host it starts on, and the identity provider comes back to PUBLIC_URL's:
   // a visitor who typed another name for this server (127.0.0.1 for localhost) starts over on the canonical one.
   const site = new URL(ctx.config.publicUrl);
+  // The path and query only: an absolute-form request line ("GET http://other.example/api/login") names a host too.
   if (ctx.host !== site.host) {
-    ctx.redirect(site.origin + ctx.originalUrl);
+    ctx.redirect(site.origin + ctx.path + ctx.search);
     return;
   }
   const { returnTo } = signInStartQuerySchema.parse(ctx.query);

@@ -1,6 +1,7 @@
 // The allow-list sanitiser: known XSS vectors never survive, the editor's own markup does, and a second
 // pass changes nothing (the CSV round trip relies on that).
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error jsdom ships no type declarations (and @types/jsdom is not needed for this one call)
 import { JSDOM } from 'jsdom';
 import { looksLikeSvg, sanitizeAdCode, sanitizeRichHtml, sanitizeSvg } from './sanitize.ts';
 import svgVectors from '../objects/svg-xss-vectors.json';

@@ -156,9 +156,13 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 let svgCleaner: Promise<(svg: string) => string | undefined> | undefined;
 
 async function loadSvgCleaner() {
-  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([
+    // @ts-expect-error jsdom ships no type declarations (and @types/jsdom is not needed for this one call)
+    import('jsdom'),
+    import('dompurify'),
+  ]);
   const { window } = new JSDOM('');
-  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = createDOMPurify(window);
   const serializer = new window.XMLSerializer();
   purify.addHook('uponSanitizeAttribute', (node, attribute) => {
     if (attribute.attrName !== 'href' && attribute.attrName !== 'xlink:href') return;
@@ -167,7 +171,11 @@ async function loadSvgCleaner() {
     if (!value.startsWith('#') && !embeddedImage) attribute.keepAttr = false;
   });
   return (svg: string) => {
-    const body = purify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, RETURN_DOM: true });
+    // RETURN_DOM: the <body> the document was read into.
+    const body = purify.sanitize(svg, {
+      USE_PROFILES: { svg: true, svgFilters: true },
+      RETURN_DOM: true,
+    }) as HTMLElement;
     const root = body.firstElementChild;
     if (body.childElementCount !== 1 || root?.namespaceURI !== SVG_NAMESPACE || root.localName !== 'svg')
       return undefined;
