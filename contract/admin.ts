@@ -9,6 +9,7 @@ import {
   hexColor,
   htmlText,
   httpUrl,
+  isUrlWith,
   id,
   optionalHttpUrl,
   optionalImageUrl,
@@ -36,13 +37,19 @@ export const nativeCurrencyInputSchema = z.object({
 export const explorerInputSchema = z.object({ name: requiredText('Explorer name', 100), url: httpUrl('Explorer URL') });
 
 export const rpcTrackingValues = ['none', 'limited', 'yes', 'unspecified'] as const;
+/** An RPC endpoint's address: parsed like every URL field, over HTTP or WebSocket. */
+export const isEndpointUrl = (value: string) => isUrlWith(value, ['http:', 'https:', 'ws:', 'wss:']);
+
 const endpointFields = {
   url: z
     .string()
     .trim()
     .min(1, 'Endpoint URL is required')
     .max(2000)
-    .regex(/^(https?|wss?):\/\/\S+$/i, 'Endpoint URL must start with http://, https://, ws:// or wss://'),
+    .refine(
+      isEndpointUrl,
+      'Endpoint URL must be an http://, https://, ws:// or wss:// URL with a host and no control characters',
+    ),
   tracking: z.enum(rpcTrackingValues),
   needsApiKey: z.boolean(),
   providerId: id('Provider id').nullish(),

@@ -7,15 +7,18 @@ export const DEFAULT_COLOR = '#3b82f6';
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
 
-/** True for absolute http:// or https:// URLs (the only schemes a stored link may use: no javascript:, data:, …). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+/** C0 and C1 control characters and DEL: never part of a URL as typed (the URL parser would drop or escape them). */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** True for an absolute URL with a host, one of `protocols` (e.g. 'https:') and no control character. */
+export function isUrlWith(value: string, protocols: readonly string[]): boolean {
+  if (CONTROL_CHARACTER.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return protocols.includes(url.protocol) && url.hostname !== '';
 }
+
+/** True for absolute http:// or https:// URLs (the only schemes a stored link may use: no javascript:, data:, …). */
+export const isHttpUrl = (value: string) => isUrlWith(value, ['http:', 'https:']);
 
 /** An uploaded object's path, as the upload answers it ("/objects/{uuid}"). */
 const UPLOADED_OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

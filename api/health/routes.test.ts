@@ -146,6 +146,33 @@ describe('admin endpoint writes', () => {
     expect(await seen()).toEqual(before);
   });
 
+  it('endpoint URLs are parsed like every URL field: a host, no control characters; 400 with a message', async () => {
+    for (const url of [
+      'https://[/',
+      'http://[::1%25lo]:3690/',
+      'https://esc.example/\x1b[31m',
+      'https://soh.example/\x01',
+      'https://del.example/\x7f',
+      'wss://',
+    ]) {
+      const res = await admin.json('POST', '/api/admin/endpoints', { chainId, url });
+      expect(res.status, JSON.stringify(url)).toBe(400);
+      expect(res.body.message).toBe(
+        'url: Endpoint URL must be an http://, https://, ws:// or wss:// URL with a host and no control characters',
+      );
+    }
+    const e = await addEndpoint({ url: 'https://fine.example/rpc' });
+    expect((await admin.json('PUT', `/api/admin/endpoints/${e.id}`, { url: 'https://[/' })).status).toBe(400);
+    // A bad URL already stored (written straight to the database): "Probe now" says what is wrong, not 500.
+    await t.sql`UPDATE chain_rpc_endpoints SET url = 'https://[/' WHERE id = ${e.id}`;
+    const probe = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);
+    expect(probe).toEqual({
+      status: 409,
+      body: { message: "This endpoint's URL is not a valid URL: correct it, then probe again" },
+    });
+    await t.sql`DELETE FROM chain_rpc_endpoints WHERE id = ${e.id}`;
+  });
+
   it('probe now: records the answer; its history, the chain page and the prober state show it', async () => {
     const e = await addEndpoint({ url: rpc.url });
     const res = await admin.json('POST', `/api/admin/endpoints/${e.id}/probe`);

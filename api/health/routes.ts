@@ -33,7 +33,7 @@ import { presentCapabilities, presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
 import { measureCapabilities, recordProbe } from './prober.ts';
 import { answers } from '../openapi/document.ts';
-import { endpointCreateSchema, endpointUpdateSchema, type AdminEndpoint } from '../../contract/admin.ts';
+import { endpointCreateSchema, endpointUpdateSchema, isEndpointUrl, type AdminEndpoint } from '../../contract/admin.ts';
 import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
 import {
   endpointHistorySchema,
@@ -173,6 +173,10 @@ export function adminEndpointRoutes() {
     const [target] = await probeTargets(ctx.sql, [id]);
     if (!target) {
       throw new HttpError(409, 'This endpoint is not probed (it needs an API key or its chain has no EVM chain id)');
+    }
+    // A stored URL these rules refuse (written to the database by other means): say so rather than fail.
+    if (!isEndpointUrl(target.url)) {
+      throw new HttpError(409, "This endpoint's URL is not a valid URL: correct it, then probe again");
     }
     const probeOptions = { allowPrivate: ctx.config.probes.allowPrivate, origin: new URL(ctx.config.publicUrl).origin };
     const result = await probeEndpoint(target.url, probeOptions);
