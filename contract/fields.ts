@@ -7,12 +7,16 @@ export const DEFAULT_COLOR = '#3b82f6';
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
 
-/** C0 and C1 control characters and DEL: never part of a URL as typed (the URL parser would drop or escape them). */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Whether `value` holds a C0 or C1 control character or DEL: never part of a URL as typed (the URL parser would drop
+ * or escape it).
+ */
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c <= '\u001f' || (c >= '\u007f' && c <= '\u009f'));
 
 /** True for an absolute URL with a host, one of `protocols` (e.g. 'https:') and no control character. */
 export function isUrlWith(value: string, protocols: readonly string[]): boolean {
-  if (CONTROL_CHARACTER.test(value) || !URL.canParse(value)) return false;
+  if (hasControlCharacter(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return protocols.includes(url.protocol) && url.hostname !== '';
 }
