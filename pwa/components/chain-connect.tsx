@@ -1,15 +1,23 @@
 // "Connect": copy-ready configuration for a chain in the common libraries and tools, built from the chain's detail
 // with the contract's function (the same one GET /api/chains/{slug}/snippets answers with), so it renders on the
-// server and offline alike; for one endpoint (its row's "Config", `?endpoint=`) that one first.
+// server and offline alike; for one endpoint (its row's "Config", `?endpoint=`) that one first. A provider picked in
+// the selector gets its own config from the API (`?provider=`: its API-key templates are not in the chain's detail).
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
 import { connectSnippets, isConfigurable, type ConnectSnippets } from '../../contract/snippets.ts';
+import { providerSnippetsQuery } from '../data/chains.ts';
+import { providersByChainQuery } from '../data/providers.ts';
 import { cn } from '../lib/cn.ts';
 import { paths } from '../lib/site.ts';
 import { AppLink } from './app-link.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
+import { Select } from './ui/select.tsx';
+
+/** The selector's value for the chain's best keyless endpoints (any provider). */
+const BEST = '';
 
 /** The tabs, in the order developers reach for them, with the language each snippet is written in. */
 export const CONNECT_TABS = [
@@ -30,14 +38,23 @@ const text = (value: ConnectSnippets[TabKey]) => (typeof value === 'string' ? va
 /** The Connect card; with `endpointId` (the page's `?endpoint=`), that endpoint goes first in every config. */
 export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpointId?: number }) {
   const chosen = chain.rpcEndpoints.find((e) => e.id === endpointId && isConfigurable(e));
-  const snippets = useMemo(() => connectSnippets(chain, { chosenUrl: chosen?.url }), [chain, chosen]);
+  const best = useMemo(() => connectSnippets(chain, { chosenUrl: chosen?.url }), [chain, chosen]);
+  const [providerSlug, setProviderSlug] = useState(BEST);
+  const providers = useQuery(providersByChainQuery(chain.id));
+  const own = useQuery({ ...providerSnippetsQuery(chain.slug, providerSlug), enabled: providerSlug !== BEST });
   const [active, setActive] = useState<TabKey>('viem');
   const id = useId();
-  if (!snippets) return null;
-  // The chain JSON needs facts (short name, website, ethereum-lists' own fields) some chains lack.
-  const tabs = CONNECT_TABS.filter((t) => snippets[t.key] != null);
+  if (!best) return null;
+  const provider = providers.data?.find((p) => p.slug === providerSlug);
+  const snippets = providerSlug === BEST ? best : own.data;
+  // The chain JSON needs facts (short name, website, ethereum-lists' own fields) some chains lack; a provider's
+  // config has no wallet parameters without a keyless HTTPS endpoint.
+  const tabs = CONNECT_TABS.filter((t) => (snippets ?? best)[t.key] != null);
   const tab = tabs.find((t) => t.key === active) ?? tabs[0];
-  const code = text(snippets[tab.key]);
+  const code = snippets ? text(snippets[tab.key]) : '';
+  const providerOptions = [...(providers.data ?? [])]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => ({ value: p.slug, label: p.name }));
 
   // Arrow keys move between tabs (the WAI-ARIA tabs pattern); the focused tab is the selected one.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -54,14 +71,32 @@ export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpoi
       <CardHeader>
         <CardTitle>Connect to {chain.name}</CardTitle>
         <p className="text-sm text-slate-600">
-          Copy-ready configuration with the best public endpoints that need no API key. Tools can fetch the same from
-          the{' '}
+          Copy-ready configuration with the best public endpoints that need no API key, or with one provider's own.
+          Tools can fetch the same from the{' '}
           <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">
             open API
           </AppLink>
           .
         </p>
-        {chosen && (
+        {providerOptions.length > 0 && (
+          <label className="flex flex-col gap-1.5 pt-1 text-sm font-medium text-slate-700 sm:flex-row sm:items-center sm:gap-3">
+            Endpoints
+            <Select
+              aria-label="Endpoints of"
+              className="sm:w-72"
+              value={providerSlug}
+              onValueChange={setProviderSlug}
+              options={[{ value: BEST, label: 'Best public endpoints (any provider)' }, ...providerOptions]}
+            />
+          </label>
+        )}
+        {provider && (
+          <p className="text-sm text-slate-700" data-testid="connect-provider">
+            {provider.name}&rsquo;s endpoints only. URLs that need your API key read it from an environment variable
+            (never write the key itself into code).
+          </p>
+        )}
+        {chosen && providerSlug === BEST && (
           <p className="text-sm text-slate-700" data-testid="connect-chosen">
             With <code className="font-mono text-xs break-all">{chosen.url}</code> first.{' '}
             <Link
@@ -112,13 +147,31 @@ export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpoi
         >
           <div className="flex items-center justify-between border-b border-slate-200 bg-white py-1 pr-1 pl-3">
             <span className="font-mono text-xs text-slate-500">{tab.file}</span>
-            <CopyButton value={code} label={`${tab.label} configuration`} />
+            {snippets && <CopyButton value={code} label={`${tab.label} configuration`} />}
           </div>
-          <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]">
-            <code>{code}</code>
-          </pre>
+          {snippets ? (
+            <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]">
+              <code>{code}</code>
+            </pre>
+          ) : (
+            <p className="p-3 text-sm text-slate-600" role="status">
+              {own.isError
+                ? `${provider?.name ?? 'This provider'}'s configuration could not be loaded: ${ownError(own.error)}`
+                : `Loading ${provider?.name ?? 'the provider'}'s configuration…`}
+            </p>
+          )}
         </div>
       </CardContent>
     </Card>
   );
+}
+
+/** The API's message (`404: {"message":…}`), else the error's, for a failed provider config. */
+function ownError(error: Error): string {
+  const body = error.message.replace(/^\d{3}: /, '');
+  try {
+    return (JSON.parse(body) as { message?: string }).message ?? body;
+  } catch {
+    return navigator.onLine ? body : 'you are offline.';
+  }
 }

@@ -22,6 +22,17 @@ export const chainQuery = (slug: string) =>
     queryFn: () => getParsed(`/api/chains/${encodeURIComponent(slug)}`, (s) => s.chainDetailSchema),
   });
 
+/** One provider's own connection snippets for a chain (its keyless URLs and API-key templates). */
+export const providerSnippetsQuery = (slug: string, provider: string) =>
+  queryOptions({
+    queryKey: [...chainKeys.detail(slug), 'snippets', provider] as const,
+    queryFn: () =>
+      getParsed(
+        `/api/chains/${encodeURIComponent(slug)}/snippets?provider=${encodeURIComponent(provider)}`,
+        (s) => s.connectSnippetsSchema,
+      ),
+  });
+
 /** Lookup of chains by id (providers carry only chainIds). */
 export function chainsById(chains: readonly Chain[] | undefined): Map<number, Chain> {
   return new Map((chains ?? []).map((c) => [c.id, c]));
