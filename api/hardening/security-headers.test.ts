@@ -84,7 +84,13 @@ function expectDocumentPolicy(
   const policy = csp(res);
   const tracking = trackingHashes ? [TAG_HOST, ...trackingHashes] : [];
   expect(policy.get('script-src')).toEqual(["'self'", ...(appPage ? [APP_LOADER_HASH] : []), ...tracking]);
-  expect(policy.get('connect-src')).toEqual(["'self'", ...(trackingHashes ? TAG_BEACONS : [])]);
+  // A chain's page calls the chain's endpoints from the browser ("Test from my browser"): any https or wss origin.
+  const chainPage = appPage && /^\/chains\/[^/]+$/.test(new URL(res.url).pathname);
+  expect(policy.get('connect-src')).toEqual([
+    "'self'",
+    ...(chainPage ? ['https:', 'wss:'] : []),
+    ...(trackingHashes ? TAG_BEACONS : []),
+  ]);
   for (const [name, sources] of BASE_POLICY) {
     if (name !== 'script-src' && name !== 'connect-src') expect(policy.get(name), name).toEqual(sources);
   }
@@ -135,7 +141,7 @@ describe('every response carries the header set', () => {
 
 describe('server-rendered pages', () => {
   it('admit their loader by its hash (no per-response nonce), and no tag hosts while tracking is not configured', async () => {
-    for (const path of ['/', '/', '/providers/alchemy', '/chains/ethereum', '/admin', '/no-such-page']) {
+    for (const path of ['/', '/', '/providers/alchemy', '/chains/ethereum', '/chains', '/admin', '/no-such-page']) {
       const res = await t.request(path);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expectDocumentPolicy(res, { appPage: true });
@@ -143,6 +149,15 @@ describe('server-rendered pages', () => {
       const html = await res.text();
       expect(html).not.toContain('googletagmanager');
       expect(html).not.toContain('nonce');
+    }
+  });
+
+  it("a chain's page lets the browser call any https or wss origin, rendered or kept; no other page does", async () => {
+    const first = await t.request('/chains/base');
+    const kept = await t.request('/chains/base');
+    for (const res of [first, kept]) expect(csp(res).get('connect-src')).toEqual(["'self'", 'https:', 'wss:']);
+    for (const path of ['/chains', '/providers/alchemy', '/chains/base/x', '/index.html', '/api/chains/base']) {
+      expect(csp(await t.request(path)).get('connect-src'), path).toEqual(["'self'"]);
     }
   });
 

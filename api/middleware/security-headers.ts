@@ -42,7 +42,13 @@ export const PERMISSIONS_POLICY = [
  * What an HTML document's policy adds: on app pages their loader (api/web/preload.ts), and while tracking is
  * configured the hashes of its inline snippets. Other responses get the base policy.
  */
-type DocumentPolicy = { appPage?: boolean; trackingHashes?: string[] };
+type DocumentPolicy = { appPage?: boolean; trackingHashes?: string[]; calledEndpoints?: boolean };
+
+/**
+ * A chain's page, whose "Test from my browser" calls the chain's RPC endpoints from the visitor's browser: its
+ * policy lets the page connect to any https or wss origin. Every other page connects to this site only.
+ */
+const isChainPage = (pathname: string) => /^\/chains\/[^/]+\/?$/.test(pathname);
 const documentPolicies = new WeakMap<ServerResponse, DocumentPolicy>();
 const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(res) ?? {};
 
@@ -82,7 +88,10 @@ export function securityHeaders(config: Config) {
       fontSrc: ["'self'", 'data:'],
       connectSrc: [
         "'self'",
-        (_req: unknown, res: ServerResponse) => (policyOf(res).trackingHashes ? GOOGLE_TAG_BEACONS : ''),
+        (_req: unknown, res: ServerResponse) => {
+          const { trackingHashes, calledEndpoints } = policyOf(res);
+          return [calledEndpoints && 'https: wss:', trackingHashes && GOOGLE_TAG_BEACONS].filter(Boolean).join(' ');
+        },
       ],
       // Ad code may hold https iframes (the sanitiser admits no other), as does Tag Manager's no-script frame.
       frameSrc: ['https:'],
@@ -122,7 +131,11 @@ export function securityHeaders(config: Config) {
       } catch {
         return; // database unreachable: the stricter base policy stands (a rendered page has failed already)
       }
-      documentPolicies.set(ctx.res, { appPage: ctx.state.appPage, trackingHashes: trackingHashes(ids) });
+      documentPolicies.set(ctx.res, {
+        appPage: ctx.state.appPage,
+        trackingHashes: trackingHashes(ids),
+        calledEndpoints: ctx.state.appPage && isChainPage(ctx.path),
+      });
       await documentCsp(ctx, async () => {});
     });
   };

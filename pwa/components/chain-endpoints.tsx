@@ -2,9 +2,11 @@
 // summary as of the page's load, never polled), provider (linked, or '—'), Chainlist's tracking label, an API-key
 // marker, a copy button, "Add" (to a wallet, with that endpoint alone) for one a wallet can use, and "Config" (the
 // Connect section's snippets with that endpoint first) for a keyless HTTPS or WebSocket one.
-// Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
+// "Test from my browser" measures the endpoints a page may call from the visitor's browser (lib/browser-check.ts),
+// each row's result beside the server's figures. Filters narrow the list; endpoints down 7 days in a row are hidden until asked for. Busy chains list 80+; the
 // table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
+import { Gauge } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { ChainDetail, RpcEndpoint } from '../../contract/chains.ts';
 import { formatDay } from '../lib/dates.ts';
@@ -26,6 +28,7 @@ import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
 import { isConfigurable } from '../../contract/snippets.ts';
+import { consensusHeight, isBrowserTestable, measureAll, type BrowserResult } from '../lib/browser-check.ts';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 import { Icon } from './ui/icon.tsx';
 
@@ -51,6 +54,19 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
     (e) => e.health.status === 'unverified',
   ).length;
   const { data: prober } = useQuery(proberQuery());
+  const [browser, setBrowser] = useState<ReadonlyMap<string, BrowserResult>>(new Map());
+  const [testing, setTesting] = useState(false);
+  const testable = ordered.filter(isBrowserTestable);
+  const head = consensusHeight(browser.values());
+  const testFromBrowser = async () => {
+    setTesting(true);
+    setBrowser(new Map());
+    await measureAll(
+      testable.map((e) => e.url),
+      (url, result) => setBrowser((was) => new Map(was).set(url, result)),
+    );
+    setTesting(false);
+  };
   const toggle = (f: EndpointFilter) =>
     setFilters((on) => (on.has(f) ? new Set([...on].filter((x) => x !== f)) : new Set([...on, f])));
 
@@ -67,6 +83,19 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
       {endpoints.length > 0 && (
         <CardContent className="space-y-4">
           <HealthNote endpoints={endpoints} />
+          {testable.length > 0 && (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+              <Button variant="outline" size="sm" onClick={() => void testFromBrowser()} disabled={testing}>
+                <Gauge className="size-4" aria-hidden="true" />
+                {testing ? 'Testing…' : 'Test from my browser'}
+              </Button>
+              <p className="text-xs text-slate-600" data-testid="browser-check-note">
+                {browser.size
+                  ? `Measured from this browser now: latency is the median of 3 calls after a warm-up, lag is against the head most endpoints report here${head === null ? '' : ` (block ${head.toLocaleString('en-US')})`}. The results stay in this browser.`
+                  : `Measures the ${testable.length} keyless HTTPS ${testable.length === 1 ? 'endpoint' : 'endpoints'} that web pages may call, from where you are. Nothing is sent to our server.`}
+              </p>
+            </div>
+          )}
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
             <legend className="sr-only">Filter endpoints</legend>
             {(Object.keys(ENDPOINT_FILTERS) as EndpointFilter[]).map((f) => (
@@ -166,6 +195,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                         <HealthStatusLabel health={e.health} />
                         <CheckedAgo health={e.health} />
                       </span>
+                      <BrowserFigures endpoint={e} result={browser.get(e.url)} head={head} tested={browser.size > 0} />
                       {/* Phones: the figures on one line under the status, when there are any. */}
                       {e.health.checkedAt && (
                         <span className="mt-0.5 block text-xs text-slate-600 tabular-nums md:hidden">
@@ -250,4 +280,42 @@ function CapabilityBadges({ capabilities }: { capabilities: RpcEndpoint['capabil
       ))}
     </ul>
   );
+}
+
+/** A row's result from the visitor's browser, beside the server's figures. */
+function BrowserFigures({
+  endpoint,
+  result,
+  head,
+  tested,
+}: {
+  endpoint: ChainDetail['rpcEndpoints'][number];
+  result: BrowserResult | undefined;
+  head: number | null;
+  tested: boolean;
+}) {
+  if (!tested || endpoint.needsApiKey) return null;
+  const text = !isBrowserTestable(endpoint)
+    ? endpoint.health.browserCallable === false
+      ? 'Refuses calls from web pages (CORS): not measured here, not down'
+      : null
+    : !result || result.state === 'measuring'
+      ? 'Measuring…'
+      : result.state === 'no-answer'
+        ? 'No answer here: blocked for web pages (CORS) or unreachable'
+        : result.state === 'bad-answer'
+          ? `Answered without a block number (${result.detail})`
+          : `${result.latencyMs} ms · ${browserLag(head, result.height)}`;
+  if (!text) return null;
+  return (
+    <span className="mt-1 block text-xs text-slate-700" data-testid="browser-result">
+      <span className="font-medium">This browser:</span> {text}
+    </span>
+  );
+}
+
+function browserLag(head: number | null, height: number): string {
+  const behind = head === null ? 0 : head - height;
+  if (behind <= 0) return behind < 0 ? `${-behind} ${-behind === 1 ? 'block' : 'blocks'} ahead` : 'at the head';
+  return `${behind} ${behind === 1 ? 'block' : 'blocks'} behind`;
 }
