@@ -49,3 +49,13 @@ export const UNMEASURED_CAPABILITIES: EndpointCapabilities = {
   batchLimit: UNMEASURED,
   websocketSubscriptions: UNMEASURED,
 };
+
+/**
+ * The chain's head as its endpoints report it: the median of the three highest heads (one far ahead does not move
+ * it); the highest when fewer than three; null when none. The prober's, and the browser check's on a chain page.
+ */
+export function consensusHead(heads: readonly number[]): number | null {
+  const top = [...heads].sort((a, b) => b - a).slice(0, 3);
+  if (!top.length) return null;
+  return top.length === 3 ? top[1] : top[0];
+}

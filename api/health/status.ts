@@ -2,16 +2,9 @@
 // latency percentiles. The /status page states the same rule in words.
 import type { ProbeStatus } from '../../sql/queries/health.ts';
 import type { ProbeResult } from './probe.ts';
-import { HEALTH_RULE } from '../../contract/health-rule.ts';
+import { consensusHead, HEALTH_RULE } from '../../contract/health-rule.ts';
 
-export { HEALTH_RULE };
-
-/** Median of the three highest heads; the highest when fewer than three; null when none. */
-export function consensusHead(heads: number[]): number | null {
-  const top = [...heads].sort((a, b) => b - a).slice(0, 3);
-  if (!top.length) return null;
-  return top.length === 3 ? top[1] : top[0];
-}
+export { consensusHead, HEALTH_RULE };
 
 export type Verdict = { status: ProbeStatus; blockLag: number | null; headAgeS: number | null };
 

@@ -1,6 +1,7 @@
 // Real JSON-RPC servers on loopback for the prober's tests: Foundry's anvil (a real Ethereum node, mining a
 // block a second) and small node:http servers that misbehave in one way each.
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -102,6 +103,8 @@ export type FakeRpcOptions = {
   ) => { result: unknown } | { error: { code: number; message: string } } | undefined;
   /** Batches of at most this many calls are answered; larger ones (and any, when unset) get one error. */
   maxBatch?: number;
+  /** Serve https with this key and certificate (a browser test's page may call only https endpoints). */
+  tls?: { key: string; cert: string };
 };
 
 export type FakeRpc = {
@@ -140,7 +143,7 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
       ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
       : { jsonrpc: '2.0', id: call.id, result, ...(options.padBytes ? { pad: 'x'.repeat(options.padBytes) } : {}) };
   };
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     times.push(performance.now());
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -162,10 +165,11 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
         ? body.map((c) => answerCall(c, head))
         : { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } };
     res.writeHead(200, { 'content-type': 'application/json', ...corsHeaders }).end(JSON.stringify(answer));
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     requests: () => times.length,
     requestTimes: () => times,
     close: async () => {

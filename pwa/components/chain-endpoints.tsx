@@ -91,7 +91,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
               </Button>
               <p className="text-xs text-slate-600" data-testid="browser-check-note">
                 {browser.size
-                  ? `Measured from this browser now: latency is the median of 3 calls after a warm-up, lag is against the head most endpoints report here${head === null ? '' : ` (block ${head.toLocaleString('en-US')})`}. The results stay in this browser.`
+                  ? `Measured from this browser now: latency is the median of 3 calls after a warm-up, lag is against the consensus head of these answers${head === null ? '' : ` (block ${head.toLocaleString('en-US')})`}. The results stay in this browser.`
                   : `Measures the ${testable.length} keyless HTTPS ${testable.length === 1 ? 'endpoint' : 'endpoints'} that web pages may call, from where you are. Nothing is sent to our server.`}
               </p>
             </div>

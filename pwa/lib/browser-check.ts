@@ -1,8 +1,9 @@
 // "Test from my browser": each keyless HTTPS endpoint a web page may call, measured from the visitor's browser now —
 // latency (the median of a few calls after one warm-up, which pays for DNS, TLS and CORS preflight) and block height
-// against the head most of them report here. The results stay in the page: nothing is sent to this site's server.
+// against the consensus head of their answers (the prober's rule). The results stay in the page: nothing is sent to this site's server.
 import { isHttps, isKeyless } from '../../contract/eip3085.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
+import { consensusHead } from '../../contract/health-rule.ts';
 
 /** Timed calls after the warm-up; the latency shown is their median. */
 export const TIMED_CALLS = 3;
@@ -78,11 +79,6 @@ export async function measureAll(urls: readonly string[], report: (url: string, 
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, urls.length) }, worker));
 }
 
-/**
- * The head the endpoints agree on, as this browser saw them: the median of their heights (one far ahead or behind
- * does not move it); null before any answered.
- */
-export function consensusHeight(results: Iterable<BrowserResult>): number | null {
-  const heights = [...results].flatMap((r) => (r.state === 'measured' ? [r.height] : []));
-  return heights.length ? Math.floor(median(heights)) : null;
-}
+/** The consensus head (contract/health-rule.ts) of the heights this browser saw; null before any answered. */
+export const consensusHeight = (results: Iterable<BrowserResult>): number | null =>
+  consensusHead([...results].flatMap((r) => (r.state === 'measured' ? [r.height] : [])));
