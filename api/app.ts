@@ -29,7 +29,7 @@ import { adminRefreshRoutes } from './refresh/routes.ts';
 import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
-import { adminEndpointRoutes, healthRoutes } from './health/routes.ts';
+import { adminEndpointRoutes, changesFeedRoutes, healthRoutes } from './health/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 
 /** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
@@ -149,6 +149,7 @@ export function apiRouters(): AppRouter[] {
     adminRefreshRoutes(),
     objectRoutes(),
     healthRoutes(),
+    changesFeedRoutes(),
     adminEndpointRoutes(),
   ];
   return [...routers, openApiRoutes(routers)].map(caseSensitive);

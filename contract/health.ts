@@ -103,3 +103,31 @@ export const probeNowSchema = z.object({
   capabilities: endpointCapabilitiesSchema,
 });
 export type ProbeNow = z.infer<typeof probeNowSchema>;
+
+/** GET /api/changes: `?limit` (1–200, default 50), `?before` (an entry id), `?chain`, `?provider` (slugs). */
+export const changesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+  chain: z.string().min(1).max(100).optional(),
+  provider: z.string().min(1).max(100).optional(),
+});
+
+/**
+ * One change: an endpoint's status went `from` → `to` (kind status), or it was added or removed. The endpoint's
+ * URL, chain and provider are as they were then (a removed endpoint's chain or provider may be gone: null).
+ */
+export const changeSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(['status', 'added', 'removed']),
+  endpoint: z.object({ id: z.number().int(), url: z.string() }),
+  chain: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  provider: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  from: healthStatusSchema.nullable(),
+  to: healthStatusSchema.nullable(),
+});
+export type Change = z.infer<typeof changeSchema>;
+
+/** Newest first; `next` is the path of the next (older) page, null when this is the last. */
+export const changePageSchema = z.object({ items: z.array(changeSchema), next: z.string().nullable() });
+export type ChangePage = z.infer<typeof changePageSchema>;

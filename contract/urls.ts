@@ -49,8 +49,8 @@ export const CLIENT_ONLY_PAGES: readonly string[] = [PAGES.admin];
 /** Path prefixes the server owns (the API, sign-in, outbound links, uploaded images): never an app page. */
 export const SERVER_PREFIXES = ['/api', '/oidc', '/connect', '/r', '/objects'] as const;
 
-/** Crawler files the server answers. */
-export const SERVER_FILES = ['/sitemap.xml', '/robots.txt'] as const;
+/** Crawler files and the change feed, which the server answers. */
+export const SERVER_FILES = ['/sitemap.xml', '/robots.txt', '/changes.atom'] as const;
 
 /** `prefix` and everything under it (`/api`, `/api/…`, not `/apis`). */
 export const underPrefix = (prefixes: readonly string[]) =>

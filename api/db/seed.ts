@@ -95,6 +95,8 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
     if (await hasData(tx)) return false;
+    // The first load of the dataset is not a change: the change log's triggers skip it.
+    await tx`SELECT set_config('rpc_atlas.seeding', 'on', true)`;
 
     const chainIds = new Map<string, number>();
     for (const [rank, c] of chains.entries()) {

@@ -99,7 +99,10 @@ function keyedLimiter(limit: number) {
   };
 }
 
-/** Stores a probe's result: the raw probe, its hour's roll-up and the summary row (run it in a transaction). */
+/**
+ * Stores a probe's result: the raw probe, its hour's roll-up and the summary row (run it in a transaction); true
+ * when the endpoint's status changed.
+ */
 export async function recordProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult) {
   const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
   if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
@@ -122,7 +125,7 @@ export async function recordProbe(tx: Queryable, target: ProbeTarget, result: Pr
   const week = await hourlySince(tx, target.id, 7);
   const upDay = day.filter((p) => isUp(p.status));
   const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
-  await updateHealthSummary(tx, target.id, {
+  return updateHealthSummary(tx, target.id, {
     status: v.status,
     checkedAt: result.at,
     latencyMs: result.latencyMs,
@@ -232,8 +235,10 @@ export async function startProber({
     unreachableHosts.clear();
     const proven = held;
     held = [];
-    await sql.begin((tx) => recordProbe(tx, target, result));
-    for (const h of proven) await sql.begin((tx) => recordProbe(tx, h.target, h.result));
+    let changed = await sql.begin((tx) => recordProbe(tx, target, result));
+    for (const h of proven) if (await sql.begin((tx) => recordProbe(tx, h.target, h.result))) changed = true;
+    // A status change is news on the pages and in the change log: cached answers are redone.
+    if (changed) await db.publishInvalidation();
     await setState('running');
   }
 

@@ -35,8 +35,16 @@ import { measureCapabilities, recordProbe } from './prober.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, isEndpointUrl, type AdminEndpoint } from '../../contract/admin.ts';
 import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
+import { Feed } from 'feed';
+import { listChanges, type ChangeRow } from '../../sql/queries/changes.ts';
+import { paths } from '../../contract/urls.ts';
 import {
+  changePageSchema,
+  changesQuerySchema,
   endpointHistorySchema,
+  type Change,
+  type ChangePage,
+  type HealthStatus,
   historyQuerySchema,
   proberStateSchema,
   type EndpointHistory,
@@ -72,6 +80,27 @@ export function healthRoutes() {
     },
   );
 
+  router.get(
+    '/changes',
+    cached,
+    answers(changePageSchema, 'Endpoint status changes, additions and removals, newest first'),
+    validate({ query: changesQuerySchema }),
+    async (ctx) => {
+      const { limit, ...filters } = ctx.valid.query;
+      const rows = await listChanges(ctx.sql, { ...filters, limit: limit + 1 });
+      const items = rows.slice(0, limit).map(presentChange);
+      const more = rows.length > limit;
+      const nextQuery = () =>
+        new URLSearchParams({
+          ...(filters.chain && { chain: filters.chain }),
+          ...(filters.provider && { provider: filters.provider }),
+          limit: String(limit),
+          before: String(items.at(-1)!.id),
+        });
+      ctx.body = { items, next: more ? `/api/changes?${nextQuery()}` : null } satisfies ChangePage;
+    },
+  );
+
   router.get('/health/prober', cached, answers(proberStateSchema, "The prober's state"), async (ctx) => {
     const [stored, counts] = await Promise.all([readProberState(ctx.sql), countEndpointsByStatus(ctx.sql)]);
     const byStatus = Object.fromEntries(HEALTH_STATUSES.map((s) => [s, 0])) as ProberState['byStatus'];
@@ -96,6 +125,82 @@ export function healthRoutes() {
     } satisfies ProberState;
   });
 
+  return router;
+}
+
+function presentChange(r: ChangeRow): Change {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    kind: r.kind,
+    endpoint: { id: r.endpointId, url: r.url },
+    chain: r.chainSlug === null ? null : { slug: r.chainSlug, name: r.chainName! },
+    provider: r.providerSlug === null ? null : { slug: r.providerSlug, name: r.providerName! },
+    from: r.statusFrom as HealthStatus | null,
+    to: r.statusTo as HealthStatus | null,
+  };
+}
+
+/** A change in words, as the Atom feed titles it. */
+function changeTitle(c: Change): string {
+  const where = [c.chain?.name, c.provider?.name].filter(Boolean).join(', ');
+  const what =
+    c.kind === 'added'
+      ? 'added'
+      : c.kind === 'removed'
+        ? 'removed'
+        : `${STATUS_WORDS[c.from ?? 'unverified']} → ${STATUS_WORDS[c.to ?? 'unverified']}`;
+  return `${c.endpoint.url}${where ? ` (${where})` : ''}: ${what}`;
+}
+
+const STATUS_WORDS: Record<HealthStatus, string> = {
+  ok: 'working',
+  degraded: 'degraded',
+  down: 'down',
+  'wrong-chain': 'wrong chain',
+  'wrong-data': 'wrong data',
+  unverified: 'unverified',
+};
+
+/** The latest changes as an Atom feed (all, or one chain's or provider's): GET /changes.atom?chain=&provider=. */
+export function changesFeedRoutes() {
+  const router = new Router<AppState, AppContext>();
+  router.get(
+    '/changes.atom',
+    validate({ query: changesQuerySchema.pick({ chain: true, provider: true }) }),
+    async (ctx) => {
+      const { chain, provider } = ctx.valid.query;
+      const base = ctx.config.publicUrl;
+      const changes = (await listChanges(ctx.sql, { chain, provider, limit: 50 })).map(presentChange);
+      const self = `${base}/changes.atom${ctx.querystring ? `?${ctx.querystring}` : ''}`;
+      const page = chain
+        ? base + paths.chain(chain)
+        : provider
+          ? base + paths.provider(provider)
+          : base + paths.status();
+      const feed = new Feed({
+        id: self,
+        link: page,
+        title: `RPC Atlas endpoint changes${chain ? `: ${chain}` : provider ? `: ${provider}` : ''}`,
+        description: 'Endpoint status changes, additions and removals, newest first',
+        copyright: '',
+        updated: changes[0] ? new Date(changes[0].at) : new Date(0),
+        feedLinks: { atom: self },
+      });
+      for (const c of changes) {
+        feed.addItem({
+          id: `${base}/api/changes?before=${c.id + 1}&limit=1`,
+          // The library writes titles as CDATA, which this sequence alone would end.
+          title: changeTitle(c).replaceAll(']]>', ']] >'),
+          link: c.chain ? base + paths.chain(c.chain.slug) : page,
+          date: new Date(c.at),
+        });
+      }
+      ctx.type = 'application/atom+xml; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = feed.atom1();
+    },
+  );
   return router;
 }
 

@@ -37,7 +37,10 @@ export const COLLAPSED_ENDPOINTS = 10;
 const lag = (blocks: number | null) => (blocks === null ? '—' : `${blocks} ${blocks === 1 ? 'block' : 'blocks'}`);
 const latency = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
-type EndpointsChain = Pick<ChainDetail, 'name' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'>;
+type EndpointsChain = Pick<
+  ChainDetail,
+  'name' | 'slug' | 'evmChainId' | 'nativeCurrency' | 'explorers' | 'rpcEndpoints'
+>;
 
 export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
   const { rpcEndpoints: endpoints, name: chainName } = chain;
@@ -77,7 +80,13 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
         <p className="text-sm text-slate-600">
           {endpoints.length === 0
             ? `No public RPC endpoints are listed for ${chainName} yet.`
-            : `${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} for ${chainName}, ${keyless} without an API key, with Chainlist's tracking label.`}
+            : `${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} for ${chainName}, ${keyless} without an API key, with Chainlist's tracking label.`}{' '}
+          <a
+            href={`/changes.atom?chain=${encodeURIComponent(chain.slug)}`}
+            className="whitespace-nowrap text-accent-700 hover:underline"
+          >
+            Changes (Atom)
+          </a>
         </p>
       </CardHeader>
       {endpoints.length > 0 && (

@@ -121,6 +121,13 @@ function StatusPage() {
             When nothing at all can be reached, the checks pause ("no network") and record nothing: no network is not
             "down". Endpoints down 7 days in a row are hidden on chain pages unless asked for.
           </p>
+          <p>
+            Every status change, and every endpoint added or removed, is in the change log:{' '}
+            <a href="/changes.atom" className="text-accent-700 hover:underline">
+              Atom feed
+            </a>{' '}
+            or <code>GET /api/changes</code> (a feed per chain on its page).
+          </p>
         </CardContent>
       </Card>
       <Card>

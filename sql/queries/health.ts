@@ -164,9 +164,13 @@ export type HealthSummary = {
   browserCallable: boolean | null;
 };
 
-/** The summary row pages read; down_since marks the first probe of an unbroken run of `down`. */
+/**
+ * The summary row pages read; down_since marks the first probe of an unbroken run of `down`. True when its status
+ * changed (the change log has a new entry).
+ */
 export async function updateHealthSummary(sql: Queryable, endpointId: number, s: HealthSummary) {
-  await sql`
+  const [row] = await sql<{ changed: boolean }[]>`
+    WITH before AS (SELECT status FROM endpoint_health WHERE endpoint_id = ${endpointId} FOR UPDATE)
     UPDATE endpoint_health SET
       status = CASE WHEN ${s.status} IN ('ok', 'degraded') AND disagrees_with IS NOT NULL THEN 'wrong-data'
                     ELSE ${s.status} END,
@@ -174,7 +178,9 @@ export async function updateHealthSummary(sql: Queryable, endpointId: number, s:
       block_lag = ${s.blockLag}, head_age_s = ${s.headAgeS}, uptime_24h = ${s.uptime24h}, uptime_7d = ${s.uptime7d},
       p50_ms = ${s.p50Ms}, p95_ms = ${s.p95Ms}, browser_callable = ${s.browserCallable},
       down_since = CASE WHEN ${s.status} <> 'down' THEN NULL ELSE coalesce(down_since, ${s.checkedAt}) END
-    WHERE endpoint_id = ${endpointId}`;
+    WHERE endpoint_id = ${endpointId}
+    RETURNING status IS DISTINCT FROM (SELECT status FROM before) AS changed`;
+  return row?.changed ?? false;
 }
 
 export type ProberState = {
