@@ -138,7 +138,7 @@ describe('POST /api/admin/chains', () => {
     ],
     [
       { name: 'X', slug: 'x-8', rpcEndpoints: [{ url: 'ftp://x' }] },
-      'rpcEndpoints.0.url: Endpoint URL must start with http://, https://, ws:// or wss://',
+      'rpcEndpoints.0.url: Endpoint URL must be an http://, https://, ws:// or wss:// URL with a host and no control characters',
     ],
   ])('answers 400 naming the field and the rule (%j)', async (body, message) => {
     const res = await admin.json('POST', '/api/admin/chains', body);

@@ -306,10 +306,13 @@ describe('page heads without JavaScript', () => {
   });
 
   it('/favicon.ico answers the site icon (pages that name no icon, such as the sign-in form, get it too)', async () => {
-    const res = await t.request('/favicon.ico');
+    // The build carries public/ as it is; these tests run before any build, so serve public/ as the build.
+    const { url, close } = await serveDist(path.resolve(import.meta.dirname, '../../public'));
+    const res = await fetch(`${url}/favicon.ico`);
+    const ico = Buffer.from(await res.arrayBuffer());
+    await close();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
-    const ico = Buffer.from(await res.arrayBuffer());
     // An ICO (reserved 0, type 1) of three images, the first a PNG.
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
     expect(ico.subarray(ico.readUInt32LE(18), ico.readUInt32LE(18) + 4).toString('latin1')).toBe('\x89PNG');
