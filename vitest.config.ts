@@ -49,6 +49,8 @@ export const POSTGRES_FILES = [
   'api/search/search.test.ts',
   'api/web/web.test.ts',
   'api/refresh/refresh.test.ts',
+  // the change log's triggers and its queries
+  'api/health/changes.test.ts',
   'sql/**/*.test.ts',
 ];
 
@@ -85,8 +87,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Files run side by side (vitest's default, one per core), each with its own server, database and browser
-          // contexts: a browser test spends much of its time waiting on the page, time another file's work fills.
+          // One file at a time: two servers and two browsers on a 2-core CI machine starve the timing-sensitive
+          // files (early presses before hydration, the offline copy's idle moments).
+          fileParallelism: false,
         },
       },
     ],
