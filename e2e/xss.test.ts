@@ -540,6 +540,7 @@ async function hostileBrowser(bypassCSP: boolean) {
         );
       });
     await showAll(page);
+    // A visible match: a name may also stand in a closed select's options (the Connect section's provider list).
     // Once the service worker controls the page, the app shell draws the lists when their data arrives, maybe
     // after that look for "Show more": a text not yet there is looked for again with the lists drawn whole.
     for (const text of texts) {
@@ -547,7 +548,7 @@ async function hostileBrowser(bypassCSP: boolean) {
         .poll(
           async () => {
             await showAll(page);
-            return page.getByText(text).first().isVisible();
+            return page.getByText(text).filter({ visible: true }).first().isVisible();
           },
           { timeout: 30_000 },
         )
