@@ -186,7 +186,7 @@ describe('a press made right after load does its job', () => {
 
   it('a dialog opens (Request a Chain)', async () => {
     // Tall enough to show the button (at the end of the page) without scrolling.
-    const { page, context } = await newPage({ width: 1280, height: 9000 });
+    const { page, context } = await newPage({ width: 1280, height: 12000 });
     pressTimes.dialog = await pressEarly(
       page,
       '/chains',
@@ -264,6 +264,8 @@ describe('a press made right after load does its job', () => {
     );
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    // The tabs are drawn once the panel's code is in, which may be after its heading.
+    await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').first().waitFor();
     expect(await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').count()).toBe(10);
     await context.close();
   });
@@ -283,6 +285,8 @@ describe('a press made right after load does its job', () => {
     await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    // The tabs are drawn once the panel's code is in, which may be after its heading.
+    await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').first().waitFor();
     expect(await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').count()).toBe(10);
     await context.close();
   });
