@@ -89,7 +89,12 @@ function HealthBadge({ chain }: { chain: ChainWithStats }) {
   const total = chain.endpointsPublic ?? 0;
   const counts = { healthy: chain.endpointsHealthy ?? 0, checked: chain.endpointsChecked ?? total, total };
   return (
-    <Badge variant={counts.healthy ? 'success' : 'neutral'} title="Public endpoints needing no API key that work">
+    <Badge
+      variant={counts.healthy ? 'success' : 'neutral'}
+      // "…: not checked yet — health checks paused: no network" is wider than a phone's card: it wraps.
+      className="whitespace-normal"
+      title="Public endpoints needing no API key that work"
+    >
       {counts.checked === total
         ? `${counts.healthy}/${total} endpoints healthy`
         : `${total} endpoints: ${healthWords(counts, prober)}`}
