@@ -3,6 +3,7 @@
 // entered one. Close-up screenshots of the card on a phone, a tablet and a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { UNMEASURED_CAPABILITIES } from '../contract/health-rule.ts';
 
 let e: BrowserTest;
 beforeAll(async () => {
@@ -14,11 +15,17 @@ beforeAll(async () => {
     VALUES ((SELECT id FROM chains WHERE slug = 'base'), 'wss://base.verified.example', ${drpc.id}),
            ((SELECT id FROM chains WHERE slug = 'base'), 'https://base.verified.example', ${drpc.id})
     RETURNING id`;
+  const measuredOn = (value: boolean) => ({ value, checkedAt: '2026-11-23T06:00:00Z' });
+  const capabilities = {
+    ...UNMEASURED_CAPABILITIES,
+    archive: { ...measuredOn(true), historyFrom: null },
+    trace: measuredOn(false),
+    debug: measuredOn(true),
+  };
   await sql`
-    INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, archive, trace_api, debug_api,
-                                 capabilities_checked_at)
-    VALUES (${endpoints[0].id}, now(), 'ok', '2026-11-24T08:00:00Z', NULL, NULL, NULL, NULL),
-           (${endpoints[1].id}, now(), 'ok', '2026-11-24T08:00:00Z', true, false, true, '2026-11-23T06:00:00Z')`;
+    INSERT INTO endpoint_health (endpoint_id, next_probe_at, status, checked_at, capabilities, capabilities_checked_at)
+    VALUES (${endpoints[0].id}, now(), 'ok', '2026-11-24T08:00:00Z', NULL, NULL),
+           (${endpoints[1].id}, now(), 'ok', '2026-11-24T08:00:00Z', ${sql.json(capabilities)}, '2026-11-23T06:00:00Z')`;
   await sql`
     INSERT INTO provider_facts (provider_id, fact, value, note, source_url, as_of)
     VALUES (${drpc.id}, 'websocket', 'true', NULL, 'https://drpc.org/docs', '2026-11-01')`;
