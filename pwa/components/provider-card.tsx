@@ -60,6 +60,9 @@ export function ProviderCard({
   const more = provider.chainIds.length - shown.length;
   const website = providerWebsiteLink(provider);
   const Heading = headingLevel;
+  // Listed endpoints show their own address format, keyed or not; a chain served with a key and no listed endpoint
+  // sends the visitor to the provider's page for it.
+  const endpointsOnChain = onChain?.endpoints.get(provider.id) ?? [];
   return (
     <Card className="flex gap-4 p-4 transition-shadow hover:shadow-md sm:p-5" data-testid="provider-card">
       <Logo src={provider.logoUrl} name={provider.name} color={provider.color} size="md" />
@@ -90,13 +93,10 @@ export function ProviderCard({
             </ul>
           )}
           {onChain &&
-            (chainKindOf(provider, onChain.chainId) === 'api-key' ? (
+            (endpointsOnChain.length === 0 && chainKindOf(provider, onChain.chainId) === 'api-key' ? (
               <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
             ) : (
-              <ProviderChainEndpoints
-                chainName={onChain.chainName}
-                endpoints={onChain.endpoints.get(provider.id) ?? []}
-              />
+              <ProviderChainEndpoints chainName={onChain.chainName} endpoints={endpointsOnChain} />
             ))}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 md:flex-col">
