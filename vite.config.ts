@@ -1,5 +1,6 @@
 // Vite build of the PWA (pwa/ → dist/). The dev server proxies every server-owned path to the API on :3000.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -77,6 +78,54 @@ function routeChunks(): Plugin {
   };
 }
 
+/**
+ * Redoc's standalone bundle (the API reference viewer, pwa/routes/docs.api.tsx) without its one load from another
+ * site: the side menu's "API docs by Redocly" link shows a logo from Redocly's CDN, which would tell them of every
+ * visit. The link keeps its text; the logo's address becomes an empty data address, which fails to decode, and the
+ * viewer's own error handler then drops the image. The build emits the changed bundle as a
+ * hashed asset (named from its changed bytes); the dev server serves it from memory. A Redoc whose bundle no longer
+ * holds that address, or holds another CDN's, stops the build: it must be read again for what it loads.
+ */
+const REDOC_URL_IMPORT = 'redoc/bundles/redoc.standalone.js?url';
+const REDOC_REMOTE_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
+const NO_IMAGE = '"data:,"';
+const REDOC_DEV_PATH = '/@rpc-atlas/redoc.standalone.js';
+
+function redocFirstParty(): Plugin {
+  const virtualId = '\0rpc-atlas:redoc-url';
+  let command: 'build' | 'serve' = 'build';
+  const bundle = () => {
+    const code = readFileSync(createRequire(import.meta.url).resolve(REDOC_URL_IMPORT.split('?')[0]), 'utf8');
+    if (!code.includes(REDOC_REMOTE_LOGO)) throw new Error(`Redoc's bundle no longer holds ${REDOC_REMOTE_LOGO}`);
+    const firstParty = code.replaceAll(REDOC_REMOTE_LOGO, NO_IMAGE);
+    const remote = /https:\/\/cdn\.[^"'`\s]*/.exec(firstParty);
+    if (remote) throw new Error(`Redoc's bundle loads ${remote[0]}`);
+    return firstParty;
+  };
+  return {
+    name: 'rpc-atlas:redoc-first-party',
+    enforce: 'pre',
+    configResolved(config) {
+      command = config.command;
+    },
+    resolveId(source) {
+      return source === REDOC_URL_IMPORT ? virtualId : undefined;
+    },
+    load(id) {
+      if (id !== virtualId) return;
+      if (command === 'serve') return `export default ${JSON.stringify(REDOC_DEV_PATH)};`;
+      const ref = this.emitFile({ type: 'asset', name: 'redoc.standalone.js', source: bundle() });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+    configureServer(server) {
+      server.middlewares.use(REDOC_DEV_PATH, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(bundle());
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so the code-split route chunks get the React transform.
@@ -84,6 +133,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    redocFirstParty(),
     adminOnlyChunks(),
     routeChunks(),
     // Brotli (best quality) and gzip copies of every hashed script and style beside it (file.js.br, file.js.gz),

@@ -184,4 +184,43 @@ describe('/docs/api', () => {
     await page.getByText('/api/providers/featured').first().waitFor({ state: 'attached' });
     expect(scripts.some((s) => s.includes('redoc'))).toBe(true);
   });
+
+  it('asks for nothing from another site, opened directly or reached from another page', async () => {
+    const context = await e.newContext(DESKTOP);
+    const violations: string[] = [];
+    await context.exposeBinding('__reportCspViolation', (_source, v: string) => void violations.push(v));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (ev) =>
+        (window as unknown as { __reportCspViolation(v: string): void }).__reportCspViolation(
+          `${ev.effectiveDirective} ${ev.blockedURI}`,
+        ),
+      );
+    });
+    const page = await context.newPage();
+    const offOrigin: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.origin !== e.url) offOrigin.push(request.url());
+    });
+    const attribution = page.getByRole('link', { name: 'API docs by Redocly' });
+    /** The viewer drew its side menu, and the attribution's logo came and went (its own error handler drops it). */
+    const drawn = async () => {
+      await attribution.waitFor({ timeout: 60_000 });
+      await expect.poll(() => attribution.locator('img').count(), { timeout: 10_000 }).toBe(0);
+    };
+
+    // Opened directly: the page's own policy, which admits images from this origin only.
+    await page.goto('/docs/api');
+    await drawn();
+    // Reached from the home page: the document keeps the home page's policy (logos from other sites), so the
+    // viewer itself must ask for nothing elsewhere.
+    await page.goto('/');
+    await whenSettled(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'API', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/docs/api');
+    await drawn();
+
+    expect(offOrigin).toEqual([]);
+    expect(violations).toEqual([]);
+  });
 });

@@ -161,6 +161,26 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('the API reference admits images and frames from this origin only: no source names another site or a scheme', async () => {
+    for (const path of ['/docs/api', '/docs/api', '/docs/api/']) {
+      const res = await t.request(path); // the second one is the kept copy
+      expect(res.status).toBe(200);
+      const policy = csp(res);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(policy.get('frame-src')).toEqual(["'none'"]);
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+      for (const [name, sources] of policy) {
+        expect(
+          sources.filter((s) => /^[a-z]+:/.test(s) && s !== 'data:'),
+          `${path} ${name}`,
+        ).toEqual([]);
+      }
+      expectCommonHeaders(res);
+    }
+    // The other pages still show logos from other sites.
+    expect(csp(await t.request('/providers/alchemy')).get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+  });
+
   it("with tracking IDs configured: the head's inline scripts are admitted by their hashes, and the tag hosts", async () => {
     const set = await admin.json('POST', '/api/admin/tracking-settings', {
       googleAnalyticsId: 'G-TEST123',
@@ -196,6 +216,11 @@ describe('server-rendered pages', () => {
       expect(await shell.text()).not.toContain('data-tracking');
       // API answers never need the tag hosts.
       expect(csp(await t.request('/api/chains'))).toEqual(BASE_POLICY);
+      // The API reference: the tag hosts and nothing else from other sites.
+      const reference = csp(await t.request('/docs/api'));
+      expect(reference.get('img-src')).toEqual(["'self'", 'data:', ...TAG_BEACONS]);
+      expect(reference.get('frame-src')).toEqual([TAG_HOST]);
+      expect(reference.get('script-src')).toEqual(["'self'", APP_LOADER_HASH, TAG_HOST, ...hashes]);
     } finally {
       await admin.json('POST', '/api/admin/tracking-settings', { googleAnalyticsId: '', googleTagManagerId: '' });
     }

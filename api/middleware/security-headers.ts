@@ -42,13 +42,23 @@ export const PERMISSIONS_POLICY = [
  * What an HTML document's policy adds: on app pages their loader (api/web/preload.ts), and while tracking is
  * configured the hashes of its inline snippets. Other responses get the base policy.
  */
-type DocumentPolicy = { appPage?: boolean; trackingHashes?: string[]; calledEndpoints?: boolean };
+type DocumentPolicy = {
+  appPage?: boolean;
+  trackingHashes?: string[];
+  calledEndpoints?: boolean;
+  firstPartyOnly?: boolean;
+};
 
 /**
  * A chain's page, whose "Test from my browser" calls the chain's RPC endpoints from the visitor's browser: its
  * policy lets the page connect to any https or wss origin. Every other page connects to this site only.
  */
 const isChainPage = (pathname: string) => /^\/chains\/[^/]+\/?$/.test(pathname);
+/**
+ * The API reference (Redoc) shows no provider logos and no ads: its policy admits images and frames from this
+ * origin only (and the tag hosts while tracking is configured), so nothing the viewer draws reaches another site.
+ */
+const isApiReferencePage = (pathname: string) => /^\/docs\/api\/?$/.test(pathname);
 const documentPolicies = new WeakMap<ServerResponse, DocumentPolicy>();
 const policyOf = (res: ServerResponse): DocumentPolicy => documentPolicies.get(res) ?? {};
 
@@ -83,8 +93,15 @@ export function securityHeaders(config: Config) {
       // Inline styles are needed: Radix's scroll lock and TipTap inject <style> elements, ad slots keep their
       // sanitised box styles, the local sign-in page styles itself. Styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // Provider and chain logos may live on other sites.
-      imgSrc: ["'self'", 'data:', 'https:'],
+      // Provider and chain logos may live on other sites; the API reference shows none.
+      imgSrc: [
+        "'self'",
+        'data:',
+        (_req: unknown, res: ServerResponse) => {
+          const { firstPartyOnly, trackingHashes } = policyOf(res);
+          return firstPartyOnly ? (trackingHashes ? GOOGLE_TAG_BEACONS : '') : 'https:';
+        },
+      ],
       fontSrc: ["'self'", 'data:'],
       connectSrc: [
         "'self'",
@@ -94,7 +111,12 @@ export function securityHeaders(config: Config) {
         },
       ],
       // Ad code may hold https iframes (the sanitiser admits no other), as does Tag Manager's no-script frame.
-      frameSrc: ['https:'],
+      frameSrc: [
+        (_req: unknown, res: ServerResponse) => {
+          const { firstPartyOnly, trackingHashes } = policyOf(res);
+          return firstPartyOnly ? (trackingHashes ? GOOGLE_TAG_SCRIPTS : "'none'") : 'https:';
+        },
+      ],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       mediaSrc: ["'self'"],
@@ -135,6 +157,7 @@ export function securityHeaders(config: Config) {
         appPage: ctx.state.appPage,
         trackingHashes: trackingHashes(ids),
         calledEndpoints: ctx.state.appPage && isChainPage(ctx.path),
+        firstPartyOnly: ctx.state.appPage && isApiReferencePage(ctx.path),
       });
       await documentCsp(ctx, async () => {});
     });
