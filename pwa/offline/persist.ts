@@ -5,9 +5,14 @@
 // restored entries of the user who was signed in are dropped: with a connection the server says who is signed
 // in now (the page's own state, or a fresh lookup), and it may be someone else or no one. Offline they stay,
 // the only way the app knows whose outbox to show.
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClient,
+  persistQueryClientSave,
+  removeOldestQuery,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { OFFLINE } from './keys.ts';
 import { removeUserQueries } from './user-data.ts';
 
@@ -26,16 +31,33 @@ export async function persistQueryCache(queryClient: QueryClient): Promise<void>
     // When localStorage is full, drop the oldest queries rather than stop saving.
     retry: removeOldestQuery,
   });
-  const [unsubscribe, restored] = persistQueryClient({
+  const saved = {
     queryClient,
-    persister,
-    maxAge: OFFLINE.queryCacheMaxAgeMs,
     buster: BUILD_ID,
     dehydrateOptions: {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && !NOT_PERSISTED.test(String(q.queryKey[0])),
+      shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && !NOT_PERSISTED.test(String(q.queryKey[0])),
     },
-  });
-  stopSaving = unsubscribe;
+  };
+  const [unsubscribe, restored] = persistQueryClient({ ...saved, persister, maxAge: OFFLINE.queryCacheMaxAgeMs });
+  // The persister saves a second after a change; a page left sooner (a visitor clicking through) is saved as it
+  // goes, at once, so the next page offline knows what this one showed — who is signed in among it.
+  const saveNow: Persister = {
+    persistClient: (client) => {
+      try {
+        localStorage.setItem(OFFLINE.queryCacheKey, JSON.stringify(client));
+      } catch {
+        // A full disk: the throttled save, which makes room, has the last word.
+      }
+    },
+    restoreClient: () => undefined,
+    removeClient: () => {},
+  };
+  const saveOnLeaving = () => void persistQueryClientSave({ ...saved, persister: saveNow });
+  window.addEventListener('pagehide', saveOnLeaving);
+  stopSaving = () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', saveOnLeaving);
+  };
   await restored.catch(() => {});
   if (!navigator.onLine) return;
   removeUserQueries(queryClient);
