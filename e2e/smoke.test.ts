@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { EARLY_CLICKS_GLOBAL } from '../pwa/lib/early-clicks.ts';
 
 let e: BrowserTest;
 beforeAll(async () => {
@@ -45,23 +46,56 @@ it('a first visit loads its document once', async () => {
 
 // What a page runs before it answers the visitor: zod's full build (the API answers' schemas) and the HTML sanitiser
 // (DOMPurify) are for data fetched later, not for the server's page, which carries its data and its sanitised HTML.
+// The page answers once the app has taken it over (the loader's replay of early presses runs); the directory's offline
+// copy, the first data fetched later, starts after that and after the load event.
 it('a first visit runs neither zod’s full build nor the sanitiser before the app is up', async () => {
   for (const path of ['/', '/chains/ethereum', '/providers/drpc']) {
     const page = await e.newPage();
-    // Every script asked for until the app is up and idle (its effects have run), read once it has arrived.
-    const scripts: Promise<{ url: string; text: string }>[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script')
-        scripts.push(
-          request
-            .response()
-            .then((response) => response?.text() ?? '')
-            .then((text) => ({ url: request.url(), text })),
-        );
+    await page.addInitScript((global) => {
+      const marks = window as unknown as Record<string, unknown>;
+      Object.defineProperty(window, global, {
+        configurable: true,
+        set(replay: () => void) {
+          Object.defineProperty(window, global, {
+            configurable: true,
+            writable: true,
+            value: () => {
+              marks.answeringAt = performance.now();
+              replay();
+            },
+          });
+        },
+      });
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.dataset.sync) return;
+        marks.copyStartedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-sync'] });
+    }, EARLY_CLICKS_GLOBAL);
+    const texts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') texts.set(response.url(), response.text());
     });
     await page.goto(path);
     await whenSettled(page);
-    const loaded = await Promise.all(scripts);
+    await page.waitForFunction(() => 'copyStartedAt' in window);
+    const marks = await page.evaluate(() => {
+      const { answeringAt, copyStartedAt } = window as unknown as Record<string, number>;
+      return {
+        answeringAt,
+        copyStartedAt,
+        loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+        requested: performance
+          .getEntriesByType('resource')
+          .filter((r) => r.startTime < answeringAt)
+          .map((r) => r.name),
+      };
+    });
+    expect(marks.copyStartedAt, `${path}: the copy starts after the load event`).toBeGreaterThan(marks.loadedAt);
+    expect(marks.copyStartedAt, `${path}: the copy starts once the page answers`).toBeGreaterThan(marks.answeringAt);
+    const loaded = await Promise.all(
+      marks.requested.filter((url) => texts.has(url)).map(async (url) => ({ url, text: await texts.get(url)! })),
+    );
     expect(loaded.length, path).toBeGreaterThan(5);
     const zodClassic = loaded.filter((s) => /[`"']ZodObject[`"']/.test(s.text)).map((s) => s.url);
     const sanitiser = loaded.filter((s) => s.text.includes('DOMPurify')).map((s) => s.url);

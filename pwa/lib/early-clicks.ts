@@ -91,6 +91,16 @@ function handOverFields() {
   }
 }
 
+let markAnswering = () => {};
+/**
+ * Resolves once the page answers the visitor: after the replay on a server-rendered page, at once on a page the app
+ * draws itself. Background work (the offline copy) waits for it rather than compete with hydration.
+ */
+export const pageAnswers = new Promise<void>((resolve) => {
+  markAnswering = resolve;
+  if (typeof window !== 'undefined' && !loaderReplay()) resolve();
+});
+
 /** Once every lazily loaded part has arrived: hands over the fields, then presses the held-back buttons again. */
 export async function replayEarlyClicks() {
   if (!loaderReplay()) return; // not a server-rendered page, or already done
@@ -103,4 +113,5 @@ export async function replayEarlyClicks() {
   if (!replay) return; // a second call got here first
   handOverFields();
   replay();
+  markAnswering();
 }

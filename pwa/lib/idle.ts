@@ -1,4 +1,5 @@
 // Work that can wait for a quiet moment. Safari has no requestIdleCallback: a short timer stands in there.
+import { pageAnswers } from './early-clicks.ts';
 
 /** Runs `job` when the browser is idle, or after `timeoutMs` at most; returns a function that cancels it. */
 export function whenIdle(job: () => void, timeoutMs: number): () => void {
@@ -10,15 +11,21 @@ export function whenIdle(job: () => void, timeoutMs: number): () => void {
   return () => cancelIdleCallback(id);
 }
 
-/** Runs `job` at the first idle moment after the page's load event (or 2 s after it at most); returns a canceller. */
+/**
+ * Runs `job` at the first idle moment after the page's load event and the app's taking over of the page (its
+ * hydration, or 2 s after both at most); returns a canceller.
+ */
 export function atIdleAfterLoad(job: () => void): () => void {
+  let cancelled = false;
   let cancelIdle: (() => void) | undefined;
-  const idle = () => {
-    cancelIdle = whenIdle(job, 2000);
-  };
+  const idle = () =>
+    void pageAnswers.then(() => {
+      if (!cancelled) cancelIdle = whenIdle(job, 2000);
+    });
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
   return () => {
+    cancelled = true;
     window.removeEventListener('load', idle);
     cancelIdle?.();
   };

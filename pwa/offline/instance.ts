@@ -95,6 +95,8 @@ let sync: Promise<{ run: () => Promise<SyncStatus> }> | undefined;
 
 /** Copies the directory when it is due; a run in progress in this tab is joined, not doubled. */
 export async function runDirectorySync(): Promise<SyncStatus> {
+  // Said at once, before the copy's code (and the schemas it checks parts with) loads.
+  if (progress.status !== 'running') publish({ ...progress, status: 'running' });
   sync ??= Promise.all([loadDb(), import('./sync.ts')]).then(([{ offlineDb }, { createDirectorySync }]) =>
     createDirectorySync({
       db: offlineDb,
