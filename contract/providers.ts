@@ -87,16 +87,24 @@ export const providerDetailSchema = providerSchema.extend({
   detailedDescription: z.string(),
   chains: z.array(providerChainSchema),
   /**
-   * The chains served with an API key, with the provider's published URL templates (placeholders such as {API_KEY}
-   * stand for the customer's values: show them as text, never as links) and where each link was read.
-   * Optional for answers saved offline before it existed.
+   * The chains served with an API key, one entry per chain, with the provider's published URL templates
+   * (placeholders such as {API_KEY} stand for the customer's values: show them as text, never as links) and where
+   * the link was read: `source` (contract/coverage-source.ts), its page (`sourceUrl`, null for the editors' links)
+   * and its date (`asOf`, YYYY-MM-DD: the package version's publication day or the documentation's commit day; null
+   * for the editors' links). When several sources list the chain, the newest is the entry's and the others are
+   * `alsoListedBy`. Optional for answers saved offline before it existed (and its dates, before they existed).
    */
   apiKeyChains: z
     .array(
       z.object({
         chain: chainRefSchema,
         source: z.string(),
+        sourceUrl: z.string().nullable().optional(),
+        asOf: z.iso.date().nullable().optional(),
         urlTemplates: z.array(z.string()),
+        alsoListedBy: z
+          .array(z.object({ source: z.string(), sourceUrl: z.string().nullable(), asOf: z.iso.date().nullable() }))
+          .optional(),
       }),
     )
     .optional(),

@@ -46,8 +46,9 @@ describe('migrations and dataset', () => {
 
       expect(await seedIfEmpty(db.sql)).toBe(true);
       const first = await counts(db);
-      // Links: 983 public-endpoint (the dataset's endpoints) and 221 api-key (data/provider-coverage.json).
-      expect(first).toMatchObject({ chains: 139, providers: 59, endpoints: 1806, links: 983 + 221 });
+      // Links: 983 public-endpoint (the dataset's endpoints) and 221 + 111 api-key (data/provider-coverage.json,
+      // data/provider-docs-coverage.json).
+      expect(first).toMatchObject({ chains: 139, providers: 59, endpoints: 1806, links: 983 + 221 + 111 });
       expect(await seedIfEmpty(db.sql)).toBe(false);
       expect(await counts(db)).toEqual(first);
 
@@ -74,6 +75,24 @@ describe('migrations and dataset', () => {
         { slug: 'ethereum-hoodi', iconUrl: '/chain-icons/ethereum.svg' },
         { slug: 'evmos', iconUrl: null },
       ]);
+    } finally {
+      await db.close();
+      await db.dropCopy();
+    }
+  });
+
+  it('gives a database loaded before coverage was dated the dates and the documentation links a fresh load has', async () => {
+    const db = await openTestDatabase();
+    try {
+      const all = () => db.sql`
+        SELECT provider_id, chain_id, kind, source, url_templates, to_char(as_of, 'YYYY-MM-DD') AS as_of
+        FROM provider_chains ORDER BY 1, 2, 4`;
+      const fresh = await all();
+      await db.sql`DELETE FROM provider_chains WHERE source LIKE '%/%@%:%'`;
+      await db.sql`UPDATE provider_chains SET as_of = NULL`;
+      const migration = listMigrations().find((m) => m.id === '00016_provider_chain_dates_and_docs_coverage')!;
+      await db.sql.unsafe(readFileSync(migration.file, 'utf8'));
+      expect(await all()).toEqual(fresh);
     } finally {
       await db.close();
       await db.dropCopy();

@@ -1,4 +1,4 @@
-// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 221 provider-chain
+// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 332 provider-chain
 // links with an API key, the sourced provider facts) into an empty database, once. Re-running it never duplicates anything.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +64,14 @@ const providerCoverage = z.object({
   ),
 });
 
+/**
+ * data/provider-docs-coverage.json (made by data/build.mjs): chains served with an API key by the providers' own
+ * documentation, and the date of every coverage source (npm package versions and documentation commits).
+ */
+const providerDocsCoverage = providerCoverage.extend({
+  sources: z.record(z.string(), z.object({ url: z.string(), asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })),
+});
+
 /** data/chain-icons.json (made by data/chain-icons.mjs): the shipped icon of a chain, served from public/. */
 const chainIconTable = z.object({
   urlPrefix: z.string(),
@@ -81,6 +89,7 @@ export function readDataset(dir = DATA_DIR) {
     providers: z.array(datasetProvider).parse(read('providers.json')),
     chainIconUrls: new Map(icons.icons.map((i) => [i.chainId, `${icons.urlPrefix}${i.file}`])),
     coverage: providerCoverage.parse(read('provider-coverage.json')).providers,
+    docsCoverage: providerDocsCoverage.parse(read('provider-docs-coverage.json')),
     facts: shippedFacts.parse(read('provider-facts.json')).providers,
   };
 }
@@ -91,7 +100,7 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
     (await q<{ any: boolean }[]>`SELECT EXISTS (SELECT FROM chains) OR EXISTS (SELECT FROM providers) AS any`)[0].any;
   // A database that holds data is left as it is without reading the dataset or taking the lock (every restart).
   if (await hasData(sql)) return false;
-  const { chains, providers, chainIconUrls, coverage, facts } = readDataset(dir);
+  const { chains, providers, chainIconUrls, coverage, docsCoverage, facts } = readDataset(dir);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(727275)`; // one seeder at a time
     if (await hasData(tx)) return false;
@@ -132,11 +141,18 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
         kind: 'public-endpoint',
         source: 'dataset',
         url_templates: [] as string[],
+        as_of: null as string | null,
       })),
     );
-    // Sourced links match chains by EVM chain id, as the coverage file was made.
+    // Sourced links match chains by EVM chain id, as the coverage files were made; each carries its source's date.
     const chainIdsByEvmId = new Map(chains.map((c) => [c.chainId, chainIds.get(c.slug)!]));
-    const keyLinks = Object.entries(coverage).flatMap(([slug, { links }]) => {
+    const sourced = [...Object.entries(coverage), ...Object.entries(docsCoverage.providers)];
+    const sourceDate = (source: string) => {
+      const asOf = docsCoverage.sources[source]?.asOf;
+      if (!asOf) throw new Error(`coverage source ${source} has no date (data/sources/npm-packages.json)`);
+      return asOf;
+    };
+    const keyLinks = sourced.flatMap(([slug, { links }]) => {
       const providerId = providerIds.get(slug);
       return providerId === undefined
         ? []
@@ -151,6 +167,7 @@ export async function seedIfEmpty(sql: Sql, dir = DATA_DIR): Promise<boolean> {
                     kind: l.kind,
                     source: l.source,
                     url_templates: l.urlTemplates,
+                    as_of: sourceDate(l.source),
                   },
                 ];
           });

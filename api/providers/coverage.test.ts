@@ -20,11 +20,16 @@ afterAll(async () => {
   await t.close();
 });
 
+// The documentation commits data/sources/ holds (each SOURCE.json).
+const INFURA = '09e7c74c5b3beae377abc82d26ceb033270c0e6e';
+const CHAINSTACK = 'b9b6cba29f60d19cac087accc6c4a2d034f79f06';
+const ANKR = 'de295ab04d9ad58620a80f647f23827f39d7b5e6';
+
 const providerId = async (slug: string) =>
   (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${slug}`)[0].id;
 
 describe('the loaded links', () => {
-  it('counts the sourced links of data/provider-coverage.json by provider and source', async () => {
+  it('counts the sourced links of data/provider-coverage.json and data/provider-docs-coverage.json by provider and source', async () => {
     const rows = await t.sql<{ slug: string; source: string; n: number }[]>`
       SELECT p.slug, pc.source, count(*)::int AS n FROM provider_chains pc JOIN providers p ON p.id = pc.provider_id
       WHERE pc.kind = 'api-key' GROUP BY p.slug, pc.source ORDER BY p.slug, pc.source`;
@@ -32,7 +37,10 @@ describe('the loaded links', () => {
       [
         { slug: 'alchemy', source: 'alchemy-sdk@3.6.5', n: 58 },
         { slug: 'alchemy', source: '@account-kit/infra@4.88.5', n: 3 },
+        { slug: 'ankr', source: `Ankr-network/ankr-docs@${ANKR}:pages/rpc-service/chains/chains-list.mdx`, n: 45 },
+        { slug: 'chainstack', source: `chainstack/dev-portal@${CHAINSTACK}:node-options-master-list.json`, n: 38 },
         { slug: 'infura', source: '@wagmi/chains@1.8.0', n: 8 },
+        { slug: 'infura', source: `MetaMask/metamask-docs@${INFURA}:services/get-started/endpoints.md`, n: 28 },
         { slug: 'quicknode', source: '@quicknode/sdk@2.6.0', n: 45 },
         { slug: 'thirdweb', source: '@thirdweb-dev/chains@0.1.120', n: 107 },
       ].sort((a, b) => a.slug.localeCompare(b.slug) || a.source.localeCompare(b.source)),
@@ -107,10 +115,13 @@ describe('answers', () => {
     expect(alchemy.apiKeyChains?.find((l) => l.chain.slug === 'base')).toEqual({
       chain: expect.objectContaining({ slug: 'base' }),
       source: 'alchemy-sdk@3.6.5',
+      sourceUrl: 'https://www.npmjs.com/package/alchemy-sdk/v/3.6.5',
+      asOf: '2025-10-04',
       urlTemplates: [
         'https://base-mainnet.g.alchemy.com/v2/{API_KEY}',
         'wss://base-mainnet.g.alchemy.com/v2/{API_KEY}',
       ],
+      alsoListedBy: [],
     });
     // Stated by Chain.Love's plan list at its commit, dated by the commit (data/provider-facts.json).
     expect(alchemy.facts?.freeTier).toEqual({
@@ -119,6 +130,66 @@ describe('answers', () => {
       sourceUrl:
         'https://github.com/Chain-Love/chain-love/blob/0d8d7f4052a977df95f3449b988a3a1db1bf9fdc/references/offers/apis.csv',
       asOf: '2026-08-21',
+    });
+  });
+
+  it('Infura, Chainstack and Ankr serve Base with an API key by their own documentation, dated; Alchemy and QuickNode stay', async () => {
+    const onBase = providerListSchema.parse((await t.get(`/api/providers/by-chain/${base.id}`)).body);
+    const kinds = Object.fromEntries(onBase.map((p) => [p.slug, p.chains?.find((c) => c.id === base.id)?.kind]));
+    expect(kinds).toMatchObject({
+      infura: 'api-key',
+      chainstack: 'api-key',
+      ankr: 'api-key',
+      alchemy: 'api-key',
+      quicknode: 'api-key',
+    });
+    const docs = {
+      infura: {
+        source: `MetaMask/metamask-docs@${INFURA}:services/get-started/endpoints.md`,
+        sourceUrl: `https://github.com/MetaMask/metamask-docs/blob/${INFURA}/services/get-started/endpoints.md`,
+        asOf: '2026-02-08',
+        urlTemplates: ['https://base-mainnet.infura.io/v3/{API_KEY}', 'wss://base-mainnet.infura.io/ws/v3/{API_KEY}'],
+      },
+      chainstack: {
+        source: `chainstack/dev-portal@${CHAINSTACK}:node-options-master-list.json`,
+        sourceUrl: `https://github.com/chainstack/dev-portal/blob/${CHAINSTACK}/node-options-master-list.json`,
+        asOf: '2026-08-22',
+        urlTemplates: [],
+      },
+      ankr: {
+        source: `Ankr-network/ankr-docs@${ANKR}:pages/rpc-service/chains/chains-list.mdx`,
+        sourceUrl: `https://github.com/Ankr-network/ankr-docs/blob/${ANKR}/pages/rpc-service/chains/chains-list.mdx`,
+        asOf: '2026-05-11',
+        urlTemplates: ['https://rpc.ankr.com/base/{API_KEY}'],
+      },
+    };
+    for (const [slug, cited] of Object.entries(docs)) {
+      const detail = providerDetailSchema.parse((await t.get(`/api/providers/${slug}`)).body);
+      expect(detail.apiKeyChains?.find((l) => l.chain.id === base.id)).toMatchObject(cited);
+    }
+  });
+
+  it('every sourced API-key entry of every provider names its source, its page and its date; one entry per chain', async () => {
+    const providers = providerListSchema.parse((await t.get('/api/providers')).body);
+    const keyed = providers.filter((p) => p.chains?.some((c) => c.kind === 'api-key'));
+    let entries = 0;
+    for (const p of keyed) {
+      const detail = providerDetailSchema.parse((await t.get(`/api/providers/${p.slug}`)).body);
+      const links = detail.apiKeyChains ?? [];
+      expect(new Set(links.map((l) => l.chain.id)).size).toBe(links.length);
+      for (const l of links.filter((link) => link.source !== 'admin')) {
+        expect(l.sourceUrl).toMatch(/^https:\/\/(github\.com|www\.npmjs\.com)\//);
+        expect(l.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        for (const also of l.alsoListedBy ?? []) expect(also.asOf! <= l.asOf!).toBe(true);
+        entries++;
+      }
+    }
+    expect(entries).toBeGreaterThan(300);
+    // Infura's Ethereum: its documentation (newer) is the entry's source, the npm package it was read from before is kept.
+    const infura = providerDetailSchema.parse((await t.get('/api/providers/infura')).body);
+    expect(infura.apiKeyChains?.find((l) => l.chain.slug === 'ethereum')).toMatchObject({
+      asOf: '2026-02-08',
+      alsoListedBy: [{ source: '@wagmi/chains@1.8.0', asOf: '2024-12-07' }],
     });
   });
 

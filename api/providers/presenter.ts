@@ -15,6 +15,7 @@ import {
 import { presentChainRef } from '../chains/presenter.ts';
 import type { EditorialReview, Provider, ProviderChain, ProviderDetail, UserReview } from '../../contract/providers.ts';
 import { providerFactsSchema, type MeasuredFacts } from '../../contract/facts.ts';
+import { coverageSourceUrl } from '../../contract/coverage-source.ts';
 import type { AdminEditorialReview } from '../../contract/admin.ts';
 
 /** A list provider; `chains` is always there (only answers saved offline may lack it). */
@@ -71,11 +72,7 @@ export function presentProviderDetail(
 ): ProviderDetail {
   return {
     ...presentProvider(r),
-    apiKeyChains: apiKeyChains.map((l) => ({
-      chain: presentChainRef(l),
-      source: l.source,
-      urlTemplates: l.urlTemplates,
-    })),
+    apiKeyChains: presentApiKeyChains(apiKeyChains),
     detailedDescription: r.detailedDescription,
     userReviews: reviews.rows.map(presentApprovedReview),
     userReviewsNext: reviews.next ?? null,
@@ -91,6 +88,25 @@ export function presentProviderDetail(
       capabilities: presentCapabilities(e.capabilities),
     })),
   };
+}
+
+/**
+ * One entry per chain from the links in listApiKeyChains' order (per chain, the newest source first): the first
+ * link's source and date, every link's URL templates once, and the other sources as alsoListedBy.
+ */
+function presentApiKeyChains(rows: ApiKeyChainRow[]): NonNullable<ProviderDetail['apiKeyChains']> {
+  const byChain = new Map<number, NonNullable<ProviderDetail['apiKeyChains']>[number]>();
+  for (const l of rows) {
+    const cited = { source: l.source, sourceUrl: coverageSourceUrl(l.source), asOf: l.asOf };
+    const entry = byChain.get(l.id);
+    if (!entry) {
+      byChain.set(l.id, { chain: presentChainRef(l), ...cited, urlTemplates: [...l.urlTemplates], alsoListedBy: [] });
+      continue;
+    }
+    entry.alsoListedBy!.push(cited);
+    for (const t of l.urlTemplates) if (!entry.urlTemplates.includes(t)) entry.urlTemplates.push(t);
+  }
+  return [...byChain.values()];
 }
 
 /** The prober's true findings; a fact it never found true is left out. */

@@ -218,15 +218,17 @@ export async function findMeasuredFacts(sql: Sql, providerId: number) {
   return row;
 }
 
-export type ApiKeyChainRow = ChainRefRow & { source: string; urlTemplates: string[] };
+/** asOf: the source's date (YYYY-MM-DD); null for a link an admin added. */
+export type ApiKeyChainRow = ChainRefRow & { source: string; urlTemplates: string[]; asOf: string | null };
 
-/** The provider's api-key links (sourced first, then the admin's), in the chains' order. */
+/** The provider's api-key links in the chains' order; per chain, sourced first, the newest source first, then the admin's. */
 export function listApiKeyChains(sql: Sql, providerId: number) {
   return sql<ApiKeyChainRow[]>`
-    SELECT c.id, c.name, c.slug, c.icon_url, c.color, pc.source, pc.url_templates
+    SELECT c.id, c.name, c.slug, c.icon_url, c.color, pc.source, pc.url_templates,
+           to_char(pc.as_of, 'YYYY-MM-DD') AS as_of
     FROM provider_chains pc JOIN chains c ON c.id = pc.chain_id
     WHERE pc.provider_id = ${providerId} AND pc.kind = 'api-key'
-    ORDER BY c.sort_rank, c.id, pc.source = 'admin', pc.source`;
+    ORDER BY c.sort_rank, c.id, pc.source = 'admin', pc.as_of DESC NULLS LAST, pc.source`;
 }
 
 /** The provider's links to a chain (sourced first, then the admin's), each with its URL templates; none when it does not serve it. */

@@ -1,8 +1,10 @@
-// The chains a provider serves its customers with an API key, with the URL formats its own package
-// publishes: templates whose {API_KEY} the customer fills in, shown as text to copy, never as links.
+// The chains a provider serves its customers with an API key, with the URL formats its own package or documentation
+// publishes: templates whose {API_KEY} the customer fills in, shown as text to copy, never as links. Each chain names
+// where it was read and that source's date.
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import type { ProviderDetail } from '../../../contract/providers.ts';
+import { coverageSourceName } from '../../../contract/coverage-source.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -11,8 +13,36 @@ import { useNetworkList } from './provider-endpoints.tsx';
 
 type ApiKeyLink = NonNullable<ProviderDetail['apiKeyChains']>[number];
 
-/** Where a link was read, as visitors read it: the npm package and version, or the directory's editors. */
-export const sourceLabel = (source: string) => (source === 'admin' ? 'added by the editors' : `listed by ${source}`);
+/** Where a link was read, as visitors read it: "from Infura's documentation, 2026-02-08", or "added by the editors". */
+export function SourceNote({
+  source,
+  sourceUrl,
+  asOf,
+  providerName,
+}: {
+  source: string;
+  sourceUrl?: string | null;
+  asOf?: string | null;
+  providerName: string;
+}) {
+  const name = coverageSourceName(source, providerName);
+  if (!sourceUrl) return <>{source === 'admin' ? 'added by the editors' : `from ${name}`}</>;
+  return (
+    <>
+      from{' '}
+      <a
+        href={sourceUrl}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="underline hover:text-accent-700"
+      >
+        {name}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      {asOf && `, ${asOf}`}
+    </>
+  );
+}
 
 export function ProviderApiKeyChains({ links, providerName }: { links: readonly ApiKeyLink[]; providerName: string }) {
   const { filter, setFilter, filterable, shown, showAll } = useNetworkList(links, (l, term) =>
@@ -53,7 +83,14 @@ export function ProviderApiKeyChains({ links, providerName }: { links: readonly 
                   <Logo src={l.chain.iconUrl} name={l.chain.name} color={l.chain.color} size="xs" />
                   {l.chain.name}
                 </Link>
-                <span className="text-xs text-slate-500">{sourceLabel(l.source)}</span>
+                <span className="text-xs text-slate-500" data-testid="api-key-chain-source">
+                  <SourceNote {...l} providerName={providerName} />
+                  {(l.alsoListedBy ?? []).map((also) => (
+                    <span key={also.source}>
+                      ; also <SourceNote {...also} providerName={providerName} />
+                    </span>
+                  ))}
+                </span>
               </div>
               {l.urlTemplates.length > 0 && (
                 <ul className="mt-2 space-y-1.5" aria-label={`${l.chain.name} address formats`}>

@@ -102,6 +102,18 @@ export function ProviderFactsCard({
   );
 }
 
+/** A source named by its address: a GitHub repository as owner/name, any other page by its host. */
+export function sourceName(url: string): string {
+  try {
+    const { hostname, pathname } = new URL(url);
+    const host = hostname.replace(/^www\./, '');
+    const repo = pathname.split('/').filter(Boolean).slice(0, 2);
+    return host === 'github.com' && repo.length === 2 ? `${repo.join('/')} on GitHub` : host;
+  } catch {
+    return url;
+  }
+}
+
 function KnownFact({ name, fact }: { name: FactName; fact: Fact }) {
   const value = factText(name, fact.value);
   return (
@@ -122,7 +134,9 @@ function KnownFact({ name, fact }: { name: FactName; fact: Fact }) {
       <span className="block text-xs text-slate-500" data-testid="fact-stated">
         Stated:{' '}
         <a href={fact.sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="hover:underline">
-          Source<span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">Source: </span>
+          {sourceName(fact.sourceUrl)}
+          <span className="sr-only"> (opens in a new tab)</span>
         </a>
         , as of {formatDay(fact.asOf)}
       </span>
