@@ -1,6 +1,7 @@
-// Browser test of coverage by kind: Base's page lists Alchemy marked "With an API key" (and the
-// "Public endpoint only" filter leaves it out); Alchemy's page lists Base, with its URL template as text and the
-// Facts card at "Unknown". Screenshots of both pages on a phone and a desktop.
+// Browser test of coverage by kind: Base's page lists Alchemy, and Infura, Chainstack and Ankr by their own
+// documentation, marked "With an API key" (and the "Public endpoint only" filter leaves them out); Alchemy's page
+// lists Base, with its URL template as text and the Facts card at "Unknown"; Infura's names where its Base entry was
+// read and that source's date. Screenshots of the pages on a phone and a desktop.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
@@ -21,13 +22,15 @@ describe('coverage by kind', () => {
     const page = await e.newPage();
     await page.goto('/chains/base');
     await whenSettled(page);
-    const alchemy = card(page, 'Alchemy');
-    expect(await alchemy.innerText()).toContain('With an API key');
+    for (const name of ['Alchemy', 'Infura', 'Chainstack', 'Ankr']) {
+      expect(await card(page, name).innerText(), name).toContain('With an API key');
+    }
     for (const name of ['QuickNode', 'thirdweb']) expect(await card(page, name).count()).toBe(1);
 
     await page.getByLabel('Public endpoint only').check();
     await page.waitForURL(/public=true/);
-    expect(await card(page, 'Alchemy').count()).toBe(0);
+    for (const name of ['Alchemy', 'Infura', 'Chainstack', 'Ankr'])
+      expect(await card(page, name).count(), name).toBe(0);
     // Their only Base endpoints need a key: the key rule counts them as API key only.
     for (const name of ['Dwellir', 'Owlracle']) expect(await card(page, name).count()).toBe(0);
     expect(await page.getByTestId('provider-card').count()).toBeGreaterThan(0);
@@ -49,6 +52,29 @@ describe('coverage by kind', () => {
     expect(await keyed.locator('a[href="/chains/base"]').innerText()).toContain('Base');
     const facts = page.getByTestId('provider-facts');
     expect(await facts.getByText('Unknown').count()).toBe(4);
+  });
+
+  it("Infura's page says where its Base entry was read and the source's date, linking the page at its commit", async () => {
+    const page = await e.newPage();
+    await page.goto('/providers/infura');
+    await whenSettled(page);
+    const keyed = page.getByTestId('api-key-chains');
+    await keyed.getByLabel('Filter the networks served with an API key').fill('Base');
+    const entry = keyed.locator('li', { has: page.locator('a[href="/chains/base"]') }).first();
+    const source = entry.getByTestId('api-key-chain-source');
+    // The words screen readers hear beside the link are left out of what is seen.
+    const seen = async (l: typeof source) => (await l.innerText()).replace(/\s*\(opens in a new tab\)\s*/g, '');
+    expect(await seen(source)).toBe("from Infura's documentation, 2026-02-08");
+    expect(await source.getByRole('link', { name: /Infura's documentation/ }).getAttribute('href')).toBe(
+      'https://github.com/MetaMask/metamask-docs/blob/09e7c74c5b3beae377abc82d26ceb033270c0e6e/services/get-started/endpoints.md',
+    );
+    expect(await entry.locator('code', { hasText: 'https://base-mainnet.infura.io/v3/{API_KEY}' }).count()).toBe(1);
+    // Ethereum is also in the npm package it was read from before: both named, each with its date.
+    await keyed.getByLabel('Filter the networks served with an API key').fill('Ethereum Mainnet');
+    const ethereum = keyed.locator('li', { has: page.locator('a[href="/chains/ethereum"]') }).first();
+    expect(await seen(ethereum.getByTestId('api-key-chain-source'))).toBe(
+      "from Infura's documentation, 2026-02-08; also from npm package @wagmi/chains@1.8.0, 2024-12-07",
+    );
   });
 });
 
@@ -89,7 +115,7 @@ describe('screenshots', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`Alchemy's page and Base's page on a ${label}`, async () => {
+    it(`Alchemy's, Base's and Infura's pages on a ${label}`, async () => {
       const page = await e.newPage(viewport);
       for (const [path, name] of [
         ['/providers/alchemy', 'alchemy'],
@@ -111,6 +137,12 @@ describe('screenshots', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot(shot('alchemy-top'));
       await page.getByTestId('provider-facts').screenshot(shot('alchemy-facts'));
+      await page.goto('/providers/infura');
+      await whenSettled(page);
+      const keyed = page.getByTestId('api-key-chains');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, '/providers/infura scrolls sideways').toBeLessThanOrEqual(viewport.width);
+      await keyed.screenshot(shot('infura-api-key-chains'));
     });
   }
 });
