@@ -24,6 +24,11 @@ const zones = [
     message: 'sql/ imports only postgres and its own helpers.',
   },
   {
+    target: './pwa/data',
+    from: ['./pwa/admin', './pwa/components', './pwa/routes'],
+    message: 'The data layer imports no screen: screens react to its queries and mutations.',
+  },
+  {
     target: './contract',
     from: ['./api', './pwa', './sql'],
     message: 'contract/ is shared by browser and server: it imports nothing from either side.',

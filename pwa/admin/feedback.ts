@@ -1,5 +1,8 @@
-// The admin panel's one way of reporting a failed call: a 401 means the session expired, so
-// the admin is told and sent to sign-in after 500 ms; anything else is an 'Error' toast.
+// The admin panel's one way of reporting a call's outcome: a 401 means the session expired, so the admin is told
+// and sent to sign-in after 500 ms; any other failure is an 'Error' toast; a write's success its own toast.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { adminOutcomeTexts, type FailureTexts } from '../data/admin/mutation.ts';
 import { ApiError, isUnauthorizedError } from '../lib/api.ts';
 import { LIMITS, navigateFullPage, paths } from '../lib/site.ts';
 import { toast } from '../lib/toast.ts';
@@ -34,17 +37,6 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-export type FailureTexts = {
-  /** Toast title of a non-401 failure (default 'Error'). */
-  title?: string;
-  /** Description when the server gave no reason (default 'Operation failed. Please try again.'). */
-  fallback?: string;
-  /** Description of the 401 toast (default 'Your session has expired. Redirecting...'). */
-  unauthorized?: string;
-  /** Show the server's reason (a duplicate slug, a refused file) instead of the fallback when there is one. */
-  useServerMessage?: boolean;
-};
-
 /** Shows the failure of an admin call; on 401 also redirects to sign-in. */
 export function reportAdminError(error: unknown, texts: FailureTexts = {}): void {
   if (isUnauthorizedError(error)) {
@@ -63,4 +55,23 @@ export function reportAdminError(error: unknown, texts: FailureTexts = {}): void
 /** The success toasts of the admin's writes ('Chain created successfully', …). */
 export function reportSuccess(description: string, title = 'Success'): void {
   toast({ title, description, variant: 'success' });
+}
+
+/** While the panel is open, reports each admin write as it succeeds or fails, with the texts the write carries. */
+export function useAdminWriteReports(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated') return;
+        const texts = adminOutcomeTexts(event.mutation);
+        if (!texts) return;
+        if (event.action.type === 'error') reportAdminError(event.action.error, texts.failure);
+        if (event.action.type !== 'success') return;
+        const text = texts.success?.(event.mutation.state.variables, event.action.data);
+        if (typeof text === 'string') reportSuccess(text);
+        else if (text) reportSuccess(text.description, text.title);
+      }),
+    [queryClient],
+  );
 }

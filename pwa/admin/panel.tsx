@@ -13,6 +13,7 @@ import { ChainsTab } from './chains-tab.tsx';
 import { ContactTab } from './contact-tab.tsx';
 import { CsvTab } from './csv-tab.tsx';
 import { EditorialTab } from './editorial-tab.tsx';
+import { useAdminWriteReports } from './feedback.ts';
 import { AboutTab, HomepageTab } from './pages-tabs.tsx';
 import { PartnersTab } from './partners-tab.tsx';
 import { ProvidersTab } from './providers-tab.tsx';
@@ -78,6 +79,7 @@ export function AdminPanel({
   onTabChange: (tab: AdminTab) => void;
   isAdmin: boolean;
 }) {
+  useAdminWriteReports();
   const chains = useQuery(chainsQuery());
   const providers = useQuery(providersQuery());
   const tabList = useRef<HTMLDivElement>(null);

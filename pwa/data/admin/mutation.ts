@@ -1,21 +1,36 @@
-// What every admin write shares: the admin key root, and the mutation hook that reports the outcome with the
-// panel's shared toasts and invalidates only the data the write changed.
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { reportAdminError, reportSuccess, type FailureTexts } from '../../admin/feedback.ts';
+// What every admin write shares: the admin key root, and the mutation hook that invalidates only the data the write
+// changed and carries the texts of its outcome (the panel reports them: pwa/admin/feedback.ts).
+import { useMutation, useQueryClient, type Mutation, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
 /** The root of every admin query key (keys double as request paths). */
 export const adminRoot = ['/api/admin'] as const;
+
+export type FailureTexts = {
+  /** Toast title of a non-401 failure (default 'Error'). */
+  title?: string;
+  /** Description when the server gave no reason (default 'Operation failed. Please try again.'). */
+  fallback?: string;
+  /** Description of the 401 toast (default 'Your session has expired. Redirecting...'). */
+  unauthorized?: string;
+  /** Show the server's reason (a duplicate slug, a refused file) instead of the fallback when there is one. */
+  useServerMessage?: boolean;
+};
+
+/** Success toast: a description under the title 'Success', or both; none when undefined. */
+export type SuccessText = string | { title: string; description: string } | undefined;
 
 type AdminMutation<TVars, TResult> = {
   mutationKey: QueryKey;
   mutationFn: (vars: TVars) => Promise<TResult>;
   /** The cached data this write changed. */
   invalidates: (vars: TVars, result: TResult) => readonly QueryKey[];
-  /** Success toast: a description under the title 'Success', or both; none when it returns undefined. */
-  success?: (vars: TVars, result: TResult) => string | { title: string; description: string } | undefined;
+  success?: (vars: TVars, result: TResult) => SuccessText;
   failure?: FailureTexts;
 };
+
+/** The texts an admin write's outcome is reported with, kept on the mutation. */
+type OutcomeTexts = { success?: (vars: unknown, result: unknown) => SuccessText; failure?: FailureTexts };
 
 export function useAdminMutation<TVars, TResult>({
   mutationKey,
@@ -25,17 +40,20 @@ export function useAdminMutation<TVars, TResult>({
   failure,
 }: AdminMutation<TVars, TResult>) {
   const queryClient = useQueryClient();
+  const outcome: OutcomeTexts = { success: success as OutcomeTexts['success'], failure };
   return useMutation({
     mutationKey,
     mutationFn,
+    meta: { adminOutcome: outcome },
     onSuccess: async (result, vars) => {
-      const text = success?.(vars, result);
-      if (typeof text === 'string') reportSuccess(text);
-      else if (text) reportSuccess(text.description, text.title);
       await Promise.all(invalidates(vars, result).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => reportAdminError(error, failure),
   });
+}
+
+/** An admin write's outcome texts, for the screen that reports them; undefined for any other mutation. */
+export function adminOutcomeTexts(mutation: Mutation<unknown, unknown, unknown>): OutcomeTexts | undefined {
+  return mutation.meta?.adminOutcome as OutcomeTexts | undefined;
 }
 
 /** A write's JSON answer. */
