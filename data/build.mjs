@@ -254,6 +254,39 @@ function formatCoverage(value, indent = '') {
   return items.length ? `${open}\n${items.join(',\n')}\n${indent}${close}${indent ? '' : '\n'}` : `${open}${close}`;
 }
 
+// Descriptions state no count: how many endpoints and networks a provider or chain has is computed where it is
+// shown, from the data of the moment. Sentences the dataset wrote with counts of its own listing are dropped (a
+// tracking-levels sentence keeps its words, loses its counts); the build rewrites providers.json and chains.json only
+// when one is found, and running it again changes nothing.
+const COUNT_SENTENCES = [
+  /^Listed with \d+ endpoints? across \d+ networks? in this dataset \([^)]*\)\.$/,
+  /^\d+ of them requires? an API key\.$/,
+  /^All of its listed endpoints require an API key\.$/,
+  /^\d+ public RPC endpoints? without an API key listed(, plus \d+ that needs? one)?\.$/,
+];
+function withoutCounts(description) {
+  return description
+    .split(/(?<=\.) +/)
+    .filter((sentence) => !COUNT_SENTENCES.some((re) => re.test(sentence)))
+    .map((sentence) =>
+      sentence.replace(/^(Chainlist labels its endpoints with differing tracking levels) \([^)]*\)\.$/, '$1.'),
+    )
+    .join(' ');
+}
+for (const file of ['providers.json', 'chains.json']) {
+  const rows = JSON.parse(read(file));
+  let changed = 0;
+  for (const row of rows) {
+    const description = withoutCounts(row.description);
+    if (description !== row.description) {
+      row.description = description;
+      changed++;
+    }
+  }
+  if (changed) writeFileSync(path.join(DATA, file), `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`${file}: ${changed} descriptions lost their counts`);
+}
+
 const providers = JSON.parse(read('providers.json'));
 const facts = chainLoveFacts(providers);
 writeFileSync(

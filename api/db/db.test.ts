@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './index.ts';
 import { listMigrations, migrate } from './migrate.ts';
-import { seedIfEmpty } from './seed.ts';
+import { readDataset, seedIfEmpty } from './seed.ts';
 import { createEmbeddedDataDir, openTestDatabase, spawnServer } from '../test/harness.ts';
 
 /** An EMPTY database (no schema) on the engine under test. */
@@ -93,6 +93,31 @@ describe('migrations and dataset', () => {
       const migration = listMigrations().find((m) => m.id === '00016_provider_chain_dates_and_docs_coverage')!;
       await db.sql.unsafe(readFileSync(migration.file, 'utf8'));
       expect(await all()).toEqual(fresh);
+    } finally {
+      await db.close();
+      await db.dropCopy();
+    }
+  });
+
+  it("gives a database loaded before descriptions lost their counts those descriptions, keeping an admin's", async () => {
+    const counted = /\b\d+ (public RPC )?endpoints?\b|\bacross \d+ networks?\b|\b\d+ of them\b|\(\w+: \d+/;
+    const { providers, chains } = readDataset();
+    for (const row of [...providers, ...chains]) expect(row.description, row.slug).not.toMatch(counted);
+    const db = await openTestDatabase();
+    try {
+      await db.sql`UPDATE providers SET description = 'Decentralized RPC network. Listed with 190 endpoints across 98 networks in this dataset (74 mainnets, 24 testnets). Chainlist tracking label: none.' WHERE slug = 'drpc'`;
+      await db.sql`UPDATE providers SET description = 'Written by an admin: 3 networks.' WHERE slug = 'ankr'`;
+      await db.sql`UPDATE chains SET description = 'Mainnet, chain ID 8453, native currency ETH. 38 public RPC endpoints without an API key listed, plus 2 that need one.' WHERE slug = 'base'`;
+      const migration = listMigrations().find((m) => m.id === '00017_descriptions_without_counts')!;
+      await db.sql.unsafe(readFileSync(migration.file, 'utf8'));
+      const rows = await db.sql<{ slug: string; description: string }[]>`
+        SELECT slug, description FROM providers WHERE slug IN ('drpc', 'ankr')
+        UNION ALL SELECT slug, description FROM chains WHERE slug = 'base' ORDER BY slug`;
+      expect(rows).toEqual([
+        { slug: 'ankr', description: 'Written by an admin: 3 networks.' },
+        { slug: 'base', description: 'Mainnet, chain ID 8453, native currency ETH.' },
+        { slug: 'drpc', description: 'Decentralized RPC network. Chainlist tracking label: none.' },
+      ]);
     } finally {
       await db.close();
       await db.dropCopy();
