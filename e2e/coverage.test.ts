@@ -18,7 +18,7 @@ const card = (page: Page, name: string) =>
   page.getByTestId('provider-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 describe('coverage by kind', () => {
-  it("Base's page lists Alchemy with an API key; 'Public endpoint only' leaves it out", async () => {
+  it("Base's page lists Alchemy, Infura, Chainstack and Ankr with an API key; 'Public endpoint only' leaves them out", async () => {
     const page = await e.newPage();
     await page.goto('/chains/base');
     await whenSettled(page);
