@@ -21,7 +21,7 @@ import {
   socialLinkInputFields,
 } from './fields.ts';
 
-export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './fields.ts';
+export { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_LABELS, SEO_TITLE_MAX } from './fields.ts';
 
 // ---------- chains ----------
 

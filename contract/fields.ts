@@ -120,13 +120,22 @@ export const hexColor = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, `Colour must be a hex colour like ${DEFAULT_COLOR}`);
 
+/** How the admin form labels each SEO field and the input's error messages name it. */
+export const SEO_LABELS = {
+  metaTitle: 'SEO title',
+  metaDescription: 'SEO description',
+  ogTitle: 'Open Graph title',
+  ogDescription: 'Open Graph description',
+  ogImage: 'Open Graph image',
+} as const;
+
 /** The SEO fields of every record that is a public page: chains, providers, about, homepage, category pages. */
 export const seoFields = {
-  metaTitle: optionalText('SEO title', SEO_TITLE_MAX),
-  metaDescription: optionalText('SEO description', SEO_DESCRIPTION_MAX),
-  ogTitle: optionalText('Open Graph title', SEO_TITLE_MAX),
-  ogDescription: optionalText('Open Graph description', SEO_DESCRIPTION_MAX),
-  ogImage: optionalImageUrl('Open Graph image'),
+  metaTitle: optionalText(SEO_LABELS.metaTitle, SEO_TITLE_MAX),
+  metaDescription: optionalText(SEO_LABELS.metaDescription, SEO_DESCRIPTION_MAX),
+  ogTitle: optionalText(SEO_LABELS.ogTitle, SEO_TITLE_MAX),
+  ogDescription: optionalText(SEO_LABELS.ogDescription, SEO_DESCRIPTION_MAX),
+  ogImage: optionalImageUrl(SEO_LABELS.ogImage),
 };
 
 /** The SEO fields as every public page's answer carries them (what an admin left blank is null). */

@@ -1,7 +1,7 @@
 // Groups of fields that several admin forms share: name with its slug, colour, social links, SEO and Open
 // Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
 import { useState } from 'react';
-import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../contract/admin.ts';
+import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_LABELS, SEO_TITLE_MAX } from '../../contract/admin.ts';
 import { SOCIAL_LINKS, socialLinkLabel, type SocialLinkName } from '../../contract/social-links.ts';
 import { Input } from '../components/ui/input.tsx';
 import { Bind, Field, FormSection, groupView, slugify, TextField, type AdminForm } from './form.tsx';
@@ -109,8 +109,8 @@ type OpenGraphKey = 'ogTitle' | 'ogDescription' | 'ogImage';
 /** Meta title (max 60) and description (max 160). Entity and page forms say "SEO …"; the category editor "Meta …". */
 export function SeoFields<T extends Record<SeoKey, string>, O>({
   form: wide,
-  titleLabel = 'SEO title',
-  descriptionLabel = 'SEO description',
+  titleLabel = SEO_LABELS.metaTitle,
+  descriptionLabel = SEO_LABELS.metaDescription,
   descriptionHint,
 }: {
   form: AdminForm<T, O>;
@@ -139,16 +139,16 @@ export function OpenGraphFields<T extends Record<OpenGraphKey, string>, O>({ for
   return (
     <>
       <Bind form={form} name="ogTitle">
-        {(f) => <TextField {...f} label="Open Graph title" max={SEO_TITLE_MAX} />}
+        {(f) => <TextField {...f} label={SEO_LABELS.ogTitle} max={SEO_TITLE_MAX} />}
       </Bind>
       <Bind form={form} name="ogDescription">
-        {(f) => <TextField {...f} label="Open Graph description" multiline max={SEO_DESCRIPTION_MAX} />}
+        {(f) => <TextField {...f} label={SEO_LABELS.ogDescription} multiline max={SEO_DESCRIPTION_MAX} />}
       </Bind>
       <Bind form={form} name="ogImage">
         {(f) => (
           <ImageUploader
             {...f}
-            label="Open Graph image"
+            label={SEO_LABELS.ogImage}
             folder="images"
             hint="Shown when the page is shared; 1200×630 works best."
           />
