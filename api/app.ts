@@ -152,16 +152,5 @@ export function apiRouters(): AppRouter[] {
     changesFeedRoutes(),
     adminEndpointRoutes(),
   ];
-  return [...routers, openApiRoutes(routers)].map(caseSensitive);
-}
-
-/**
- * A route answers only its path exactly as written: '/API/contact' is not '/api/contact'. The guards before the
- * routers (CSRF, sessions, caching) compare paths as written, so a route answering another spelling would be
- * reached past them. @koa/router matches case-insensitively unless told otherwise; its compiled patterns lose
- * their `i` flag here, for every router at once. (Percent-encoded spellings never match: paths are not decoded.)
- */
-function caseSensitive(router: AppRouter): AppRouter {
-  for (const layer of router.stack) layer.regexp = new RegExp(layer.regexp.source, layer.regexp.flags.replace('i', ''));
-  return router;
+  return [...routers, openApiRoutes(routers)];
 }

@@ -1,6 +1,6 @@
 // What every request handler can reach: the database, configuration, logger and response cache.
 import type { ParameterizedContext } from 'koa';
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database, Sql } from './db/index.ts';
@@ -36,3 +36,12 @@ export type AppContext = {
 };
 export type AppCtx = ParameterizedContext<AppState, AppContext>;
 export type AppRouter = Router<AppState, AppContext>;
+
+/**
+ * A router of the app. Its routes answer only their paths exactly as written: '/API/contact' is not '/api/contact'.
+ * The guards before the routers (CSRF, sessions, caching) compare paths as written, so a route answering another
+ * spelling would be reached past them. (Percent-encoded spellings never match: paths are not decoded.)
+ */
+export function createRouter(prefix?: string): AppRouter {
+  return new Router<AppState, AppContext>({ ...(prefix && { prefix }), sensitive: true });
+}

@@ -1,7 +1,6 @@
 // CSV export (GET /api/admin/export/csv) and import (POST /api/admin/import/csv, multipart field csvFile):
 // upsert by slug, all or nothing in one transaction; rows identical to the database are not written at all.
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -110,7 +109,7 @@ async function applyImport(tx: Queryable, file: CsvImport, adminId: number | nul
 }
 
 export function adminCsvRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
+  const router = createRouter('/api/admin');
 
   router.get('/export/csv', requireAdmin, async (ctx) => {
     // One snapshot: the four reads see the same committed state.

@@ -1,8 +1,7 @@
 // Sign-in routes: /api/login and /api/auth/google start it (full-page navigations), grant brings the
 // browser back to /api/auth/callback, /api/logout ends it (GET or the app's form POST); /api/auth/user and /api/auth/profile.
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppCtx, AppState } from '../context.ts';
+import { createRouter, type AppCtx } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { LOGOUT_PATH } from '../middleware/csrf.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -89,7 +88,7 @@ async function startSignIn(ctx: AppCtx) {
 }
 
 export function authRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
 
   // Each sign-in may create an account (with its own review, vote and contact quotas): counted per address, signed in
   // or not.

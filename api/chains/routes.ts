@@ -1,8 +1,7 @@
 // Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug} and its /snippets) and the
 // admin writes (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -43,7 +42,7 @@ import { answers } from '../openapi/document.ts';
 const chainListKey = z.tuple([keyPart.int, keyPart.int]);
 
 export function chainRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/chains' });
+  const router = createRouter('/api/chains');
 
   router.get('/', cached, answers(chainListSchema, 'Every chain, in directory order'), async (ctx) => {
     ctx.body = await loadChainList(ctx.sql);
@@ -110,7 +109,7 @@ export function chainRoutes() {
 }
 
 export function adminChainRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/chains' });
+  const router = createRouter('/api/admin/chains');
 
   router.post('/', requireAdmin, validate({ body: chainCreateSchema }), async (ctx) => {
     const { rpcEndpoints, ...fields } = ctx.valid.body;

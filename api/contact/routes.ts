@@ -1,8 +1,7 @@
 // Contact: POST /api/contact (a visitor's message, stored unread for the admin's Contact tab); the admin's
 // GET /api/admin/contact-submissions (newest first), PATCH …/{id}/read and DELETE …/{id} (retention: an admin
 // removes what need not be kept).
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { insertContactSubmission } from '../../sql/queries/contact.ts';
@@ -18,7 +17,7 @@ import {
 import { presentContactSubmission } from './presenter.ts';
 
 export function contactRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/contact' });
+  const router = createRouter('/api/contact');
 
   router.post('/', rateLimit('contact'), validate({ body: contactMessageSchema }), async (ctx) => {
     const message = ctx.valid.body;
@@ -31,7 +30,7 @@ export function contactRoutes() {
 }
 
 export function adminContactRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/contact-submissions' });
+  const router = createRouter('/api/admin/contact-submissions');
 
   router.get('/', requireAdmin, async (ctx) => {
     ctx.body = (await listContactSubmissions(ctx.sql)).map(presentContactSubmission);

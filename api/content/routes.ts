@@ -2,9 +2,8 @@
 // admin writes: ad placements (GET/POST /api/admin/ads, PUT/DELETE /api/admin/ads/{id}; ad code stored sanitised),
 // PUT /api/admin/about, /homepage, /category/{chains|providers}, POST /api/admin/tracking-settings and
 // POST/PUT/DELETE /api/admin/partner-links[/{id}]. Admin answers are the public shapes, so the PWA can cache them.
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
 import {
@@ -53,7 +52,7 @@ import { definedOnly } from '../lib/write.ts';
 import { answers } from '../openapi/document.ts';
 
 export function contentRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
 
   router.get('/homepage', cached, answers(homepageSchema, 'The home page texts'), async (ctx) => {
     ctx.body = await loadHomepage(ctx.sql);
@@ -105,7 +104,7 @@ function cleanAdCode(code: string): string {
 }
 
 export function adminAdRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/ads' });
+  const router = createRouter('/api/admin/ads');
 
   router.get('/', requireAdmin, async (ctx) => {
     ctx.body = (await listAllAds(ctx.sql)).map(presentAdminAd);
@@ -143,7 +142,7 @@ export function adminAdRoutes() {
 }
 
 export function adminPageRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
+  const router = createRouter('/api/admin');
 
   router.put('/about', requireAdmin, validate({ body: aboutInputSchema }), async (ctx) => {
     const input = ctx.valid.body;

@@ -5,8 +5,7 @@
 // Not the chains' provider lists (/api/providers/by-chain/{id}): each repeats whole providers of
 // /api/providers once per chain they serve (≈ 500,000 copies at 10,000 providers), so the PWA derives them
 // from the provider list instead (pwa/offline/by-chain.ts).
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import type { Sql } from '../db/index.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/service.ts';
@@ -39,7 +38,7 @@ import { validate } from '../middleware/validate.ts';
 import { answers } from '../openapi/document.ts';
 
 export function directoryRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
 
   router.get(
     '/directory',

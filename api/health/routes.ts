@@ -1,8 +1,7 @@
 // Endpoint health: the public reads (an endpoint's hourly history, the prober's state) and the admin's endpoint
 // writes (add, edit, remove one endpoint; probe one now; list the dead ones).
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { validate } from '../middleware/validate.ts';
@@ -58,7 +57,7 @@ const WINDOW_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
 export const PROBER_STALLED_REASON = 'Health checks stalled: no round has started in two intervals';
 
 export function healthRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
 
   // Hourly buckets that have probes, oldest first (an hour without any is absent, not zero).
   router.get(
@@ -164,7 +163,7 @@ const STATUS_WORDS: Record<HealthStatus, string> = {
 
 /** The latest changes as an Atom feed (all, or one chain's or provider's): GET /changes.atom?chain=&provider=. */
 export function changesFeedRoutes() {
-  const router = new Router<AppState, AppContext>();
+  const router = createRouter();
   router.get(
     '/changes.atom',
     validate({ query: changesQuerySchema.pick({ chain: true, provider: true }) }),
@@ -221,7 +220,7 @@ const conflicts = (url: string | undefined) => ({
 });
 
 export function adminEndpointRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/endpoints' });
+  const router = createRouter('/api/admin/endpoints');
 
   router.get('/', requireAdmin, validate({ query: z.object({ dead: z.literal('1') }) }), async (ctx) => {
     ctx.body = (await listDeadEndpoints(ctx.sql, DEAD_AFTER_DAYS)).map(presentAdminEndpoint);

@@ -2,10 +2,9 @@
 // DELETE /api/admin/objects/{id} (admin) removes it (retention).
 // The type is decided by the file's bytes, never by its name or the browser's Content-Type.
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { looksLikeSvg, sanitizeSvg } from '../lib/sanitize.ts';
@@ -30,7 +29,7 @@ async function sniffImageType(bytes: Buffer): Promise<string | undefined> {
 }
 
 export function objectRoutes() {
-  const router = new Router<AppState, AppContext>();
+  const router = createRouter();
 
   router.post('/api/objects/upload', requireAdmin, async (ctx) => {
     const { fields, files } = await readMultipart(ctx, {

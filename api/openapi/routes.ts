@@ -1,7 +1,6 @@
 // GET /api/openapi.json: the OpenAPI document of the public reads (document.ts), this route included.
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppRouter, AppState } from '../context.ts';
+import { createRouter, type AppRouter } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { answers, openApiDocument } from './document.ts';
 
@@ -13,7 +12,7 @@ const openApiSchema = z.looseObject({
 
 /** `documented`: the app's other routers, whose public reads the document describes. */
 export function openApiRoutes(documented: AppRouter[]) {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
 
   router.get('/openapi.json', cached, answers(openApiSchema, 'This OpenAPI 3.1 document'), async (ctx) => {
     ctx.body = openApiDocument([...documented, router], ctx.config.publicUrl);

@@ -1,7 +1,6 @@
 // Cloaked outbound links: GET /r/{id} sends the visitor to the provider's affiliate link (else its website)
 // and counts the click; GET /api/admin/outbound-clicks gives the admin Providers tab the last 30 days.
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { limitedClient } from '../middleware/rate-limit.ts';
@@ -27,7 +26,7 @@ export function safeHttpUrl(value: string | null | undefined): string | undefine
 }
 
 export function outboundRoutes() {
-  const router = new Router<AppState, AppContext>();
+  const router = createRouter();
 
   router.get('/r/:id', async (ctx) => {
     // Never cached and never indexed: each visit is a click, and the link is not content of its own.

@@ -1,9 +1,8 @@
 // Providers: the public reads (GET /api/providers, popular, featured, by-chain/{chainId}, {slug}, {slug}/reviews),
 // the admin writes and chain links (/api/admin/providers[/{id}[/chains[/{chainId}]]]) and the editorial reviews
 // (POST /api/admin/providers/{providerId}/editorial-review, one per provider; GET /api/admin/editorial-reviews).
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { chainIdParams, idParams, providerChainParams, providerIdParams, slugParams } from '../lib/params.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -60,7 +59,7 @@ const byChainKey = z.tuple([keyPart.int, keyPart.int, keyPart.int]); // total_re
 const reviewKey = z.tuple([keyPart.micros, keyPart.int]); // created_at (microseconds), id; newest first
 
 export function providerRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
+  const router = createRouter('/api/providers');
 
   router.get(
     '/',
@@ -138,7 +137,7 @@ const conflictsFor = (input: { slug?: string }) => ({
 });
 
 export function adminProviderRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/providers' });
+  const router = createRouter('/api/admin/providers');
 
   router.get('/:id', requireAdmin, validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.valid.params;
@@ -224,7 +223,7 @@ export function adminProviderRoutes() {
 }
 
 export function adminEditorialRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin' });
+  const router = createRouter('/api/admin');
 
   router.post(
     '/providers/:providerId/editorial-review',

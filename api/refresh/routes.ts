@@ -1,9 +1,8 @@
 // The admin panel's refresh from upstream: POST /api/admin/refresh/preview (a snapshot file, multipart field
 // `file`, or JSON {url}) answers the diff and keeps the snapshot; POST /api/admin/refresh/apply {sha256, accept}
 // applies the accepted items of that very snapshot in one transaction.
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { validate } from '../middleware/validate.ts';
@@ -37,7 +36,7 @@ const asClientError = async <T>(work: () => Promise<T> | T): Promise<T> => {
 };
 
 export function adminRefreshRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/refresh' });
+  const router = createRouter('/api/admin/refresh');
   const hosts = datasetHosts();
 
   router.post('/preview', requireAdmin, async (ctx) => {

@@ -1,9 +1,8 @@
 // User reviews: POST /api/providers/{slug}/reviews, GET /api/providers/{slug}/reviews/mine, and the
 // moderation queue under /api/admin/reviews (pending, approve, reject).
 import { createHash } from 'node:crypto';
-import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { answerPage, keyPart, pageQuery } from '../lib/paging.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -30,7 +29,7 @@ const pendingKey = z.tuple([keyPart.micros, keyPart.int]);
 const IDEMPOTENCY_KEY_DAYS = 30;
 
 export function reviewRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/providers' });
+  const router = createRouter('/api/providers');
 
   router.post(
     '/:slug/reviews',
@@ -93,7 +92,7 @@ export function reviewRoutes() {
 }
 
 export function adminReviewRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/admin/reviews' });
+  const router = createRouter('/api/admin/reviews');
 
   router.get('/pending', requireAdmin, validate({ query: pageQuery(pendingKey) }), async (ctx) => {
     const page = ctx.valid.query;

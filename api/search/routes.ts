@@ -1,6 +1,5 @@
 // GET /api/search?q=: providers and chains whose name or description contains the term, case-insensitively.
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import { validate } from '../middleware/validate.ts';
 import { searchQuerySchema, searchResultSchema } from '../../contract/search.ts';
@@ -8,7 +7,7 @@ import { answers } from '../openapi/document.ts';
 import { runSearch } from './service.ts';
 
 export function searchRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/search' });
+  const router = createRouter('/api/search');
 
   router.get(
     '/',

@@ -1,6 +1,5 @@
 // Votes: PUT /api/providers/{slug}/vote, PUT /api/chains/{slug}/vote, GET /api/votes/mine.
-import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.ts';
+import { createRouter } from '../context.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -28,7 +27,7 @@ function vote(target: VoteTarget) {
 }
 
 export function voteRoutes() {
-  const router = new Router<AppState, AppContext>({ prefix: '/api' });
+  const router = createRouter('/api');
   router.put('/providers/:slug/vote', requireUser, rateLimit('votes'), voteInput, vote('provider'));
   router.put('/chains/:slug/vote', requireUser, rateLimit('votes'), voteInput, vote('chain'));
   router.get('/votes/mine', requireUser, async (ctx) => {

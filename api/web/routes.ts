@@ -4,10 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Router from '@koa/router';
 import send from 'koa-send';
 import type { Next } from 'koa';
-import type { AppContext, AppCtx, AppState } from '../context.ts';
+import { createRouter, type AppCtx } from '../context.ts';
 import { errorHandler } from '../middleware/errors.ts';
 import { escapeHtml } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../../contract/product.ts';
@@ -171,7 +170,7 @@ const latest = (...dates: (Date | undefined)[]) =>
 
 /** GET /sitemap.xml and /robots.txt for crawlers. */
 export function crawlerRoutes() {
-  const router = new Router<AppState, AppContext>();
+  const router = createRouter();
 
   router.get('/sitemap.xml', async (ctx) => {
     const base = ctx.config.publicUrl;
