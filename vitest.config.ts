@@ -22,9 +22,11 @@ const apiTest = {
 export const POSTGRES_FILES = [
   // migrations, parallel queries, invalidation notices between processes
   'api/db/db.test.ts',
-  // two server processes on one database; PostgreSQL stopped under load (both run on a server only)
+  // two server processes on one database; PostgreSQL stopped under load (both run on a server only); the
+  // database cut off mid-request (connections refused and closed)
   'api/hardening/instances.test.ts',
   'api/hardening/faults.test.ts',
+  'api/hardening/database-outage.test.ts',
   // pg-boss's queue (SKIP LOCKED) and the cached answers cleared through NOTIFY
   'api/health/prober.test.ts',
   'api/health/routes.test.ts',

@@ -24,6 +24,7 @@ async function untilAcknowledged(load: { acknowledged: string[] }, count: number
 /** POSTs contact messages with unique subjects as fast as one client can; returns the acknowledged ones. */
 function writeLoad(base: string, until: () => boolean) {
   const acknowledged: string[] = [];
+  const refusals = new Map<string, number>(); // the answers that were not 201: "status Retry-After", how often
   let failed = 0;
   let unanswered = 0; // no HTTP answer at all (connection refused, reset or timed out)
   let slowestMs = 0;
@@ -40,7 +41,11 @@ function writeLoad(base: string, until: () => boolean) {
           body: JSON.stringify({ name: 'Load', email: 'load@example.com', subject, message: 'fault test' }),
         });
         if (res.status === 201) acknowledged.push(subject);
-        else failed++;
+        else {
+          failed++;
+          const key = `${res.status} ${res.headers.get('retry-after')} ${await res.text()}`;
+          refusals.set(key, (refusals.get(key) ?? 0) + 1);
+        }
       } catch (err) {
         failed++;
         unanswered++;
@@ -54,6 +59,7 @@ function writeLoad(base: string, until: () => boolean) {
   return {
     acknowledged,
     failures: () => failed,
+    refusals: () => Object.fromEntries(refusals),
     unanswered: () => unanswered,
     errors: () => Object.fromEntries(errors),
     slowestMs: () => slowestMs,
@@ -75,7 +81,7 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
     const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
     pgCtl('start', '-o', serverOptions);
     const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    const server = spawnServer({ DATABASE_URL: databaseUrl });
+    const server = spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
     try {
       await server.ready;
       let stopLoad = false;
@@ -127,9 +133,30 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
       console.info(
         `[faults] acknowledged ${load.acknowledged.length} writes; outage ${restartedAt - restartStartedAt} ms with ` +
           `${failedDuringOutage} failed requests; first acknowledged write ${recoveryMs} ms after PostgreSQL was back; ` +
-          `${load.failures()} failures in all; slowest answer ${load.slowestMs()} ms; lost ${lost.length}`,
+          `${load.failures()} failures in all (${JSON.stringify(load.refusals())}); slowest answer ` +
+          `${load.slowestMs()} ms; lost ${lost.length}`,
       );
       expect(lost).toEqual([]);
+
+      // Every write the outage refused was a 503 telling the client when to come back, in the API's error shape.
+      expect(load.failures()).toBeGreaterThan(0);
+      expect(load.refusals()).toEqual({
+        [`503 5 ${JSON.stringify({ message: 'The database cannot be reached right now: try again in a few seconds' })}`]:
+          load.failures(),
+      });
+      // One outage, one error line (and one when it ended); no stack, no line per request but its access line.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { level: number; msg: string; requests?: number });
+      expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([
+        expect.stringMatching(/^database unreachable: /),
+      ]);
+      const ended = lines.filter((l) => l.msg === 'database reachable again');
+      expect(ended).toHaveLength(1);
+      expect(ended[0].requests).toBeGreaterThanOrEqual(load.failures());
+      expect(server.output()).not.toMatch(/"stack"/);
     } finally {
       await server.stop();
       try {

@@ -2,6 +2,8 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from 'pino';
+import type { Sql } from '../db/index.ts';
+import { DATABASE_RETRY_AFTER_S, outageWatchOf, unreachableDatabase } from '../db/outage.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -50,12 +52,22 @@ export function errorHandler(log: Logger) {
         detail?: string;
         constraint_name?: string;
       };
+      let unreachable: ReturnType<typeof unreachableDatabase>;
       if (e instanceof ZodError) {
         ctx.status = 400;
         ctx.body = { message: describeIssues(e), issues: e.issues };
       } else if (e instanceof HttpError) {
         ctx.status = e.status;
         ctx.body = e.issues ? { message: e.message, issues: e.issues } : { message: e.message };
+      } else if ((unreachable = unreachableDatabase(e))) {
+        // Not the request's fault and soon over: the client is told to come back; the outage is logged once.
+        const { sql } = ctx as Context & { sql?: Sql };
+        const request = { method: ctx.method, path: ctx.path };
+        if (sql) outageWatchOf(sql, log).met(unreachable, request);
+        else log.error({ database: { code: unreachable.code }, ...request }, 'database unreachable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
+        ctx.body = { message: 'The database cannot be reached right now: try again in a few seconds' };
       } else if (e.code && PG_CLIENT_ERRORS[e.code]) {
         const known = PG_CLIENT_ERRORS[e.code];
         ctx.status = known.status;

@@ -9,7 +9,8 @@ export function requestLog(log: Logger) {
       await next();
     } finally {
       const ms = Math.round((performance.now() - start) * 10) / 10;
-      const level = ctx.status >= 500 ? 'error' : 'info';
+      // A 503 (the database unreachable, logged once per outage by errors.ts) is expected while it lasts.
+      const level = ctx.status === 503 ? 'warn' : ctx.status >= 500 ? 'error' : 'info';
       log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
     }
   };

@@ -15,6 +15,7 @@ import type { Context, Next } from 'koa';
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { Layer } from '@koa/router';
 import type { Database } from '../db/index.ts';
+import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
 import type { AppCtx } from '../context.ts';
 
 export type Encoding = 'br' | 'gzip';
@@ -299,9 +300,13 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     invalidateOnWrite: async function invalidateOnWrite(ctx: Context, next: Next) {
       await next();
       if (!SAFE_METHODS.has(ctx.method) && ctx.status < 400 && !(ctx as AppCtx).state.changesNoSharedData) {
-        db.publishInvalidation().catch((err: unknown) =>
-          (ctx as AppCtx).log?.error({ err }, 'cache invalidation not published'),
-        );
+        db.publishInvalidation().catch((err: unknown) => {
+          // The database gone right after the write: part of that outage, logged once with it (db/outage.ts).
+          const unreachable = unreachableDatabase(err);
+          const { log, method, path } = ctx as AppCtx;
+          if (unreachable && log) outageWatchOf(db.sql, log).met(unreachable, { method, path });
+          else log?.error({ err }, 'cache invalidation not published');
+        });
       }
     },
     /** For writes that happen outside a write request (e.g. sign-in refreshing a user's name). */

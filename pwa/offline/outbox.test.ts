@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api.ts';
 import { OfflineDatabase } from './db.ts';
 import { OFFLINE } from './keys.ts';
-import { backoffMs, createOutbox, type OutboxEvent } from './outbox.ts';
+import { backoffMs, createOutbox, retryAfterMs, type OutboxEvent } from './outbox.ts';
 
-type Mode = 'ok' | 'offline' | 'lose-answer' | { status: number; message: string };
+type Mode = 'ok' | 'offline' | 'lose-answer' | { status: number; message: string; headers?: Record<string, string> };
 
 /** A stand-in for the API: what the real one does for POST /api/providers/:slug/reviews and GET /api/auth/user. */
 function fakeServer() {
@@ -33,7 +33,10 @@ function fakeServer() {
       const body = JSON.parse(String(init?.body));
       server.posts.push({ slug, key, body });
       if (typeof server.mode === 'object')
-        return Response.json({ message: server.mode.message }, { status: server.mode.status });
+        return Response.json(
+          { message: server.mode.message },
+          { status: server.mode.status, headers: server.mode.headers },
+        );
       if (!server.signedIn) return Response.json({ message: 'Unauthorized' }, { status: 401 });
       const userKey = `${server.signedIn}:${key}`;
       let answer = answers.get(userKey);
@@ -228,6 +231,66 @@ describe('the review outbox', () => {
     expect(server.applied).toBe(1);
     expect(await db.outbox.count()).toBe(0);
     expect(events.map((e) => e.type)).toEqual(['sent']);
+  });
+
+  it('an online submission answered 503 (the database unreachable) stays queued until after its Retry-After, then goes out once', async () => {
+    const outbox = makeOutbox();
+    const unavailable = 'The database cannot be reached right now: try again in a few seconds';
+    server.mode = { status: 503, message: unavailable, headers: { 'Retry-After': '30' } };
+    const res = await outbox.submit(review('alchemy'));
+    expect(res.queued).toBe(true);
+    expect(await db.outbox.toArray()).toMatchObject([
+      {
+        state: 'queued',
+        attempts: 1,
+        nextAttemptAt: clock + 30_000, // the server's Retry-After, longer than the first backoff (5 s)
+        error: `503: ${JSON.stringify({ message: unavailable })}`,
+        idempotencyKey: 'key-1',
+      },
+    ]);
+    expect(events).toEqual([]); // neither sent nor rejected
+
+    // Not due before the server's time, even when a pass runs (the connection came back, the app restarted).
+    server.mode = 'ok';
+    clock += 29_000;
+    expect(await outbox.send()).toBe(clock + 1000);
+    expect(server.posts).toHaveLength(1);
+    clock += 1000;
+    await outbox.send();
+    expect(server.posts.map((p) => p.key)).toEqual(['key-1', 'key-1']);
+    expect(server.applied).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(events).toMatchObject([{ type: 'sent', body: { isUpdate: false } }]);
+  });
+
+  it('a 503 while replaying keeps the entry and stops the pass; 502 and 504 too; a short Retry-After keeps the backoff', async () => {
+    for (const status of [503, 502, 504]) {
+      await db.outbox.clear();
+      server.posts = [];
+      const outbox = makeOutbox();
+      await queue(outbox, review('alchemy'));
+      await queue(outbox, review('ankr'));
+      server.mode = { status, message: 'unavailable', headers: { 'Retry-After': '1' } };
+      await outbox.send();
+      expect(server.posts.map((p) => p.slug)).toEqual(['alchemy']);
+      expect(await db.outbox.orderBy('id').toArray()).toMatchObject([
+        { slug: 'alchemy', state: 'queued', attempts: 1, nextAttemptAt: clock + OFFLINE.outboxFirstBackoffMs },
+        { slug: 'ankr', state: 'queued', attempts: 0 },
+      ]);
+    }
+    expect(events).toEqual([]);
+  });
+
+  it('a Retry-After past the backoff cap waits for the cap; an HTTP date counts from now', async () => {
+    const outbox = makeOutbox();
+    server.mode = { status: 503, message: 'down', headers: { 'Retry-After': String(24 * 3600) } };
+    await outbox.submit(review('alchemy'));
+    expect(await db.outbox.toArray()).toMatchObject([{ nextAttemptAt: clock + OFFLINE.outboxMaxBackoffMs }]);
+    expect(
+      retryAfterMs(new Date(Date.parse('2030-01-01T00:01:00Z')).toUTCString(), Date.parse('2030-01-01T00:00:00Z')),
+    ).toBe(60_000);
+    expect(retryAfterMs('soon', 0)).toBeNull();
+    expect(retryAfterMs(null, 0)).toBeNull();
   });
 
   it('doubles the backoff up to its cap', () => {

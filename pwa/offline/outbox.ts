@@ -11,9 +11,16 @@ import { OFFLINE } from './keys.ts';
 export type ReviewInput = { rating: number; comment?: string | null };
 export type NewReview = ReviewInput & { userId: number; slug: string; providerName: string };
 
-/** What one attempt to send came to. */
+/**
+ * What one attempt to send came to. `unavailable`: the server (or the proxy before it) answered that it cannot take
+ * the review for now — 503 (its database unreachable), 502 or 504 — which is "try again later", never a refusal;
+ * `retryAfterMs` is its Retry-After, when it sent one.
+ */
 export type Outcome =
-  { kind: 'sent'; body: ReviewSubmitted } | { kind: 'network' } | { kind: 'http'; status: number; message: string };
+  | { kind: 'sent'; body: ReviewSubmitted }
+  | { kind: 'network' }
+  | { kind: 'unavailable'; status: number; message: string; retryAfterMs: number | null }
+  | { kind: 'http'; status: number; message: string };
 
 export type OutboxEvent =
   | { type: 'sent'; entry: OutboxEntry; body: ReviewSubmitted }
@@ -28,6 +35,18 @@ export function backoffMs(attempts: number): number {
 /** Answers worth retrying unchanged: the server was busy or failing, not refusing this review. */
 const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
 
+/** Answers that say the service is down for now (not this request's fault, not a bug of the server's). */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+/** Retry-After (seconds or an HTTP date) in ms from `now`; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /** The entry after an attempt; null when it is done (delivered) and leaves the outbox. */
 export function transition(entry: OutboxEntry, outcome: Outcome, now: number): OutboxEntry | null {
   switch (outcome.kind) {
@@ -36,6 +55,12 @@ export function transition(entry: OutboxEntry, outcome: Outcome, now: number): O
     case 'network': {
       const attempts = entry.attempts + 1;
       return { ...entry, state: 'queued', attempts, nextAttemptAt: now + backoffMs(attempts) };
+    }
+    case 'unavailable': {
+      // Not before the server asked (within the backoff's cap), and not sooner than the backoff.
+      const attempts = entry.attempts + 1;
+      const wait = Math.max(backoffMs(attempts), Math.min(outcome.retryAfterMs ?? 0, OFFLINE.outboxMaxBackoffMs));
+      return { ...entry, state: 'queued', attempts, nextAttemptAt: now + wait, error: outcome.message };
     }
     case 'http': {
       if (outcome.status === 401) return { ...entry, state: 'needs-sign-in', error: outcome.message };
@@ -79,7 +104,15 @@ export async function postReview(fetchFn: typeof fetch, entry: OutboxEntry): Pro
   if (!res.ok) {
     // The app-wide error text: "{status}: {body or status text}".
     const text = (await res.text().catch(() => '')) || res.statusText;
-    return { kind: 'http', status: res.status, message: `${res.status}: ${text}` };
+    const message = `${res.status}: ${text}`;
+    if (UNAVAILABLE.has(res.status))
+      return {
+        kind: 'unavailable',
+        status: res.status,
+        message,
+        retryAfterMs: retryAfterMs(res.headers.get('Retry-After'), Date.now()),
+      };
+    return { kind: 'http', status: res.status, message };
   }
   try {
     // The schema module (zod) is loaded on first use, keeping it out of the first paint's code.
@@ -185,8 +218,9 @@ export function createOutbox({
   return {
     /**
      * A review the user submits now. Offline it is queued. Online it is posted at once: delivered, or — on a
-     * network failure — left queued with the key already used, so a request that did reach the server is
-     * not applied twice. An HTTP error answer removes it and throws the ApiError for the form to show.
+     * network failure, or an answer that the service is unavailable for now (503) — left queued with the key
+     * already used, so a request that did reach the server is not applied twice. Any other HTTP error answer
+     * removes it and throws the ApiError for the form to show.
      */
     submit(
       review: NewReview,
@@ -196,7 +230,7 @@ export function createOutbox({
         if (!isOnline()) return { queued: true as const, entry };
         await db.outbox.update(entry.id!, { state: 'sending' });
         const outcome = await postReview(fetchFn, entry);
-        if (outcome.kind === 'network') {
+        if (outcome.kind === 'network' || outcome.kind === 'unavailable') {
           const next = transition(entry, outcome, now())!;
           await db.outbox.put(next);
           return { queued: true as const, entry: next };
@@ -209,7 +243,8 @@ export function createOutbox({
 
     /**
      * One pass: sends the signed-in user's due entries in submission order. Stops at the first network
-     * failure (the rest would fail too). Answers when a queued entry is next due (null: nothing queued).
+     * failure or unavailable answer (the rest would fail too). Answers when a queued entry is next due (null:
+     * nothing queued).
      */
     send(): Promise<number | null> {
       return exclusive(async () => {
@@ -231,7 +266,8 @@ export function createOutbox({
         } else {
           // Another account's reviews wait until that account signs in again on this device.
           for (const e of due.filter((d) => d.userId === userId)) {
-            if ((await attempt(e)).kind === 'network') break;
+            const { kind } = await attempt(e);
+            if (kind === 'network' || kind === 'unavailable') break;
           }
         }
         return nextDueAt();

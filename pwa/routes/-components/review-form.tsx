@@ -128,8 +128,10 @@ export function ReviewForm({
         if (res.queued) {
           toast({
             title: 'Review queued',
-            description:
-              "You're offline. Your review is saved on this device and will be sent when you're back online.",
+            // Queued while online: the server answered that it cannot take reviews for a moment (503).
+            description: navigator.onLine
+              ? "The server can't take reviews right now. Your review is saved on this device and will be sent shortly."
+              : "You're offline. Your review is saved on this device and will be sent when you're back online.",
           });
         } else
           toast(
