@@ -83,6 +83,9 @@ const VIEM_EXPORTS: Readonly<Record<string, string>> = viemChains.chains;
 /** The name viem/chains exports this chain under, when the installed viem ships it. */
 export const viemChainExport = (chainId: number): string | undefined => VIEM_EXPORTS[chainId];
 
+/** multicall3's address on a chain viem does not ship, where Multicall3's deployment list has one. */
+const MULTICALL3: Readonly<Record<string, string>> = viemChains.multicall3.addresses;
+
 const str = (value: string) => JSON.stringify(value);
 /** Text inside a one-line comment (a line break there would end the comment). */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
@@ -258,6 +261,12 @@ function chainDefinition(c: Facts): { imports: string[]; code: string[] } {
       `  name: ${str(c.name)},`,
       `  nativeCurrency: { name: ${str(name)}, symbol: ${str(symbol)}, decimals: ${decimals} },`,
       '  rpcUrls: { default: rpcUrls },',
+      ...(MULTICALL3[c.id]
+        ? [
+            `  // multicall3 (client.multicall) as listed in ${viemChains.multicall3.source}.`,
+            `  contracts: { multicall3: { address: ${str(MULTICALL3[c.id]!)} } },`,
+          ]
+        : []),
       ...(c.explorer
         ? [
             '  blockExplorers: {',

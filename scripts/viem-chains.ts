@@ -1,5 +1,6 @@
 // Writes contract/viem-chains.json: for each chain of data/chains.json that the installed viem ships, the name of
-// its export in `viem/chains` (the Connect snippets import it, with its contracts and formatters). Read from viem
+// its export in `viem/chains` (the Connect snippets import it, with its contracts and formatters); for those it does
+// not ship, multicall3's address where Multicall3's own deployment list has one (data/sources/multicall3/). Read from viem
 // itself: every export of `viem/chains` with that chain id, leaving out those its type declarations mark
 // @deprecated; of several, the one named like its definition file (`base` over `basePreconf`). Only the dataset's
 // chains, so the table the chain page ships stays small. Re-run after updating viem or changing chains.json:
@@ -34,8 +35,30 @@ function declaredExports() {
   return exports;
 }
 
-/** `{ viem: version, chains: { [chainId]: exportName } }` for the given chain ids. */
-export function viemChainTable(chainIds: number[]): { viem: string; chains: Record<string, string> } {
+const MULTICALL3_SOURCE = path.join(ROOT, 'data/sources/multicall3');
+const ADDRESS = /0x[0-9a-fA-F]{40}/;
+
+/** Multicall3's address per chain id, as its deployment list gives it (its own field, or its explorer link's). */
+function multicall3Deployments(): Map<number, string> {
+  const list: { chainId: number; url: string; address?: string }[] = JSON.parse(
+    readFileSync(path.join(MULTICALL3_SOURCE, 'deployments.json'), 'utf8'),
+  );
+  const addresses = new Map<number, string>();
+  for (const entry of list) {
+    const address = (entry.address ?? entry.url).match(ADDRESS)?.[0];
+    if (address) addresses.set(entry.chainId, address);
+  }
+  return addresses;
+}
+
+type ViemChainTable = {
+  viem: string;
+  chains: Record<string, string>;
+  multicall3: { source: string; addresses: Record<string, string> };
+};
+
+/** viem's export per chain id, and multicall3's address for the chains viem lacks, for the given chain ids. */
+export function viemChainTable(chainIds: number[]): ViemChainTable {
   const declared = declaredExports();
   const chains: Record<string, string> = {};
   for (const id of [...new Set(chainIds)].sort((a, b) => a - b)) {
@@ -47,7 +70,18 @@ export function viemChainTable(chainIds: number[]): { viem: string; chains: Reco
     if (name) chains[id] = name;
   }
   const { version } = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('viem/package.json'), 'utf8'));
-  return { viem: version, chains };
+  const deployments = multicall3Deployments();
+  const addresses: Record<string, string> = {};
+  for (const id of [...new Set(chainIds)].sort((a, b) => a - b)) {
+    const address = deployments.get(id);
+    if (!chains[id] && address) addresses[id] = address;
+  }
+  const source = JSON.parse(readFileSync(path.join(MULTICALL3_SOURCE, 'SOURCE.json'), 'utf8'));
+  return {
+    viem: version,
+    chains,
+    multicall3: { source: `${source.repository}@${source.commit.slice(0, 7)}:deployments.json`, addresses },
+  };
 }
 
 export const datasetChainIds = (): number[] =>
@@ -56,5 +90,7 @@ export const datasetChainIds = (): number[] =>
 if (process.argv[1] === import.meta.filename) {
   const table = viemChainTable(datasetChainIds());
   writeFileSync(TABLE_PATH, `${JSON.stringify(table, null, 2)}\n`);
-  console.log(`${TABLE_PATH}: ${Object.keys(table.chains).length} chains from viem ${table.viem}`);
+  console.log(
+    `${TABLE_PATH}: ${Object.keys(table.chains).length} chains from viem ${table.viem}, multicall3 for ${Object.keys(table.multicall3.addresses).length} more`,
+  );
 }

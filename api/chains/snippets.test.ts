@@ -130,6 +130,19 @@ describe('viem', () => {
     expect(await module.client.getBlockNumber()).toBe(7n);
   });
 
+  it("defines a chain viem lacks with multicall3 where Multicall3's deployment list has it, and multicalls", async () => {
+    const code = connectSnippets(chainAt('huobi-eco-chain'))!.viem;
+    expect(code).toContain('// multicall3 (client.multicall) as listed in github.com/mds1/multicall3@');
+    const { client } = await importModule(writeSnippet(code, 'mjs'));
+    const results = await (client as PublicClient).multicall({
+      contracts: [{ address: MULTICALL3, abi: MULTICALL3_ABI, functionName: 'getBlockNumber' }],
+      allowFailure: false,
+    });
+    expect(results).toEqual([7n]);
+    // A chain missing from the list gets no multicall3 entry rather than a guessed one.
+    expect(connectSnippets(chainAt('coti'))!.viem).not.toContain('multicall3');
+  });
+
   it("a provider's config reads its API key from the environment", async () => {
     process.env.ALCHEMY_API_KEY = 'key-from-env';
     try {
