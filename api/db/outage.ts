@@ -1,7 +1,7 @@
 // A database that cannot be reached (stopped, restarting, the network to it down) is a passing state, not a fault
 // of the request: such a request is answered 503 with Retry-After, and the outage is logged once — one error line
-// when it starts, one line when the database answers again (how long it lasted, how many requests met it) —
-// however many requests meet it, and with no stack (the stack is postgres.js's socket code, the same every time).
+// when it starts, one line when the database answers again (how long it lasted, how many requests and background
+// tasks met it) — however many meet it, and with no stack (the stack is postgres.js's socket code, every time).
 import postgres from 'postgres';
 import type { Logger } from 'pino';
 import type { Sql } from './index.ts';
@@ -69,12 +69,13 @@ export function outageWatchOf(sql: Sql, log: Logger): OutageWatch {
 }
 
 /**
- * Counts the requests that met the database unreachable. The first one logs the outage and starts asking the
+ * Counts the requests and background tasks that met the database unreachable. The first one logs the outage and
+ * starts asking the
  * database (`SELECT 1`) every second; the first answer ends it. The pool closed on purpose (shutdown) ends the
  * asking without a line.
  */
 export function watchDatabaseOutages(sql: Sql, log: Logger, { probeIntervalMs = PROBE_INTERVAL_MS } = {}) {
-  let outage: { since: number; requests: number } | undefined;
+  let outage: { since: number; failures: number } | undefined;
 
   const ask = () => setTimeout(probe, probeIntervalMs).unref();
   async function probe() {
@@ -87,20 +88,23 @@ export function watchDatabaseOutages(sql: Sql, log: Logger, { probeIntervalMs = 
       if (cause) return void ask();
       // Any other answer (an error of the query itself) comes from a database that is there.
     }
-    log.info({ outageMs: Date.now() - outage.since, requests: outage.requests }, 'database reachable again');
+    log.info({ outageMs: Date.now() - outage.since, failures: outage.failures }, 'database reachable again');
     outage = undefined;
   }
 
   return {
-    /** A request met the unreachable database (`cause`, from unreachableDatabase): it is answered 503. */
-    met(cause: Error & { code: string }, request: { method: string; path: string }) {
+    /**
+     * A request (answered 503) or background work (a queue poll, a probe round) met the unreachable database:
+     * `cause` from unreachableDatabase, `where` names what met it.
+     */
+    met(cause: Error & { code: string }, where: Record<string, string | number>) {
       if (outage) {
-        outage.requests++;
+        outage.failures++;
         return;
       }
-      outage = { since: Date.now(), requests: 1 };
+      outage = { since: Date.now(), failures: 1 };
       log.error(
-        { database: { code: cause.code, message: cause.message }, ...request },
+        { database: { code: cause.code, message: cause.message }, ...where },
         `database unreachable: requests that need it are answered 503 (Retry-After: ${DATABASE_RETRY_AFTER_S}) until it answers again`,
       );
       if (cause.code !== 'CONNECTION_ENDED') ask();

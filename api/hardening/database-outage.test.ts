@@ -185,8 +185,8 @@ describe('the database unreachable', () => {
 
     await recover();
     // The refused requests (and a cache invalidation the last write before the cut may not have sent).
-    expect(recoveryLines().at(-1)!.requests).toBeGreaterThanOrEqual(answers.length + 1);
-    expect(recoveryLines().at(-1)!.requests).toBeLessThanOrEqual(answers.length + 2);
+    expect(recoveryLines().at(-1)!.failures).toBeGreaterThanOrEqual(answers.length + 1);
+    expect(recoveryLines().at(-1)!.failures).toBeLessThanOrEqual(answers.length + 2);
     expect(recoveryLines().at(-1)!.outageMs).toBeGreaterThan(0);
     expect(outageLines()).toHaveLength(1);
   });

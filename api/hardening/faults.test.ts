@@ -149,13 +149,13 @@ describe.skipIf(!canRunPrivateCluster)('PostgreSQL stopped for two seconds under
         .output()
         .split('\n')
         .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { level: number; msg: string; requests?: number });
+        .map((l) => JSON.parse(l) as { level: number; msg: string; failures?: number });
       expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([
         expect.stringMatching(/^database unreachable: /),
       ]);
       const ended = lines.filter((l) => l.msg === 'database reachable again');
       expect(ended).toHaveLength(1);
-      expect(ended[0].requests).toBeGreaterThanOrEqual(load.failures());
+      expect(ended[0].failures).toBeGreaterThanOrEqual(load.failures());
       expect(server.output()).not.toMatch(/"stack"/);
     } finally {
       await server.stop();

@@ -28,6 +28,7 @@ import {
 import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
 import { pgBossDb } from './queue.ts';
+import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
 import { checkData } from './data-check.ts';
 import { presentCapabilities } from './presenter.ts';
 import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
@@ -177,7 +178,15 @@ export async function startProber({
     archiveCompletedAfterSeconds: 3600,
     deleteAfterHours: 24,
   });
-  boss.on('error', (err) => log.error({ err }, 'probe queue error'));
+  // Failures of background work. The database unreachable is logged once per outage, with the requests that met it.
+  const failed =
+    (msg: string, level: 'error' | 'warn' = 'error', fields: Record<string, number> = {}) =>
+    (err: unknown) => {
+      const unreachable = unreachableDatabase(err);
+      if (unreachable) outageWatchOf(sql, log).met(unreachable, { task: msg, ...fields });
+      else log[level]({ err, ...fields }, msg);
+    };
+  boss.on('error', failed('probe queue error'));
   await boss.start();
   const queueOptions = {
     name: PROBE_QUEUE,
@@ -263,7 +272,7 @@ export async function startProber({
       const result = await perHost(new URL(target.url).hostname, async () => {
         const answer = await probe(target.url, probeOptions);
         // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
-        await settle(target, answer).catch((err) => log.warn({ err, endpointId: target.id }, 'probe not recorded'));
+        await settle(target, answer).catch(failed('probe not recorded', 'warn', { endpointId: target.id }));
         return answer;
       });
       const due =
@@ -272,7 +281,7 @@ export async function startProber({
       const answered = result.errorClass === null && result.answeredChainId === target.evmChainId;
       if (due && answered && result.headBlock !== null && checking.size < CAPABILITY_CHECKS_AT_ONCE) {
         const check: Promise<void> = checkCapabilitiesOf(target, result.headBlock)
-          .catch((err) => log.warn({ err, endpointId: target.id }, 'capability check failed'))
+          .catch(failed('capability check failed', 'warn', { endpointId: target.id }))
           .finally(() => checking.delete(check));
         checking.add(check);
       }
@@ -291,7 +300,7 @@ export async function startProber({
     const jobs = await boss.fetch<{ endpointId: number }>(PROBE_QUEUE, { batchSize: free });
     for (const job of jobs) {
       const running: Promise<void> = run(job)
-        .catch((err) => log.error({ err }, 'probe job failed'))
+        .catch(failed('probe job failed'))
         .finally(() => inFlight.delete(running));
       inFlight.add(running);
     }
@@ -300,7 +309,7 @@ export async function startProber({
   async function pump() {
     while (!stopped) {
       await pumpOnce().catch(async (err) => {
-        log.error({ err }, 'probe queue unreachable');
+        failed('probe queue unreachable')(err);
         await sleep(q.pollingIntervalSeconds * 1000);
       });
     }
@@ -324,7 +333,7 @@ export async function startProber({
           .then(async (judged) => {
             if (judged) await db.publishInvalidation();
           })
-          .catch((err) => log.warn({ err }, 'data check failed'))
+          .catch(failed('data check failed', 'warn'))
           .finally(() => (dataCheck = undefined));
       }
     }
@@ -342,7 +351,7 @@ export async function startProber({
   }
   const loop = (delayMs: number) => {
     timer = setTimeout(async () => {
-      await tick().catch((err) => log.error({ err }, 'probe scheduling failed'));
+      await tick().catch(failed('probe scheduling failed'));
       if (!stopped) loop(tickS * 1000 * (0.9 + Math.random() * 0.2));
     }, delayMs);
   };
