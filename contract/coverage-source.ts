@@ -8,7 +8,8 @@ const NPM = /^(@?[^@\s]+)@([^@\s]+)$/;
 /** The page of the source at the version or commit read; null for the editors' links. */
 export function coverageSourceUrl(source: string): string | null {
   const docs = DOCS.exec(source);
-  if (docs) return `https://github.com/${docs[1]}/blob/${docs[2]}/${docs[3]}`;
+  // A file is shown as a blob, a folder (a provider's per-network pages) as a tree.
+  if (docs) return `https://github.com/${docs[1]}/${/\.\w+$/.test(docs[3]) ? 'blob' : 'tree'}/${docs[2]}/${docs[3]}`;
   const npm = NPM.exec(source);
   if (npm) return `https://www.npmjs.com/package/${npm[1]}/v/${npm[2]}`;
   return null;

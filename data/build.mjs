@@ -1,7 +1,8 @@
 // Rebuilds, from the snapshots kept under data/sources/, deterministically (same snapshots, same files):
 // - data/provider-facts.json, the providers' sourced facts (Chain.Love, below);
-// - data/provider-docs-coverage.json, the networks Infura, Chainstack and Ankr serve with an API key, read from their
-//   own documentation (docsCoverage, further down), and the date of every coverage source the dataset cites.
+// - data/provider-docs-coverage.json, the networks Infura, Chainstack, Ankr and GetBlock serve with an API key, read
+//   from their own documentation (docsCoverage, further down), and the date of every coverage source the dataset
+//   cites.
 // Run with `npm run data:build`.
 //
 // Chain.Love (data/sources/chain-love/): its `references/offers/apis.csv` lists each provider's plans (type, price,
@@ -82,21 +83,24 @@ function chainLoveFacts(ourProviders) {
 //   are the table's URLs with <YOUR-API-KEY> as {API_KEY}, except those not on an infura.io host (the page writes
 //   two WebSocket addresses as `…-mainnet.io/ws/…`, which are not Infura's).
 // - Chainstack (its nodes availability master list): a network is served when the list gives it at least one node
-//   location (Global, Trader or Dedicated); a protocol named with no location (deployed on request) is `onRequest`.
+//   location (Global, Trader or Dedicated); a protocol named with no location (deployed on request) is `notCounted`.
 //   The list gives no address formats.
 // - Ankr (its chains list page): a section's networks are its Networks list; the table's `urls` are addresses the
 //   page gives for that network, {your_token} standing for the key.
+// - GetBlock (its API reference, one page per network): a page's networks are the rows of its tables whose first
+//   column is Network, and the Network Name of its Property table; a page with neither is `notCounted`. The pages
+//   give no address formats (one shared host per region, the key in the path).
 const KEY = '{API_KEY}';
 
 function docsSources() {
   const sources = {};
-  for (const slug of ['infura', 'chainstack', 'ankr']) {
+  for (const slug of ['infura', 'chainstack', 'ankr', 'getblock']) {
     const s = JSON.parse(read('sources', slug, 'SOURCE.json'));
     const [file, repoPath] = Object.entries(s.files)[0];
     const repo = s.repository.replace(/^github\.com\//, '');
     sources[slug] = {
       source: `${repo}@${s.commit}:${repoPath}`,
-      url: `https://${s.repository}/blob/${s.commit}/${repoPath}`,
+      url: `https://${s.repository}/${/\.\w+$/.test(repoPath) ? 'blob' : 'tree'}/${s.commit}/${repoPath}`,
       asOf: s.asOf,
       text: read('sources', slug, file),
     };
@@ -128,6 +132,30 @@ function chainstackNetworks(text) {
   );
 }
 
+/** GetBlock: every network a page's tables name, and the pages that name none (served: false, network null). */
+function getblockNetworks(text) {
+  return text
+    .split(/\n## /)
+    .slice(1)
+    .flatMap((s) => {
+      const section = s.split('\n')[0].trim();
+      const rows = s.split('\n').filter((l) => l.startsWith('|'));
+      const named = [];
+      let header = null;
+      for (const [i, line] of rows.entries()) {
+        const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+        if (i === 0 || !s.includes(`${rows[i - 1]}\n${line}`)) header = cells[0];
+        else if (/^-+$/.test(cells[0])) continue;
+        else if (header === 'Network') named.push(cells[0]);
+        else if (header === 'Property' && cells[0] === 'Network Name') named.push(cells[1]);
+      }
+      const unique = [...new Set(named)];
+      return unique.length
+        ? unique.map((network) => ({ section, network, text: s }))
+        : [{ section, network: null, served: false, text: s }];
+    });
+}
+
 /** Ankr: each section of the excerpt, its Networks list and its whole text. */
 function ankrSections(text) {
   return new Map(
@@ -155,15 +183,21 @@ function docsCoverage(ourProviders, chains) {
     if (!ourProviders.some((p) => p.slug === slug)) fail(slug, 'no such provider in providers.json');
     const rows = table[slug];
     const rowOf = (section, network) => rows.find((r) => r.section === section && r.network === network);
-    const named = { infura: infuraNetworks, chainstack: chainstackNetworks }[slug]?.(src.text);
+    const named = { infura: infuraNetworks, chainstack: chainstackNetworks, getblock: getblockNetworks }[slug]?.(
+      src.text,
+    );
     const ankr = slug === 'ankr' ? ankrSections(src.text) : null;
-    const onRequest = [];
+    const notCounted = [];
     // Every network the snapshot names is reviewed, and every reviewed network is named there.
     if (named) {
       for (const n of named) {
         if (n.served === false) {
-          if (rowOf(n.section, n.network)) fail(slug, `${n.section} / ${n.network} has no node location but a row`);
-          onRequest.push(n.network === 'N/A' ? n.section : `${n.section} / ${n.network}`);
+          if (rowOf(n.section, n.network)) fail(slug, `${n.section} / ${n.network} is not served but has a row`);
+          notCounted.push(
+            slug === 'getblock'
+              ? `${n.section}: its page has no table of the networks served`
+              : `${n.network === 'N/A' ? n.section : `${n.section} / ${n.network}`}: no node location (deployed on request)`,
+          );
         } else if (!rowOf(n.section, n.network)) fail(slug, `${n.section} / ${n.network} is not in network-chain-ids.json`);
       }
       for (const r of rows) {
@@ -188,9 +222,16 @@ function docsCoverage(ourProviders, chains) {
     for (const r of rows.filter((row) => row.chainId !== null)) {
       const [kind, cited] = r.how.split(': ');
       if (kind === 'doc') {
-        if (!ankr?.get(r.section)?.text.includes(`**Chain ID**: \`${r.chainId}\``)) {
-          fail(slug, `${r.section} / ${r.network}: the page does not state chain id ${r.chainId}`);
-        }
+        // Ankr states it in its MetaMask steps; GetBlock in a Chain ID row or column, or "(chain ID N" in a cell.
+        const id = new RegExp(`(^|[^\\d])${r.chainId}([^\\d]|$)`);
+        const stated =
+          slug === 'ankr'
+            ? ankr.get(r.section)?.text.includes(`**Chain ID**: \`${r.chainId}\``)
+            : named
+                ?.find((n) => n.section === r.section)
+                ?.text?.split('\n')
+                .some((l) => id.test(l) && (/chain id/i.test(l) || l.split('|')[1]?.trim() === r.network));
+        if (!stated) fail(slug, `${r.section} / ${r.network}: the page does not state chain id ${r.chainId}`);
       } else if (kind === 'chain list') {
         const name = cited.replace(/ \(.*\)$/, '');
         if (chainById.get(r.chainId)?.name !== name) {
@@ -231,7 +272,7 @@ function docsCoverage(ourProviders, chains) {
       links.set(chain.chainId, link);
     }
     const sorted = [...links.values()].sort((a, b) => order.get(a.chainId) - order.get(b.chainId));
-    providers[slug] = { chainCount: sorted.length, links: sorted, unmatched, onRequest };
+    providers[slug] = { chainCount: sorted.length, links: sorted, unmatched, notCounted };
   }
   const sources = Object.fromEntries([
     ...Object.entries(npm).map(([source, asOf]) => [

@@ -1,4 +1,4 @@
-// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 332 provider-chain
+// Loads the shipped dataset (data/*.json: 139 chains, 59 providers, 1,806 public RPC endpoints, 363 provider-chain
 // links with an API key, the sourced provider facts) into an empty database, once. Re-running it never duplicates anything.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -24,6 +24,7 @@ afterAll(async () => {
 const INFURA = '09e7c74c5b3beae377abc82d26ceb033270c0e6e';
 const CHAINSTACK = 'b9b6cba29f60d19cac087accc6c4a2d034f79f06';
 const ANKR = 'de295ab04d9ad58620a80f647f23827f39d7b5e6';
+const GETBLOCK = '2225e4c710cdeaadc8f66fd167ab436e2bd1a519';
 
 const providerId = async (slug: string) =>
   (await t.sql<{ id: number }[]>`SELECT id FROM providers WHERE slug = ${slug}`)[0].id;
@@ -39,6 +40,7 @@ describe('the loaded links', () => {
         { slug: 'alchemy', source: '@account-kit/infra@4.88.5', n: 3 },
         { slug: 'ankr', source: `Ankr-network/ankr-docs@${ANKR}:pages/rpc-service/chains/chains-list.mdx`, n: 45 },
         { slug: 'chainstack', source: `chainstack/dev-portal@${CHAINSTACK}:node-options-master-list.json`, n: 38 },
+        { slug: 'getblock', source: `GetBlock-io/getblock-docs@${GETBLOCK}:api-reference`, n: 31 },
         { slug: 'infura', source: '@wagmi/chains@1.8.0', n: 8 },
         { slug: 'infura', source: `MetaMask/metamask-docs@${INFURA}:services/get-started/endpoints.md`, n: 28 },
         { slug: 'quicknode', source: '@quicknode/sdk@2.6.0', n: 45 },
