@@ -2,13 +2,14 @@
 // checks, the chain form's values and what it sends, and the small formatting helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chainCreateSchema } from '../../contract/admin.ts';
-import { ApiError } from '../lib/api.ts';
+import { answerError } from '../lib/api.ts';
 import { getToasts } from '../lib/toast.ts';
 import { adCodePreview } from './ads-tab.tsx';
 import { chainFormValues, chainPayload, parentChainOptions, type ChainForm } from './chain-dialog.tsx';
 import { fileSizeKb, isCsvName } from './csv-tab.tsx';
 import { OPERATION_FAILED, reportAdminError, serverMessage, SESSION_EXPIRED } from './feedback.ts';
-import { schemaResolver, slugify } from './form.tsx';
+import { schemaResolver } from '../lib/schema-resolver.ts';
+import { slugify } from './form.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
 const MB = 1024 * 1024;
@@ -26,7 +27,7 @@ describe('reportAdminError', () => {
   });
 
   it('a 401 shows the session toast and goes to sign-in (back to /admin) after 500 ms, not before', () => {
-    reportAdminError(new ApiError(401, '401: {"message":"Sign in first"}'));
+    reportAdminError(answerError(401, '{"message":"Sign in first"}'));
     expect(getToasts()[0]).toMatchObject({ title: 'Unauthorized', description: SESSION_EXPIRED });
     vi.advanceTimersByTime(499);
     expect(assign).not.toHaveBeenCalled();
@@ -35,12 +36,12 @@ describe('reportAdminError', () => {
   });
 
   it('a client error shows the server reason; a server error or network failure the generic text', () => {
-    reportAdminError(new ApiError(409, '409: {"message":"A chain with the slug \\"base\\" already exists"}'));
+    reportAdminError(answerError(409, '{"message":"A chain with the slug \\"base\\" already exists"}'));
     expect(getToasts()[0]).toMatchObject({
       title: 'Error',
       description: 'A chain with the slug "base" already exists',
     });
-    reportAdminError(new ApiError(500, '500: {"message":"Internal server error"}'));
+    reportAdminError(answerError(500, '{"message":"Internal server error"}'));
     expect(getToasts()[0]).toMatchObject({ title: 'Error', description: OPERATION_FAILED });
     reportAdminError(new TypeError('Failed to fetch'));
     expect(getToasts()[0]).toMatchObject({ description: OPERATION_FAILED });
@@ -49,14 +50,14 @@ describe('reportAdminError', () => {
   });
 
   it('takes the per-call texts (tracking, CSV, mark as read)', () => {
-    reportAdminError(new ApiError(401, '401: x'), { unauthorized: 'You are logged out. Logging in again...' });
+    reportAdminError(answerError(401, 'x'), { unauthorized: 'You are logged out. Logging in again...' });
     expect(getToasts()[0].description).toBe('You are logged out. Logging in again...');
-    reportAdminError(new ApiError(400, '400: {"message":"Row 3: Slug is required"}'), {
+    reportAdminError(answerError(400, '{"message":"Row 3: Slug is required"}'), {
       title: 'Import failed',
       fallback: 'Failed to import data. Please check your CSV format.',
     });
     expect(getToasts()[0]).toMatchObject({ title: 'Import failed', description: 'Row 3: Slug is required' });
-    reportAdminError(new ApiError(404, '404: {"message":"Not found"}'), {
+    reportAdminError(answerError(404, '{"message":"Not found"}'), {
       fallback: 'Failed to mark as read',
       useServerMessage: false,
     });
@@ -66,11 +67,11 @@ describe('reportAdminError', () => {
 
 describe('serverMessage', () => {
   it('reads the message of a JSON error body, and nothing else', () => {
-    expect(serverMessage(new ApiError(400, '400: {"message":"name: Name is required","issues":[]}'))).toBe(
+    expect(serverMessage(answerError(400, '{"message":"name: Name is required","issues":[]}'))).toBe(
       'name: Name is required',
     );
-    expect(serverMessage(new ApiError(502, '502: Bad Gateway'))).toBeUndefined();
-    expect(serverMessage(new ApiError(400, '400: <html>proxy</html>'))).toBeUndefined();
+    expect(serverMessage(answerError(502, 'Bad Gateway'))).toBeUndefined();
+    expect(serverMessage(answerError(400, '<html>proxy</html>'))).toBeUndefined();
     expect(serverMessage(new Error('400: {"message":"x"}'))).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { adminOutcomeTexts, type FailureTexts } from '../data/admin/mutation.ts';
-import { ApiError, isUnauthorizedError } from '../lib/api.ts';
+import { isUnauthorizedError, refusal } from '../lib/api.ts';
 import { LIMITS, navigateFullPage, paths } from '../lib/site.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -20,22 +20,10 @@ export function redirectToSignIn(): () => void {
 }
 
 /**
- * The reason the server gave: the API answers `{"message": "..."}`, so an error reads
- * `409: {"message":"A chain with the slug \"x\" already exists"}`. Only client errors (4xx) carry a reason
- * worth showing; a 5xx or a network failure gets the generic text.
+ * The reason the server gave (`409: {"message":"A chain with the slug \"x\" already exists"}` → the message).
+ * Only client errors (4xx) carry a reason worth showing; a 5xx or a network failure gets the generic text.
  */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
-  const body = error.message.slice(error.message.indexOf(': ') + 2);
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
-      return parsed.message;
-  } catch {
-    // A body that is not JSON (a proxy's page) is not a message for people.
-  }
-  return undefined;
-}
+export const serverMessage = (error: unknown): string | undefined => refusal(error)?.message;
 
 /** Shows the failure of an admin call; on 401 also redirects to sign-in. */
 export function reportAdminError(error: unknown, texts: FailureTexts = {}): void {

@@ -1,7 +1,6 @@
 // Form plumbing of the admin panel: react-hook-form state checked with the API's own zod input schemas
 // (contract/admin.ts), each form's starting values derived from its schema, and labelled field components
 // that `Bind` connects to a form field.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
   useController,
@@ -10,14 +9,12 @@ import {
   type FieldPath,
   type FieldValues,
   type PathValue,
-  type Resolver,
-  type ResolverOptions,
-  type ResolverResult,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
 import { cn } from '../lib/cn.ts';
+import { schemaResolver } from '../lib/schema-resolver.ts';
 
 /** A form of the panel: react-hook-form's, plus the id of each field's control (`id('name')` → "chain-name"). */
 export type AdminForm<T extends FieldValues, TOut = T> = UseFormReturn<T, unknown, TOut> & {
@@ -67,22 +64,6 @@ export function formValues<S extends z.ZodObject, O extends object = object>(
     Object.entries(schema.shape).map(([key, field]) => [key, stored[key] ?? defaultOf(field) ?? '']),
   );
   return { ...values, ...overrides } as Omit<FormValues<S>, keyof O> & O;
-}
-
-/**
- * Checks what the form would send with the server's schema: `toInput` turns the form's values into the API's
- * input (identity when they are alike). Errors are keyed by the input's paths, which the form's field names follow.
- */
-export function schemaResolver<T extends FieldValues, S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
-  toInput: (values: T) => z.input<S>,
-): Resolver<T, unknown, z.output<S>> {
-  const resolve = zodResolver(schema);
-  // The casts only rename the field paths' type: the form's names follow the input's paths.
-  return async (values, context, options) => {
-    const result = await resolve(toInput(values), context, options as unknown as ResolverOptions<z.input<S>>);
-    return result as ResolverResult<T, z.output<S>>;
-  };
 }
 
 /**

@@ -4,37 +4,35 @@
 //   difference; a new question on each opening (the form mounts with the dialog), on a failure (answer
 //   cleared) and after a send.
 import { Loader2, Send } from 'lucide-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useController, useForm, type FieldErrors } from 'react-hook-form';
 import { useAuth, userLabel } from '../data/auth.ts';
-import { useSendContact } from '../data/contact.ts';
+import { firstPageQuestion, useSendContact } from '../data/contact.ts';
 import { arithmeticCaptcha, captchaQuestion, sumCaptcha, type Captcha } from '../lib/captcha.ts';
 import {
-  checkContactDialog,
-  checkContactPage,
-  contactPayload,
-  fieldErrors,
-  serverFieldErrors,
-  type ContactFields,
-  type FieldErrors,
+  contactMessage,
+  contactResolver,
+  onlyTheAnswerIsWrong,
+  refusalToast,
+  refusedFields,
+  requiredFields,
+  type ContactFormValues,
+  type ContactVariant,
 } from '../lib/contact-form.ts';
 import { toast, type ToastInput } from '../lib/toast.ts';
 import { Button } from './ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from './ui/input.tsx';
-
-type Variant = 'page' | 'dialog';
 
 /** fetch() rejects with a TypeError when there is no connection: say that rather than "Failed to fetch". */
 const OFFLINE_MESSAGE = 'You appear to be offline. Your message was not sent; try again when you are back online.';
 const failureMessage = (e: Error) => (e instanceof TypeError ? OFFLINE_MESSAGE : e.message);
 
 const rules: Record<
-  Variant,
+  ContactVariant,
   {
     newCaptcha: () => Captcha;
-    check: typeof checkContactPage;
-    subjectRequired: boolean;
-    /** A failed check or send asks a new question (and clears the answer). */
+    /** A wrong answer or a failed send asks a new question (and clears the answer). */
     newQuestionOnFailure: boolean;
     sent: ToastInput;
     failed: (error: Error) => ToastInput;
@@ -42,8 +40,6 @@ const rules: Record<
 > = {
   page: {
     newCaptcha: sumCaptcha,
-    check: checkContactPage,
-    subjectRequired: false,
     newQuestionOnFailure: false,
     sent: {
       title: 'Message Sent',
@@ -58,8 +54,6 @@ const rules: Record<
   },
   dialog: {
     newCaptcha: arithmeticCaptcha,
-    check: checkContactDialog,
-    subjectRequired: true,
     newQuestionOnFailure: true,
     sent: {
       title: 'Message sent successfully!',
@@ -70,39 +64,20 @@ const rules: Record<
   },
 };
 
-const empty: ContactFields = { name: '', email: '', subject: '', message: '' };
-
-/**
- * The contact page's first question, drawn where the page is rendered — on the server for its HTML — and carried
- * to the browser with the page's data (pwa/entry-server.tsx), so it is on the page before the scripts run and the
- * browser hydrates the same question.
- */
-export const firstPageQuestion = queryOptions({
-  queryKey: ['contact-form', 'first-question'],
-  queryFn: () => sumCaptcha(),
-  staleTime: Infinity,
-});
-
 export function ContactForm({
   variant,
   defaultSubject = '',
   onSent,
   idPrefix = `contact-${variant}`,
 }: {
-  variant: Variant;
+  variant: ContactVariant;
   defaultSubject?: string;
   onSent?: () => void;
   idPrefix?: string;
 }) {
   const rule = rules[variant];
+  const subjectRequired = requiredFields(variant).includes('subject');
   const { user } = useAuth();
-  // A signed-in visitor starts with their name and e-mail filled in.
-  const [fields, setFields] = useState<ContactFields>(() => ({
-    ...empty,
-    name: user ? userLabel(user) : '',
-    email: user?.email ?? '',
-    subject: defaultSubject,
-  }));
   // The page's first question comes with the page (firstPageQuestion); the dialog draws one on each opening (it
   // mounts with the dialog), in the browser after the first render, as the dialog is never in the server's HTML.
   const firstQuestion = useQuery({ ...firstPageQuestion, enabled: variant === 'page' });
@@ -111,50 +86,65 @@ export function ContactForm({
     if (variant === 'dialog') setCaptcha(rule.newCaptcha());
   }, [variant, rule]);
   const captcha = drawn ?? firstQuestion.data ?? null;
-  const [answer, setAnswer] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // A signed-in visitor starts with their name and e-mail filled in.
+  const form = useForm<ContactFormValues, Captcha | null>({
+    defaultValues: {
+      name: user ? userLabel(user) : '',
+      email: user?.email ?? '',
+      subject: defaultSubject,
+      message: '',
+      answer: '',
+    },
+    resolver: contactResolver(variant),
+    context: captcha,
+  });
+  const { errors } = form.formState;
+  // Controlled inputs, as React hands over to them the text typed before the page's scripts ran.
+  const { control } = form;
+  const inputs = {
+    name: useController({ control, name: 'name' }).field,
+    email: useController({ control, name: 'email' }).field,
+    subject: useController({ control, name: 'subject' }).field,
+    message: useController({ control, name: 'message' }).field,
+    answer: useController({ control, name: 'answer' }).field,
+  };
   const send = useSendContact();
 
   const newQuestion = () => {
     setCaptcha(rule.newCaptcha());
-    setAnswer('');
+    form.setValue('answer', '');
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onRefused = (refused: FieldErrors<ContactFormValues>) => {
+    toast({ ...refusalToast(refused, variant), variant: 'destructive' });
+    // Pressed before the question was drawn (a press held back while the page loaded): one is drawn now.
+    if (!captcha) setCaptcha(rule.newCaptcha());
+    // Only a wrong answer is a captcha failure; a missing field keeps the question.
+    else if (rule.newQuestionOnFailure && onlyTheAnswerIsWrong(refused)) newQuestion();
+  };
+
+  const onChecked = (values: ContactFormValues) => {
     if (send.isPending) return;
-    // Pressed before the question was drawn (a press held back while the page loaded): checked against one drawn
-    // now, so missing fields and the missing answer are said rather than the press being ignored.
-    const question = captcha ?? rule.newCaptcha();
-    if (!captcha) setCaptcha(question);
-    const problem = rule.check(fields, question, answer);
-    setErrors(fieldErrors(fields, question, answer, rule.subjectRequired));
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
-      // Only a wrong answer is a captcha failure; a missing field keeps the question.
-      if (rule.newQuestionOnFailure && problem.kind === 'wrong-answer') newQuestion();
-      return;
-    }
-    send.mutate(contactPayload(fields), {
+    send.mutate(contactMessage(values), {
       onSuccess: () => {
         toast(rule.sent);
-        setFields({ ...empty, name: fields.name, email: fields.email, subject: defaultSubject });
+        form.reset({ ...values, subject: defaultSubject, message: '', answer: '' });
         newQuestion();
         onSent?.();
       },
       onError: (error) => {
         toast(rule.failed(error));
-        setErrors(serverFieldErrors(error));
+        // The fields the API refused (a malformed e-mail address), said next to them.
+        for (const [field, message] of Object.entries(refusedFields(error)))
+          form.setError(field as keyof ContactFormValues, { type: 'server', message });
         if (rule.newQuestionOnFailure) newQuestion();
       },
     });
   };
 
   const id = (key: string) => `${idPrefix}-${key}`;
-  const set = (key: keyof ContactFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
   /** A field with an error says so and names the error as its description. */
-  const invalid = (key: keyof ContactFields) =>
+  const invalid = (key: keyof ContactFormValues) =>
     errors[key] ? { 'aria-invalid': true, 'aria-describedby': id(`${key}-error`) } : {};
   const required = (
     <span className="text-red-600" aria-hidden="true">
@@ -166,7 +156,7 @@ export function ContactForm({
   return (
     // noValidate: the form's own messages (toasts) report missing fields; the e-mail type still gives the right keyboard.
     <form
-      onSubmit={onSubmit}
+      onSubmit={form.handleSubmit(onChecked, onRefused)}
       noValidate
       className="grid gap-4"
       aria-label={variant === 'page' ? 'Contact form' : undefined}
@@ -174,52 +164,39 @@ export function ContactForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={id('name')}>Name{required}</Label>
-          <Input
-            id={id('name')}
-            name="name"
-            autoComplete="name"
-            aria-required="true"
-            {...invalid('name')}
-            value={fields.name}
-            onChange={set('name')}
-          />
-          <FieldError id={id('name-error')}>{errors.name}</FieldError>
+          <Input id={id('name')} autoComplete="name" aria-required="true" {...invalid('name')} {...inputs.name} />
+          <FieldError id={id('name-error')}>{errors.name?.message}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={id('email')}>Email{required}</Label>
           <Input
             id={id('email')}
-            name="email"
             type="email"
             autoComplete="email"
             aria-required="true"
             {...invalid('email')}
-            value={fields.email}
-            onChange={set('email')}
+            {...inputs.email}
           />
-          <FieldError id={id('email-error')}>{errors.email}</FieldError>
+          <FieldError id={id('email-error')}>{errors.email?.message}</FieldError>
         </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id('subject')}>
-          Subject{rule.subjectRequired ? required : <span className="font-normal text-slate-500"> (optional)</span>}
+          Subject{subjectRequired ? required : <span className="font-normal text-slate-500"> (optional)</span>}
         </Label>
         <Input
           id={id('subject')}
-          name="subject"
-          aria-required={rule.subjectRequired || undefined}
+          aria-required={subjectRequired || undefined}
           placeholder={variant === 'dialog' ? 'e.g. Please add Monad Testnet' : 'What is this about?'}
           {...invalid('subject')}
-          value={fields.subject}
-          onChange={set('subject')}
+          {...inputs.subject}
         />
-        <FieldError id={id('subject-error')}>{errors.subject}</FieldError>
+        <FieldError id={id('subject-error')}>{errors.subject?.message}</FieldError>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id('message')}>Message{required}</Label>
         <Textarea
           id={id('message')}
-          name="message"
           rows={variant === 'page' ? 6 : 4}
           aria-required="true"
           placeholder={
@@ -228,10 +205,9 @@ export function ContactForm({
               : 'How can we help?'
           }
           {...invalid('message')}
-          value={fields.message}
-          onChange={set('message')}
+          {...inputs.message}
         />
-        <FieldError id={id('message-error')}>{errors.message}</FieldError>
+        <FieldError id={id('message-error')}>{errors.message?.message}</FieldError>
       </div>
       <div className="grid gap-1.5 rounded-lg border border-slate-200 bg-slate-50 p-3">
         <Label htmlFor={id('captcha')}>
@@ -243,20 +219,18 @@ export function ContactForm({
         </Label>
         <Input
           id={id('captcha')}
-          name="captcha"
           inputMode="numeric"
           autoComplete="off"
           aria-required="true"
-          aria-invalid={errors.captcha ? true : undefined}
-          aria-describedby={errors.captcha ? `${id('captcha-help')} ${id('captcha-error')}` : id('captcha-help')}
+          aria-invalid={errors.answer ? true : undefined}
+          aria-describedby={errors.answer ? `${id('captcha-help')} ${id('captcha-error')}` : id('captcha-help')}
           className="max-w-40 bg-white"
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
+          {...inputs.answer}
         />
         <p id={id('captcha-help')} className="text-xs text-slate-600">
           Answer with a whole number so we know you're human.
         </p>
-        <FieldError id={id('captcha-error')}>{errors.captcha}</FieldError>
+        <FieldError id={id('captcha-error')}>{errors.answer?.message}</FieldError>
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">

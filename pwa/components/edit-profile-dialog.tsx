@@ -1,7 +1,9 @@
-// Edit Profile dialog: validated in the browser with the API's messages.
-import { useEffect, useState, type FormEvent } from 'react';
+// Edit Profile dialog: validated in the browser with the API's own schema and messages.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ProfileUpdate } from '../../contract/auth.ts';
 import { useUpdateProfile, type SignedInUser } from '../data/auth.ts';
-import { validateProfile, type ProfileFields, type ProfileFormErrors } from '../lib/profile.ts';
+import { profileResolver, type ProfileFields } from '../lib/profile.ts';
 import { toast } from '../lib/toast.ts';
 import { useOnline } from '../offline/online.ts';
 import { NEEDS_CONNECTION, NeedsConnection } from './offline-notice.tsx';
@@ -9,9 +11,7 @@ import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 import { FieldError, Input, Label } from './ui/input.tsx';
 
-type Fields = ProfileFields;
-
-const fromUser = (u: SignedInUser): Fields => ({
+const fromUser = (u: SignedInUser): ProfileFields => ({
   displayName: u.displayName ?? '',
   firstName: u.firstName ?? '',
   lastName: u.lastName ?? '',
@@ -26,28 +26,22 @@ export function EditProfileDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [fields, setFields] = useState<Fields>(() => fromUser(user));
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const form = useForm<ProfileFields, unknown, ProfileUpdate>({
+    defaultValues: fromUser(user),
+    resolver: profileResolver(Boolean(user.displayName)),
+  });
+  const { errors } = form.formState;
   const update = useUpdateProfile();
   const online = useOnline();
 
   // Each opening starts from the saved profile.
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setFields(fromUser(user));
-      setErrors({});
-    }
-  }, [open, user]);
+    if (open) reset(fromUser(user));
+  }, [open, user, reset]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const result = validateProfile(fields, Boolean(user.displayName));
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(result.value, {
+  const onSubmit = form.handleSubmit((value) => {
+    update.mutate(value, {
       onSuccess: () => {
         toast({
           title: 'Profile Updated',
@@ -64,35 +58,34 @@ export function EditProfileDialog({
         });
       },
     });
-  };
+  });
 
   const field = (
-    key: keyof Fields,
+    key: keyof ProfileFields,
     label: string,
     props: { placeholder?: string; help?: string; autoComplete: string },
   ) => {
     const id = `profile-${key}`;
+    const error = errors[key]?.message;
     const describedBy =
-      [props.help ? `${id}-help` : '', errors[key] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+      [props.help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className="grid gap-1.5">
         <Label htmlFor={id}>{label}</Label>
         <Input
           id={id}
-          name={key}
-          value={fields[key]}
+          {...form.register(key)}
           placeholder={props.placeholder}
           autoComplete={props.autoComplete}
-          aria-invalid={errors[key] ? true : undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
         />
         {props.help && (
           <p id={`${id}-help`} className="text-xs text-slate-600">
             {props.help}
           </p>
         )}
-        <FieldError id={`${id}-error`}>{errors[key]}</FieldError>
+        <FieldError id={`${id}-error`}>{error}</FieldError>
       </div>
     );
   };

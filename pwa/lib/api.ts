@@ -4,17 +4,49 @@ import type { z } from 'zod';
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The answer's body, parsed, when it was JSON (the API's `{ message, issues? }`). */
+  readonly body: unknown;
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
+}
+
+/** The error of a non-2xx answer: "{status}: {text}" as its message, and the text parsed when it is JSON. */
+export function answerError(status: number, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's page): only the message carries it.
+  }
+  return new ApiError(status, `${status}: ${text}`, body);
 }
 
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new ApiError(res.status, `${res.status}: ${text}`);
+  throw answerError(res.status, (await res.text().catch(() => '')) || res.statusText);
+}
+
+/** A field the API refused and why: one of a 400's `issues`. */
+export type RefusedField = { path: PropertyKey[]; message: string };
+
+/**
+ * The API's reason for refusing a request: a client error's (4xx) `message`, and the fields its `issues` name.
+ * Nothing for a server error, a network failure or an answer that is not the API's.
+ */
+export function refusal(error: unknown): { message: string; fields: RefusedField[] } | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  const body = error.body as { message?: unknown; issues?: unknown } | null | undefined;
+  if (typeof body?.message !== 'string') return undefined;
+  const issues: unknown[] = Array.isArray(body.issues) ? body.issues : [];
+  const fields = issues.filter(
+    (issue): issue is RefusedField =>
+      Array.isArray((issue as RefusedField | null)?.path) && typeof (issue as RefusedField).message === 'string',
+  );
+  return { message: body.message, fields };
 }
 
 /** How requests go out: the browser's fetch, or the server's own handler when it renders a page (api/web/ssr.ts). */

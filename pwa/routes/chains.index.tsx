@@ -3,11 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { metaForChains } from '../../contract/meta.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainGrid } from '../components/chain-card.tsx';
-import { ContactDialog } from '../components/contact-dialog.tsx';
 import { Counter } from '../components/counter.tsx';
 import { CategoryIntro } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
@@ -33,6 +32,11 @@ import { ensure } from '../lib/query-client.ts';
 
 // The most widely served networks first: what most visitors look for (Ethereum, Arbitrum, Base...).
 const DEFAULT_SORT: ChainSort = 'providers';
+
+// The request dialog and its form load when it first opens: the list does not need them to show or hydrate.
+const ContactDialog = lazy(() =>
+  import('../components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
+);
 
 export const Route = createFileRoute('/chains/')({
   // Shareable state: ?q=arbitrum&sort=providers&testnets=true. Bad values fall back to the defaults.
@@ -91,6 +95,7 @@ function ChainsPage() {
   const chains = useQuery(chainsWithStatsQuery());
   const category = useQuery(categoryQuery('chains'));
   const [requestOpen, setRequestOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
 
   // The field updates at once; the URL follows without adding history entries.
   const [term, setTerm] = useState(search.q ?? '');
@@ -200,9 +205,20 @@ function ChainsPage() {
             Ask us to add a blockchain network or an RPC provider, and we will look into it.
           </p>
         </div>
-        <Button onClick={() => setRequestOpen(true)}>Request a Chain</Button>
+        <Button
+          onClick={() => {
+            setRequested(true);
+            setRequestOpen(true);
+          }}
+        >
+          Request a Chain
+        </Button>
       </Card>
-      <ContactDialog open={requestOpen} onOpenChange={setRequestOpen} />
+      {requested && (
+        <Suspense fallback={null}>
+          <ContactDialog open={requestOpen} onOpenChange={setRequestOpen} />
+        </Suspense>
+      )}
     </Page>
   );
 }
