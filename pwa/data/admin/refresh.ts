@@ -32,7 +32,7 @@ export function useApplyRefresh() {
     invalidates: () => [chainKeys.all, providerKeys.all],
     success: (_input, result) => ({
       title: 'Refresh applied',
-      description: `${result.applied} items applied. ${summaryLine(result.summary)}`,
+      description: `${result.applied} ${result.applied === 1 ? 'item' : 'items'} applied. ${summaryLine(result.summary)}`,
     }),
     failure: { title: 'Refresh failed', fallback: 'Failed to apply the refresh. Please try again.', useServerMessage: true },
   });
