@@ -35,7 +35,7 @@ const DEFAULT_SORT: ChainSort = 'providers';
 
 // The request dialog and its form load when it first opens: the list does not need them to show or hydrate.
 const ContactDialog = lazy(() =>
-  import('../components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
+  import('./-components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
 );
 
 export const Route = createFileRoute('/chains/')({

@@ -1,10 +1,10 @@
 // The wallet chooser of "Add to wallet" (chain-wallet-button.tsx): without a wallet, how to get one; with several
 // (EIP-6963), the visitor picks one. Loaded when it opens.
-import type { AddEthereumChainParameter } from '../../contract/eip3085.ts';
-import type { BrowserWallet } from '../lib/wallet.ts';
-import { Logo } from './logo.tsx';
-import { Button } from './ui/button.tsx';
-import { Dialog, DialogContent } from './ui/dialog.tsx';
+import type { AddEthereumChainParameter } from '../../../contract/eip3085.ts';
+import type { BrowserWallet } from '../../lib/wallet.ts';
+import { Logo } from '../../components/logo.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 
 export default function WalletChooser({
   chain,

@@ -1,6 +1,6 @@
 // "Request New Chain or Provider" (opened from /chains): the contact form's dialog variant.
-import { ContactForm } from './contact-form.tsx';
-import { Dialog, DialogContent } from './ui/dialog.tsx';
+import { ContactForm } from '../../components/contact-form.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 
 export function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

@@ -4,17 +4,17 @@
 import { Wallet } from 'lucide-react';
 import { createStore } from 'mipd';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { ChainDetail } from '../../contract/chains.ts';
-import { toast } from '../lib/toast.ts';
-import { addChainParams } from '../../contract/eip3085.ts';
+import type { ChainDetail } from '../../../contract/chains.ts';
+import { toast } from '../../lib/toast.ts';
+import { addChainParams } from '../../../contract/eip3085.ts';
 import {
   addChainToWallet,
   browserWallets,
   isUserRejection,
   type AnnouncedWallet,
   type BrowserWallet,
-} from '../lib/wallet.ts';
-import { Button, type ButtonProps } from './ui/button.tsx';
+} from '../../lib/wallet.ts';
+import { Button, type ButtonProps } from '../../components/ui/button.tsx';
 
 // The chooser's dialog (Radix, ~13 KB gzip) loads when it opens: a chain page does not need it to show or hydrate.
 const WalletChooser = lazy(() => import('./wallet-chooser.tsx'));

@@ -8,11 +8,11 @@
 import { Link } from '@tanstack/react-router';
 import { Gauge } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { ChainDetail, RpcEndpoint } from '../../contract/chains.ts';
-import { formatDay } from '../lib/dates.ts';
-import { rankEndpoints } from '../../contract/endpoint-rank.ts';
+import type { ChainDetail, RpcEndpoint } from '../../../contract/chains.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { rankEndpoints } from '../../../contract/endpoint-rank.ts';
 import { useQuery } from '@tanstack/react-query';
-import { proberQuery } from '../data/health.ts';
+import { proberQuery } from '../../data/health.ts';
 import {
   ENDPOINT_FILTERS,
   capabilityBadges,
@@ -20,17 +20,23 @@ import {
   isDead,
   notCheckedYet,
   type EndpointFilter,
-} from '../lib/endpoint-health.ts';
-import { CheckedAgo, formatUptime, HealthNote, HealthStatusLabel, WeekUptime } from './endpoint-health.tsx';
+} from '../../lib/endpoint-health.ts';
+import {
+  CheckedAgo,
+  formatUptime,
+  HealthNote,
+  HealthStatusLabel,
+  WeekUptime,
+} from '../../components/endpoint-health.tsx';
 import { AddToWallet } from './chain-wallet-button.tsx';
-import { CopyButton } from './copy-button.tsx';
-import { TrackingBadge } from './tracking-badge.tsx';
-import { Badge } from './ui/badge.tsx';
-import { Button } from './ui/button.tsx';
-import { isConfigurable } from '../../contract/snippets.ts';
-import { consensusHeight, isBrowserTestable, measureAll, type BrowserResult } from '../lib/browser-check.ts';
-import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
-import { Icon } from './ui/icon.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { TrackingBadge } from '../../components/tracking-badge.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { isConfigurable } from '../../../contract/snippets.ts';
+import { consensusHeight, isBrowserTestable, measureAll, type BrowserResult } from '../../lib/browser-check.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export const COLLAPSED_ENDPOINTS = 10;
 

@@ -3,11 +3,11 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ChainDetail } from '../../contract/chains.ts';
-import { chainIdHex } from '../../contract/eip3085.ts';
-import { CopyButton } from './copy-button.tsx';
-import { Badge } from './ui/badge.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
+import type { ChainDetail } from '../../../contract/chains.ts';
+import { chainIdHex } from '../../../contract/eip3085.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -5,16 +5,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { ChainDetail } from '../../contract/chains.ts';
-import { connectSnippets, isConfigurable, type ConnectSnippets } from '../../contract/snippets.ts';
-import { providerSnippetsQuery } from '../data/chains.ts';
-import { providersByChainQuery } from '../data/providers.ts';
-import { cn } from '../lib/cn.ts';
-import { paths } from '../lib/site.ts';
-import { AppLink } from './app-link.tsx';
-import { CopyButton } from './copy-button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
-import { Select } from './ui/select.tsx';
+import type { ChainDetail } from '../../../contract/chains.ts';
+import { connectSnippets, isConfigurable, type ConnectSnippets } from '../../../contract/snippets.ts';
+import { providerSnippetsQuery } from '../../data/chains.ts';
+import { providersByChainQuery } from '../../data/providers.ts';
+import { cn } from '../../lib/cn.ts';
+import { paths } from '../../lib/site.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Select } from '../../components/ui/select.tsx';
 
 /** The selector's value for the chain's best keyless endpoints (any provider). */
 const BEST = '';
