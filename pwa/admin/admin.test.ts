@@ -9,7 +9,6 @@ import { chainFormValues, chainPayload, parentChainOptions, type ChainForm } fro
 import { fileSizeKb, isCsvName } from './csv-tab.tsx';
 import { OPERATION_FAILED, reportAdminError, serverMessage, SESSION_EXPIRED } from './feedback.ts';
 import { schemaResolver } from '../lib/schema-resolver.ts';
-import { slugify } from './form.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
 const MB = 1024 * 1024;
@@ -231,10 +230,6 @@ describe('parentChainOptions', () => {
 });
 
 describe('helpers', () => {
-  it('slugify', () => {
-    expect(slugify('  Base Sepolia!  ')).toBe('base-sepolia');
-    expect(slugify('Ünïcode  Chain')).toBe('unicode-chain');
-  });
   it('the CSV file checks and size in KB to two decimals', () => {
     expect(isCsvName('export.CSV')).toBe(true);
     expect(isCsvName('export.csv.txt')).toBe(false);

@@ -12,7 +12,9 @@ import { Label } from '../components/ui/input.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { adminAdsQuery, useDeleteAd, useSaveAd } from '../data/admin/ads.ts';
 import type { AdPosition } from '../data/content.ts';
-import { Bind, CheckboxField, Field, formatDate, formValues, TextField, useAdminForm } from './form.tsx';
+import { formatDateTime } from '../lib/dates.ts';
+import { CheckboxField, Field, TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import {
   ConfirmDelete,
   DialogActions,
@@ -141,7 +143,7 @@ export function AdsTab({ isAdmin }: { isAdmin: boolean }) {
                   <h3 className="font-semibold text-slate-900">{ad.name}</h3>
                   <Badge variant="neutral">{POSITION_LABELS[ad.position]}</Badge>
                   {ad.position === 'hotlist-inline' && <Badge variant="neutral">Every {ad.frequency}</Badge>}
-                  <span className="text-xs text-slate-500">Created {formatDate(ad.createdAt)}</span>
+                  <span className="text-xs text-slate-500">Created {formatDateTime(ad.createdAt)}</span>
                   <div className="ml-auto flex items-center gap-1">
                     <label className="mr-2 flex items-center gap-2 text-sm text-slate-700">
                       <Switch.Root

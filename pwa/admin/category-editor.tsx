@@ -11,7 +11,8 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useUpdateCategory } from '../data/admin/content.ts';
 import { categoryQuery, type CategoryName } from '../data/content.ts';
 import { OpenGraphFields, SeoFields } from './field-groups.tsx';
-import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
+import { TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import { SaveButton } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 

@@ -22,17 +22,8 @@ import { cn } from '../lib/cn.ts';
 import { chainQuery } from '../data/chains.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
-import {
-  Bind,
-  CheckboxField,
-  enterSubmits,
-  formValues,
-  FormSection,
-  SelectField,
-  TextField,
-  useAdminForm,
-  type BoundField,
-} from './form.tsx';
+import { CheckboxField, FormSection, SelectField, TextField } from './fields.tsx';
+import { Bind, enterSubmits, formValues, useAdminForm, type BoundField } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, WhenLoaded } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { contactSubmissionsQuery, useDeleteContactSubmission, useMarkContactRead } from '../data/admin/contact.ts';
 import { cn } from '../lib/cn.ts';
-import { formatDate } from './form.tsx';
+import { formatDateTime } from '../lib/dates.ts';
 import { ConfirmDelete, EmptyState, ListSkeleton, SectionHeader } from './parts.tsx';
 
 export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
@@ -48,7 +48,7 @@ export function ContactTab({ isAdmin }: { isAdmin: boolean }) {
                         <Mail className="size-3.5" aria-hidden="true" />
                         {s.email}
                       </a>
-                      <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
+                      <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
                     </p>
                   </div>
                   {!s.isRead && (

@@ -19,7 +19,8 @@ import {
 } from '../data/admin/reviews.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
-import { Bind, formatDate, formValues, useAdminForm } from './form.tsx';
+import { formatDateTime } from '../lib/dates.ts';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import { DialogActions, EmptyState, FormDialog, ListSkeleton, SectionHeader } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
@@ -138,7 +139,7 @@ function EditorialForm({
         </Bind>
         {replaces && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
-            This provider already has an editorial review (published {formatDate(replaces.createdAt)}). Publishing
+            This provider already has an editorial review (published {formatDateTime(replaces.createdAt)}). Publishing
             replaces it.
           </p>
         )}
@@ -192,7 +193,7 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
                   <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
                     <h3 className="font-semibold text-slate-900">{r.providerName}</h3>
                     <Stars value={r.rating} showValue={false} />
-                    <span className="text-sm text-slate-500">Published {formatDate(r.createdAt)}</span>
+                    <span className="text-sm text-slate-500">Published {formatDateTime(r.createdAt)}</span>
                     <Button
                       variant="ghost"
                       size="sm"
@@ -232,7 +233,7 @@ export function EditorialTab({ providers, isAdmin }: { providers: Provider[]; is
                   </div>
                   <p className="mt-1 text-sm text-slate-600">
                     by <span className="font-medium text-slate-800">{r.authorName}</span> · submitted{' '}
-                    {formatDate(r.updatedAt)}
+                    {formatDateTime(r.updatedAt)}
                   </p>
                   {r.comment ? (
                     <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>

@@ -1,10 +1,12 @@
 // Groups of fields that several admin forms share: name with its slug, colour, social links, SEO and Open
-// Graph. Apart from form.tsx because the Open Graph group holds an ImageUploader, which itself uses form.tsx.
+// Graph. Apart from fields.tsx because the Open Graph group holds an ImageUploader, which itself uses fields.tsx.
 import { useState } from 'react';
 import { DEFAULT_COLOR, SEO_DESCRIPTION_MAX, SEO_LABELS, SEO_TITLE_MAX } from '../../contract/admin.ts';
 import { SOCIAL_LINKS, socialLinkLabel, type SocialLinkName } from '../../contract/social-links.ts';
 import { Input } from '../components/ui/input.tsx';
-import { Bind, Field, FormSection, groupView, slugify, TextField, type AdminForm } from './form.tsx';
+import { slugify } from '../lib/slug.ts';
+import { Field, FormSection, TextField } from './fields.tsx';
+import { Bind, groupView, type AdminForm } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 
 /** Name and slug, both required; a new item's slug follows its name until the admin edits the slug. */

@@ -1,6 +1,6 @@
 // Form plumbing of the admin panel: react-hook-form state checked with the API's own zod input schemas
-// (contract/admin.ts), each form's starting values derived from its schema, and labelled field components
-// that `Bind` connects to a form field.
+// (contract/admin.ts), each form's starting values derived from its schema, and `Bind`, which connects a form
+// field to a field component (fields.tsx).
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
   useController,
@@ -12,9 +12,8 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
-import { cn } from '../lib/cn.ts';
 import { schemaResolver } from '../lib/schema-resolver.ts';
+import type { FocusRef } from './fields.tsx';
 
 /** A form of the panel: react-hook-form's, plus the id of each field's control (`id('name')` → "chain-name"). */
 export type AdminForm<T extends FieldValues, TOut = T> = UseFormReturn<T, unknown, TOut> & {
@@ -99,11 +98,6 @@ export type BoundField<V> = {
   inputRef: FocusRef;
   error?: string;
 };
-/** Where the form focuses a wrong field after a failed submit. */
-type FocusRef = (target: { focus: () => void } | null) => void;
-/** The form-side props a field component may also take. */
-export type Connected = { onBlur?: () => void; inputRef?: FocusRef };
-
 /** Connects the field `name` of `form` to the field component `children` renders. */
 export function Bind<T extends FieldValues, N extends FieldPath<T>, TOut>({
   form,
@@ -124,231 +118,6 @@ export function Bind<T extends FieldValues, N extends FieldPath<T>, TOut>({
     error: fieldState.error?.message,
   });
 }
-
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  counter,
-  required,
-  children,
-  className,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  counter?: { length: number; max: number };
-  required?: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <div className="flex items-baseline gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        {/* Outside the label so the field's name stays the label text; the input's `required` tells assistive tech. */}
-        {required && (
-          <span className="text-sm text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
-        <span className="flex-1" />
-        {counter && (
-          <span
-            className={cn('text-xs tabular-nums', counter.length > counter.max ? 'text-red-600' : 'text-slate-500')}
-          >
-            {counter.length}/{counter.max}
-          </span>
-        )}
-      </div>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-type TextFieldProps = {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  /** Shows an n/max counter and stops typing beyond max. */
-  max?: number;
-  required?: boolean;
-  type?: 'text' | 'url' | 'email' | 'number' | 'date';
-  placeholder?: string;
-  multiline?: boolean;
-  className?: string;
-  inputMode?: 'numeric' | 'text' | 'url';
-} & Connected;
-
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  error,
-  hint,
-  max,
-  required,
-  type = 'text',
-  placeholder,
-  multiline,
-  className,
-  inputMode,
-}: TextFieldProps) {
-  const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    value,
-    placeholder,
-    maxLength: max,
-    required,
-    onBlur,
-    ref: inputRef,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-  };
-  return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={className}
-      counter={max ? { length: value.length, max } : undefined}
-    >
-      {multiline ? (
-        <Textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <Input {...common} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
-      )}
-    </Field>
-  );
-}
-
-export function CheckboxField({
-  id,
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  hint,
-}: {
-  id: string;
-  label: ReactNode;
-  value: boolean;
-  onChange: (checked: boolean) => void;
-  hint?: ReactNode;
-} & Connected) {
-  return (
-    <div className="flex items-start gap-2.5">
-      <input
-        id={id}
-        ref={inputRef}
-        type="checkbox"
-        checked={value}
-        onChange={(e) => onChange(e.target.checked)}
-        onBlur={onBlur}
-        className="mt-0.5 size-4 rounded border-slate-300 accent-accent-600"
-      />
-      <div className="grid gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint && <p className="text-xs text-slate-500">{hint}</p>}
-      </div>
-    </div>
-  );
-}
-
-/**
- * A labelled native select: long lists (a parent chain among hundreds) stay fast and type-to-find, and it
- * sits inside scrolling dialogs without a popover.
- */
-export function SelectField<V extends string>({
-  id,
-  label,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  options,
-  error,
-  hint,
-}: {
-  id: string;
-  label: ReactNode;
-  value: V;
-  onChange: (value: V) => void;
-  options: readonly { value: V; label: string }[];
-  error?: string;
-  hint?: ReactNode;
-} & Connected) {
-  return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        ref={inputRef}
-        value={value}
-        // The options are the only values the select can take.
-        onChange={(e) => onChange(e.target.value as V)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-accent-600 focus:ring-2 focus:ring-accent-600/30 focus:outline-none aria-invalid:border-red-500"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-/** A titled group of fields inside a dialog or tab. */
-export function FormSection({
-  title,
-  children,
-  className,
-}: {
-  title: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <fieldset className={cn('grid gap-4 border-t border-slate-200 pt-4', className)}>
-      <legend className="pr-2 text-sm font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** "base-sepolia" from "Base Sepolia!" — the slug a new entity gets until the admin edits it. */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Enter in a field of a part that saves on its own (an endpoint) saves that part, not the dialog's form around it. */
 export const enterSubmits = (submit: () => void) => (event: KeyboardEvent) => {

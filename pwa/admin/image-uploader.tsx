@@ -9,7 +9,7 @@ import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
-import { Field, type Connected } from './form.tsx';
+import { Field, type Connected } from './fields.tsx';
 
 // Browsers leave File.type empty for some files (often SVG on some systems): judge by the extension then.
 const TYPE_BY_EXTENSION: Record<string, string> = {

@@ -5,7 +5,8 @@ import type { About, Homepage } from '../../contract/content.ts';
 import { useUpdateAbout, useUpdateHomepage } from '../data/admin/content.ts';
 import { aboutQuery, homepageQuery } from '../data/content.ts';
 import { SeoAndSharingSections } from './field-groups.tsx';
-import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
+import { TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 

@@ -9,7 +9,8 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { useDeletePartnerLink, useSavePartnerLink } from '../data/admin/content.ts';
 import { partnerLinksQuery } from '../data/content.ts';
-import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
+import { TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import { ConfirmDelete, EditDeleteButtons, EmptyState, ListSkeleton, SaveButton, SectionHeader } from './parts.tsx';
 
 function PartnerForm({ link, onDone }: { link?: PartnerLink; onDone: () => void }) {

@@ -12,16 +12,8 @@ import { SearchInput } from '../components/search-input.tsx';
 import { adminProviderQuery, useSaveProvider } from '../data/admin/providers.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
 import { trackingLabels } from '../components/tracking-badge.tsx';
-import {
-  Bind,
-  CheckboxField,
-  formValues,
-  FormSection,
-  SelectField,
-  TextField,
-  useAdminForm,
-  type AdminForm,
-} from './form.tsx';
+import { CheckboxField, FormSection, SelectField, TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm, type AdminForm } from './form.tsx';
 import { ProviderEndpoints } from './provider-endpoints.tsx';
 import { FactsSection, factsForm, factsInput, type FactsForm } from './provider-facts.tsx';
 import { ImageUploader } from './image-uploader.tsx';

@@ -12,7 +12,8 @@ import { Button } from '../components/ui/button.tsx';
 import { useDeleteEndpoint, useProbeEndpoint, useSaveEndpoint } from '../data/admin/endpoints.ts';
 import { providerQuery } from '../data/providers.ts';
 import { RowInput } from './chain-dialog.tsx';
-import { Bind, enterSubmits, FormSection, useAdminForm, type AdminForm } from './form.tsx';
+import { FormSection } from './fields.tsx';
+import { Bind, enterSubmits, useAdminForm, type AdminForm } from './form.tsx';
 
 type Endpoint = ProviderDetail['rpcEndpoints'][number];
 type Tracking = (typeof rpcTrackingValues)[number];

@@ -2,7 +2,8 @@
 // URL it was read from and the day it was read. A fact left at "Unknown" is not sent, and shows as unknown.
 import { FACT_LABELS, FACT_NAMES, PRICING_MODELS, type FactName } from '../../contract/fact-names.ts';
 import { factValueSchemas, type ProviderFacts } from '../../contract/facts.ts';
-import { Bind, FormSection, SelectField, TextField, type AdminForm } from './form.tsx';
+import { FormSection, SelectField, TextField } from './fields.tsx';
+import { Bind, type AdminForm } from './form.tsx';
 
 /** One fact as the form holds it: all text, '' for none. */
 type FactFields = { value: string; note: string; sourceUrl: string; asOf: string };

@@ -27,7 +27,7 @@ import { uploadImage } from '../data/admin/uploads.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast.ts';
 import { reportAdminError } from './feedback.ts';
-import type { Connected } from './form.tsx';
+import type { Connected } from './fields.tsx';
 import { uploadProblem } from './image-uploader.tsx';
 
 function ToolButton({

@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.
 import { useAuth } from '../data/auth.ts';
 import { useSaveTrackingSettings } from '../data/admin/content.ts';
 import { trackingSettingsQuery } from '../data/content.ts';
-import { Bind, formValues, TextField, useAdminForm } from './form.tsx';
+import { TextField } from './fields.tsx';
+import { Bind, formValues, useAdminForm } from './form.tsx';
 import { SettingsForm, SettingsSection } from './parts.tsx';
 
 function SnippetPreview({ label, code }: { label: string; code: string }) {

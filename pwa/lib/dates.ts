@@ -23,3 +23,6 @@ export function formatTime(iso: string): string {
   const d = new Date(iso);
   return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
 }
+
+/** "Nov 23, 2026, 10:42 UTC": when something was done (the admin panel's lists). */
+export const formatDateTime = (iso: string) => `${formatDay(iso)}, ${formatTime(iso)}`;
