@@ -125,6 +125,10 @@ export const changeSchema = z.object({
   provider: z.object({ slug: z.string(), name: z.string() }).nullable(),
   from: healthStatusSchema.nullable(),
   to: healthStatusSchema.nullable(),
+  /** An addition or removal made by a refresh from the upstream lists: that snapshot, and when it was applied. */
+  refresh: z
+    .object({ source: z.string(), location: z.string(), sourceDate: z.string().nullable(), appliedAt: z.string() })
+    .nullable(),
 });
 export type Change = z.infer<typeof changeSchema>;
 

@@ -6,6 +6,8 @@ import type { SignedIn } from '../test/sign-in.ts';
 import { signInAdmin } from '../admin/test-support.ts';
 import { changePageSchema } from '../../contract/health.ts';
 import { startFakeRpc, type FakeRpc } from './test-servers.ts';
+import { shippedSnapshot } from '../refresh/test-support.ts';
+import type { RefreshDiff } from '../../contract/refresh.ts';
 
 const EVM_ID = 515151;
 let t: TestServer;
@@ -80,6 +82,46 @@ describe('the change log', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
+  });
+
+  it('names the refresh from upstream that listed or took off an endpoint; an admin taking one off is a removal', async () => {
+    const chains = shippedSnapshot();
+    const ethereum = chains.find((c) => c.chainId === 1)!;
+    const removedUrl = ethereum.rpc.shift()!.url;
+    ethereum.rpc.push({ url: 'https://fresh.refresh.example/', tracking: 'none' });
+    const body = new FormData();
+    body.append('lastModified', String(Date.parse('2026-11-20T00:00:00Z')));
+    body.append('file', new Blob([JSON.stringify(chains)], { type: 'application/json' }), 'rpcs.json');
+    const diff = (await (
+      await admin.fetch('/api/admin/refresh/preview', { method: 'POST', body })
+    ).json()) as RefreshDiff;
+    const accept = diff.items.filter((i) => i.evmChainId === 1).map((i) => i.key);
+    expect(accept).toHaveLength(2);
+    expect((await admin.json('POST', '/api/admin/refresh/apply', { sha256: diff.source.sha256, accept })).status).toBe(
+      200,
+    );
+    const refresh = {
+      source: 'chainlist rpcs.json',
+      location: 'rpcs.json',
+      sourceDate: '2026-11-20T00:00:00.000Z',
+      appliedAt: expect.any(String),
+    };
+    const byRefresh = (await changes('?chain=ethereum')).items;
+    expect(byRefresh.map((c) => [c.kind, c.endpoint.url, c.refresh])).toEqual([
+      ['removed', removedUrl, refresh],
+      ['added', 'https://fresh.refresh.example', refresh],
+    ]);
+
+    // An upstream endpoint an admin takes off the list keeps its row (and history), and is a removal of theirs.
+    const [kept] = await t.sql<{ id: number; url: string }[]>`
+      SELECT e.id, e.url FROM chain_rpc_endpoints e JOIN chains c ON c.id = e.chain_id
+      WHERE c.slug = 'ethereum' AND e.removed_at IS NULL AND e.source IS DISTINCT FROM 'admin' ORDER BY e.id LIMIT 1`;
+    expect((await admin.json('DELETE', `/api/admin/endpoints/${kept.id}`)).status).toBe(200);
+    const [latest] = (await changes('?chain=ethereum&limit=1')).items;
+    expect(latest).toMatchObject({ kind: 'removed', endpoint: { id: kept.id, url: kept.url }, refresh: null });
+    const xml = await (await t.request('/changes.atom?chain=ethereum')).text();
+    const where = [byRefresh[0].chain?.name, byRefresh[0].provider?.name].filter(Boolean).join(', ');
+    expect(xml).toContain(`${removedUrl} (${where}): removed from chainlist rpcs.json (rpcs.json)]]>`);
   });
 
   it('/changes.atom: the latest changes as Atom, escaped, per chain', async () => {

@@ -137,6 +137,15 @@ function presentChange(r: ChangeRow): Change {
     provider: r.providerSlug === null ? null : { slug: r.providerSlug, name: r.providerName! },
     from: r.statusFrom as HealthStatus | null,
     to: r.statusTo as HealthStatus | null,
+    refresh:
+      r.refreshAppliedAt === null
+        ? null
+        : {
+            source: r.refreshSourceName!,
+            location: r.refreshSourceLocation!,
+            sourceDate: r.refreshSourceDate?.toISOString() ?? null,
+            appliedAt: r.refreshAppliedAt.toISOString(),
+          },
   };
 }
 
@@ -149,7 +158,8 @@ function changeTitle(c: Change): string {
       : c.kind === 'removed'
         ? 'removed'
         : `${STATUS_WORDS[c.from ?? 'unverified']} → ${STATUS_WORDS[c.to ?? 'unverified']}`;
-  return `${c.endpoint.url}${where ? ` (${where})` : ''}: ${what}`;
+  const from = c.refresh && ` from ${c.refresh.source} (${c.refresh.location})`;
+  return `${c.endpoint.url}${where ? ` (${where})` : ''}: ${what}${from ?? ''}`;
 }
 
 const STATUS_WORDS: Record<HealthStatus, string> = {

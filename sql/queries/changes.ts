@@ -1,4 +1,5 @@
-// The change log: endpoint status changes, additions and removals, written by triggers (00015_endpoint_changes.sql).
+// The change log: endpoint status changes, additions and removals, written by triggers (00015_endpoint_changes.sql,
+// 00019_change_log_refresh_source.sql), with the refresh from upstream that made a change, when one did.
 import type { Queryable } from '../db-types.ts';
 
 export type ChangeRow = {
@@ -13,6 +14,11 @@ export type ChangeRow = {
   providerName: string | null;
   statusFrom: string | null;
   statusTo: string | null;
+  /** The refresh from upstream that made this change: its source's format, file or URL, and date; when applied. */
+  refreshSourceName: string | null;
+  refreshSourceLocation: string | null;
+  refreshSourceDate: Date | null;
+  refreshAppliedAt: Date | null;
 };
 
 /** Newest first, older than `before` (an id) when given, of one chain and/or one provider when given. */
@@ -21,12 +27,14 @@ export function listChanges(
   { limit, before, chain, provider }: { limit: number; before?: number; chain?: string; provider?: string },
 ) {
   return sql<ChangeRow[]>`
-    SELECT id::float8 AS id, at, kind, endpoint_id, url, chain_slug, chain_name, provider_slug, provider_name,
-      status_from, status_to
-    FROM endpoint_changes
-    WHERE ${before === undefined ? sql`true` : sql`id < ${before}`}
-      AND ${chain === undefined ? sql`true` : sql`chain_slug = ${chain}`}
-      AND ${provider === undefined ? sql`true` : sql`provider_slug = ${provider}`}
-    ORDER BY id DESC
+    SELECT ch.id::float8 AS id, ch.at, ch.kind, ch.endpoint_id, ch.url, ch.chain_slug, ch.chain_name, ch.provider_slug,
+      ch.provider_name, ch.status_from, ch.status_to, r.source_name AS refresh_source_name,
+      r.source_location AS refresh_source_location, r.source_date AS refresh_source_date,
+      r.applied_at AS refresh_applied_at
+    FROM endpoint_changes ch LEFT JOIN refresh_runs r ON r.id = ch.refresh_run_id
+    WHERE ${before === undefined ? sql`true` : sql`ch.id < ${before}`}
+      AND ${chain === undefined ? sql`true` : sql`ch.chain_slug = ${chain}`}
+      AND ${provider === undefined ? sql`true` : sql`ch.provider_slug = ${provider}`}
+    ORDER BY ch.id DESC
     LIMIT ${limit}`;
 }
