@@ -1,8 +1,8 @@
 // A sign-in that did not complete is told to the person on a page of its own, in words, with a way to start
 // again — never as a query string on the home page. API clients (no HTML in Accept) get the JSON error.
 import type { AppCtx } from '../context.ts';
-import { escapeHtml } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../../contract/product.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 export const NO_SIGN_IN_UNDER_WAY = 'No sign-in is under way. Please start again.';
 

@@ -2,9 +2,7 @@
 // <input name="email" type="email"> labelled "Email", a "Sign in" button, and a plain statement
 // that this is the local development sign-in.
 import { PRODUCT_NAME } from '../config.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../lib/html.ts';
 
 export function renderSignInPage({ action, error, email = '' }: { action: string; error?: string; email?: string }) {
   return `<!doctype html>

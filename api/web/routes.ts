@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import send from 'koa-send';
 import type { Next } from 'koa';
 import { createRouter, type AppCtx } from '../context.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { errorHandler } from '../middleware/errors.ts';
-import { escapeHtml } from '../../contract/meta.ts';
 import { PRODUCT_NAME } from '../../contract/product.ts';
 import { renderTrackingBody, renderTrackingHead } from '../../contract/tracking.ts';
 import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
@@ -154,13 +154,10 @@ const STATIC_PAGES = [
   paths.apiDocs(),
 ];
 
-const xmlEscape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 function sitemapXml(entries: { loc: string; lastmod?: Date }[]): string {
   const urls = entries.map(
     (e) =>
-      `  <url><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

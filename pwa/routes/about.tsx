@@ -2,7 +2,7 @@
 // and how ratings and "Most Popular" work (#ranking, linked from the sorts).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForAbout } from '../../contract/meta.ts';
+import { metaForAbout } from '../meta/pages.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { HtmlContent } from '../components/html-content.tsx';

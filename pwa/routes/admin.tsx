@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ShieldAlert, WifiOff } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { metaForAdmin } from '../../contract/meta.ts';
+import { metaForAdmin } from '../meta/pages.ts';
 import { redirectToSignIn } from '../admin/feedback.ts';
 import { AdminFrame, AdminPanel, AdminPanelSkeleton } from '../admin/panel.tsx';
 import { ADMIN_TABS, type AdminTab } from '../admin/tabs.ts';

@@ -5,7 +5,7 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ChainDetail } from '../../contract/chains.ts';
-import { metaForChain } from '../../contract/meta.ts';
+import { metaForChain } from '../meta/pages.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainConnect } from './-components/chain-connect.tsx';
 import { ChainEndpoints } from './-components/chain-endpoints.tsx';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { metaForChains } from '../../contract/meta.ts';
+import { metaForChains } from '../meta/pages.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { Counter } from '../components/counter.tsx';

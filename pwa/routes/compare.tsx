@@ -16,7 +16,7 @@ import {
   type CommonChain,
 } from '../../contract/compare.ts';
 import type { ProviderChain, ProviderDetail } from '../../contract/providers.ts';
-import { metaForCompare } from '../../contract/meta.ts';
+import { metaForCompare } from '../meta/pages.ts';
 import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
 import { factText, verifiedOf } from './-components/provider-facts-card.tsx';
 import { AppLink } from '../components/app-link.tsx';

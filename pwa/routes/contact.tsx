@@ -2,7 +2,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Handshake, Mail, RefreshCw, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { metaForContact } from '../../contract/meta.ts';
+import { metaForContact } from '../meta/pages.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';

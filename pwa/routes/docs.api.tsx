@@ -2,7 +2,7 @@
 // Redoc (0.9 MB) loads on this page only, once it has rendered; the server renders the introduction and the link.
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { metaForApiDocs } from '../../contract/meta.ts';
+import { metaForApiDocs } from '../meta/pages.ts';
 import { Page, PageTitle } from '../components/page.tsx';
 import { routeHead } from '../lib/page-head.ts';
 

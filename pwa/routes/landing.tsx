@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Award, Database, RefreshCw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { metaForLanding } from '../../contract/meta.ts';
+import { metaForLanding } from '../meta/pages.ts';
 import { Wordmark } from '../components/brand.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';

@@ -2,7 +2,7 @@
 // which brings the browser back to `returnTo` (same-origin paths only; the server checks).
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { metaForLogin } from '../../contract/meta.ts';
+import { metaForLogin } from '../meta/pages.ts';
 import { GoogleIcon } from '../components/google-icon.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';

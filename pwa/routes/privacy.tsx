@@ -1,7 +1,7 @@
 // /privacy: the Privacy Policy (data collected, advertising and analytics by Google, no sale of
 // data, user rights, security, children under 13, a contact e-mail address; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForPrivacy } from '../../contract/meta.ts';
+import { metaForPrivacy } from '../meta/pages.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';

@@ -4,7 +4,7 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { BarChart3, ExternalLink, KeyRound, Lock, PenLine, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderDetail } from '../../contract/providers.ts';
-import { metaForProvider } from '../../contract/meta.ts';
+import { metaForProvider } from '../meta/pages.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { EntityHeader } from '../components/entity-header.tsx';
 import { EntityLink, LinkList } from '../components/entity-links.tsx';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { metaForProviders } from '../../contract/meta.ts';
+import { metaForProviders } from '../meta/pages.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { CategoryIntro } from '../components/html-content.tsx';
 import { Counter } from '../components/counter.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle, Search } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { metaForSearch } from '../../contract/meta.ts';
+import { metaForSearch } from '../meta/pages.ts';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';

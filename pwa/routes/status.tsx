@@ -9,7 +9,7 @@ import {
   WRONG_DATA_DEPTH,
   WRONG_DATA_MIN_AGREEING,
 } from '../../contract/health-rule.ts';
-import { metaForStatus } from '../../contract/meta.ts';
+import { metaForStatus } from '../meta/pages.ts';
 import { HealthStatusLabel } from '../components/endpoint-health.tsx';
 import { Page } from '../components/page.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';

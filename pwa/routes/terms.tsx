@@ -1,7 +1,7 @@
 // /terms: the Terms of Service (use of the site, intellectual property, reviews licence,
 // disclaimer, external links, modifications, governing law of Panama; last updated January 2025).
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { metaForTerms } from '../../contract/meta.ts';
+import { metaForTerms } from '../meta/pages.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 import { CONTACT_EMAIL } from '../lib/contact-form.ts';
 import { PRODUCT_NAME } from '../lib/site.ts';

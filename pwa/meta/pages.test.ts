@@ -1,10 +1,10 @@
-// Unit tests of the pure page-metadata module. How the tags are written into pages (escaped) is api/web/web.test.ts's.
+// Unit tests of the pages' metadata. How the tags are written into pages (escaped) is api/web/web.test.ts's.
 import { describe, expect, it } from 'vitest';
-import type { ChainDetail } from './chains.ts';
-import type { ProviderDetail, UserReview } from './providers.ts';
+import type { ChainDetail } from '../../contract/chains.ts';
+import type { ProviderDetail, UserReview } from '../../contract/providers.ts';
+import { pageHead } from '../lib/page-head.ts';
+import { ADMIN_ROBOTS, DEFAULT_ROBOTS, type PageMeta } from './page-meta.ts';
 import {
-  ADMIN_ROBOTS,
-  DEFAULT_ROBOTS,
   metaForAbout,
   metaForAdmin,
   metaForChain,
@@ -19,11 +19,8 @@ import {
   metaForProviders,
   metaForSearch,
   metaForTerms,
-  pageHead,
-  stripHtml,
-  truncate,
-  type PageMeta,
-} from './meta.ts';
+} from './pages.ts';
+import { stripHtml, truncate } from './text.ts';
 
 const BASE = 'https://atlas.example';
 

@@ -1,209 +1,36 @@
-// Per-page metadata (title, description, robots, canonical, social tags, JSON-LD), computed from the same
-// API data the page shows. Pure and browser-safe: each route declares its head with these builders (pageHead).
-import type { Chain, ChainDetail } from './chains.ts';
-import type { About, CategoryContent, Homepage } from './content.ts';
-import type { Provider, ProviderDetail } from './providers.ts';
-import type { SearchResult } from './search.ts';
-import { PRODUCT_NAME } from './product.ts';
-import { SOCIAL_LINKS } from './social-links.ts';
-import { paths } from './urls.ts';
+// Each page's metadata, computed from the same API data the page shows: one function per page type, which the
+// page's route declares as its head (pwa/lib/page-head.ts).
+import type { ChainDetail, Chain } from '../../contract/chains.ts';
+import type { About, CategoryContent, Homepage } from '../../contract/content.ts';
+import { PRODUCT_NAME } from '../../contract/product.ts';
+import type { Provider, ProviderDetail } from '../../contract/providers.ts';
+import type { SearchResult } from '../../contract/search.ts';
+import { SOCIAL_LINKS } from '../../contract/social-links.ts';
+import { paths } from '../../contract/urls.ts';
+import {
+  absoluteUrl,
+  ADMIN_ROBOTS,
+  pageMetaFrom,
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  DESCRIPTION_MAX,
+  HOME_TITLE,
+  NOT_FOUND_ROBOTS,
+  pageTitle,
+  SEARCH_RESULTS_ROBOTS,
+  siteOrigin,
+  type PageMeta,
+} from './page-meta.ts';
+import { breadcrumbList, chainItems, HOME_CRUMB, itemList, providerItems, rating, webPage } from './structured-data.ts';
+import { nonEmpty, stripHtml, truncate } from './text.ts';
 
-export type PageMeta = {
-  title: string;
-  description: string;
-  robots: string;
-  /** Absolute URL under the site's base URL. */
-  canonical: string;
-  ogType: 'website' | 'product' | 'article';
-  ogTitle: string;
-  ogDescription: string;
-  /** Absolute http(s) URL, or absent. */
-  ogImage?: string;
-  twitterCard: 'summary' | 'summary_large_image';
-  /** schema.org objects, each rendered in its own <script type="application/ld+json">. */
-  jsonLd: object[];
-};
-
-export const DEFAULT_TITLE = `${PRODUCT_NAME} Directory`;
-export const HOME_TITLE = `${PRODUCT_NAME} Hotlist`;
-export const DEFAULT_ROBOTS = 'index, follow, max-snippet:-1, max-image-preview:large, max-video-preview:-1';
-export const NOT_FOUND_ROBOTS = 'noindex';
-export const ADMIN_ROBOTS = 'noindex, nofollow';
-/** Internal search results are thin duplicates of the listing pages: keep them out of the index, follow their links. */
-export const SEARCH_RESULTS_ROBOTS = 'noindex, follow';
-export const DEFAULT_DESCRIPTION =
-  'Discover, compare and review blockchain RPC providers for Ethereum, Layer 2 networks and other chains: ' +
-  'community ratings, user reviews and expert insights.';
-
-/** The share image of pages without one of their own: the PWA's icon (public/icons). */
-export const DEFAULT_OG_IMAGE = '/icons/icon-512.png';
-/** Search engines show about this many characters of a description. */
-export const DESCRIPTION_MAX = 160;
 /** Review texts in the structured data are cut to these lengths. */
 export const REVIEW_TEXT_MAX = 100;
 export const EDITORIAL_TEXT_MAX = 200;
 /** At most this many user reviews go into a provider's structured data. */
 export const JSON_LD_REVIEW_LIMIT = 10;
 
-/**
- * Listing pages name at most this many items in their ItemList (numberOfItems still says how many there
- * are): every page's head stays small even with thousands of providers, and the sitemap lists them all.
- */
-export const ITEM_LIST_LIMIT = 100;
-
-// ---------------------------------------------------------------------------------------------
-// Text helpers
-
-/** Cuts text to at most `max` characters, ending with an ellipsis when something was cut. */
-export function truncate(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  return `${clean.slice(0, max - 1).trimEnd()}…`;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Plain text of an HTML fragment (tags dropped, script/style bodies dropped, common entities decoded). */
-export function stripHtml(html: string): string {
-  return (
-    html
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      // Block-level tags separate words; inline ones (<b>, <a>…) sit inside them.
-      .replace(
-        /<\/?(p|div|br|hr|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi,
-        ' ',
-      )
-      .replace(/<[^>]*>/g, '')
-      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-        if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      })
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
-const nonEmpty = (...values: (string | null | undefined)[]) => values.map((v) => v?.trim()).find((v) => v) ?? '';
-
-/** The site's base URL without a trailing slash. */
-const origin = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
-
-/** An absolute http(s) URL for a stored link: absolute ones kept, site-relative ones put under the base, others dropped. */
-export function absoluteUrl(baseUrl: string, url: string | null | undefined): string | undefined {
-  const value = url?.trim();
-  if (!value) return undefined;
-  if (/^https?:\/\/[^\s]+$/i.test(value)) return value;
-  if (value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value)) return origin(baseUrl) + value;
-  return undefined;
-}
-
 const stars = (rating: number) => (Math.round(rating * 10) / 10).toFixed(1);
-
-// ---------------------------------------------------------------------------------------------
-// Structured-data builders
-
-type Crumb = { name: string; path: string };
-
-function breadcrumbList(baseUrl: string, crumbs: Crumb[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.name,
-      item: origin(baseUrl) + c.path,
-    })),
-  };
-}
-
-const HOME_CRUMB: Crumb = { name: 'Home', path: paths.home() };
-
-function itemList(baseUrl: string, name: string, items: { name: string; path: string }[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name,
-    numberOfItems: items.length,
-    itemListElement: items.slice(0, ITEM_LIST_LIMIT).map((it, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: it.name,
-      url: origin(baseUrl) + it.path,
-    })),
-  };
-}
-
-const providerItems = (providers: Pick<Provider, 'name' | 'slug'>[]) =>
-  providers.map((p) => ({ name: p.name, path: paths.provider(p.slug) }));
-const chainItems = (chains: Pick<Chain, 'name' | 'slug'>[]) =>
-  chains.map((c) => ({ name: c.name, path: paths.chain(c.slug) }));
-
-function webPage(type: string, baseUrl: string, path: string, name: string, description: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': type,
-    name,
-    description,
-    url: origin(baseUrl) + path,
-    isPartOf: { '@type': 'WebSite', name: PRODUCT_NAME, url: origin(baseUrl) + '/' },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Assembly
-
-type SeoOverrides = {
-  metaTitle?: string | null;
-  metaDescription?: string | null;
-  ogTitle?: string | null;
-  ogDescription?: string | null;
-  ogImage?: string | null;
-};
-
-type Parts = {
-  baseUrl: string;
-  path: string;
-  title: string;
-  description: string;
-  robots?: string;
-  ogType?: PageMeta['ogType'];
-  /** Admin-managed SEO fields: each one that is set wins over the computed default. */
-  overrides?: SeoOverrides;
-  /** Used when no Open Graph image is set by an admin (else the app icon). */
-  fallbackImage?: string | null;
-  jsonLd: object[];
-};
-
-function assemble(p: Parts): PageMeta {
-  const o = p.overrides ?? {};
-  const title = nonEmpty(o.metaTitle, p.title);
-  const description = truncate(nonEmpty(o.metaDescription, p.description, DEFAULT_DESCRIPTION), DESCRIPTION_MAX);
-  const chosenImage = absoluteUrl(p.baseUrl, o.ogImage);
-  // Social cards do not show SVG (the shipped chain icons are SVG): the app icon stands in for one.
-  const fallbackImage = p.fallbackImage && !/\.svg$/i.test(p.fallbackImage) ? p.fallbackImage : DEFAULT_OG_IMAGE;
-  const ogImage = chosenImage ?? absoluteUrl(p.baseUrl, fallbackImage);
-  return {
-    title,
-    description,
-    robots: p.robots ?? DEFAULT_ROBOTS,
-    canonical: origin(p.baseUrl) + p.path,
-    ogType: p.ogType ?? 'website',
-    ogTitle: nonEmpty(o.ogTitle, title),
-    ogDescription: truncate(nonEmpty(o.ogDescription, description), DESCRIPTION_MAX),
-    ...(ogImage ? { ogImage } : {}),
-    // A large card only for an image chosen for sharing; logos and the app icon are square.
-    twitterCard: chosenImage ? 'summary_large_image' : 'summary',
-    jsonLd: p.jsonLd,
-  };
-}
-
-const pageTitle = (name: string) => `${name} | ${DEFAULT_TITLE}`;
-
-// ---------------------------------------------------------------------------------------------
-// One function per page type
 
 /** `/`: homepage settings win; the hotlist's providers form the item list. */
 export function metaForHome(
@@ -211,8 +38,8 @@ export function metaForHome(
   homepage: Homepage | null | undefined,
   providers: Pick<Provider, 'name' | 'slug'>[] = [],
 ): PageMeta {
-  const base = origin(baseUrl);
-  return assemble({
+  const base = siteOrigin(baseUrl);
+  return pageMetaFrom({
     baseUrl,
     path: paths.home(),
     title: nonEmpty(homepage?.title, HOME_TITLE),
@@ -244,7 +71,7 @@ export function metaForProviders(
 ): PageMeta {
   const name = nonEmpty(category?.title, 'All RPC Providers');
   const description = `Compare ${providers.length} blockchain RPC providers: ratings, user reviews, supported chains and features.`;
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path: paths.providers(),
     title: pageTitle(name),
@@ -263,8 +90,6 @@ function reviewAuthor(r: ProviderDetail['userReviews'][number]): string {
   const full = [r.user.firstName, r.user.lastName].filter((s) => s?.trim()).join(' ');
   return nonEmpty(r.user.displayName, full, 'Anonymous');
 }
-
-const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
 
 /** `/providers/{slug}`: the provider's own SEO fields win; rich results carry its rating and reviews. */
 export function metaForProvider(baseUrl: string, provider: ProviderDetail): PageMeta {
@@ -315,7 +140,7 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
     });
   }
 
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path,
     ogType: 'product',
@@ -332,7 +157,7 @@ export function metaForProvider(baseUrl: string, provider: ProviderDetail): Page
             '@type': 'Product',
             name: provider.name,
             description: truncate(nonEmpty(provider.description, description), 500),
-            url: origin(baseUrl) + path,
+            url: siteOrigin(baseUrl) + path,
             category: 'Blockchain RPC provider',
             ...(image ? { image } : {}),
             brand: organization,
@@ -372,7 +197,7 @@ export function metaForChains(
 ): PageMeta {
   const name = nonEmpty(category?.title, 'All Blockchain Networks');
   const description = `Browse ${chains.length} blockchain networks and the RPC providers that serve them, with ratings and public endpoints.`;
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path: paths.chains(),
     title: pageTitle(name),
@@ -398,7 +223,7 @@ export function metaForChain(
     `${chain.name}: ${chain.providerCount} RPC provider${chain.providerCount === 1 ? '' : 's'} and public endpoints, compared.`,
   );
   const heading = nonEmpty(chain.title, `${chain.name} RPC Providers`);
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path,
     title: pageTitle(heading),
@@ -425,7 +250,7 @@ export function metaForSearch(
     q && result
       ? `${result.providers.length + result.chains.length} RPC providers and blockchain networks matching "${truncate(q, 50)}".`
       : 'Search RPC providers and blockchain networks by name or description.';
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path: paths.search(),
     title: pageTitle(name),
@@ -449,7 +274,7 @@ export function metaForCompare(baseUrl: string, providers: Pick<Provider, 'name'
     ? `${names.join(', ')} side by side: ratings, reviews, votes, privacy and the chains each serves.`
     : 'Compare two to four RPC providers side by side: ratings, reviews, votes, privacy and the chains they serve.';
   const path = paths.compare(...providers.map((p) => p.slug));
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path,
     title: pageTitle(name),
@@ -471,7 +296,7 @@ export function metaForAbout(baseUrl: string, about: About | null | undefined): 
     about ? truncate(stripHtml(about.content), DESCRIPTION_MAX) : '',
     `What ${PRODUCT_NAME} is, how providers are rated and ranked, and who keeps the directory up to date.`,
   );
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path: paths.about(),
     title: heading ? pageTitle(heading) : name,
@@ -492,7 +317,7 @@ function staticPage(
   description: string,
   type = 'WebPage',
 ): PageMeta {
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path,
     title,
@@ -570,7 +395,7 @@ export const metaForStatus = (baseUrl: string) =>
 
 /** The not-found fallback (and unknown provider/chain slugs): never indexed. */
 export function metaForNotFound(baseUrl: string, path = '/'): PageMeta {
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path,
     title: pageTitle('Page Not Found'),
@@ -582,7 +407,7 @@ export function metaForNotFound(baseUrl: string, path = '/'): PageMeta {
 
 /** `/admin`: never indexed, links never followed. */
 export function metaForAdmin(baseUrl: string): PageMeta {
-  return assemble({
+  return pageMetaFrom({
     baseUrl,
     path: paths.admin(),
     title: pageTitle('Admin Panel'),
@@ -590,51 +415,4 @@ export function metaForAdmin(baseUrl: string): PageMeta {
     description: 'Manage chains, providers, and editorial content',
     jsonLd: [],
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The page's tags as a route's `head`: TanStack Router's <HeadContent /> renders them, on the server (into the
-// page's <head>) and in the browser on every navigation. It escapes the JSON-LD so no text can end its <script>.
-
-export type PageHead = {
-  meta: (
-    | { title: string }
-    | { name: string; content: string }
-    | { property: string; content: string }
-    | { 'script:ld+json': Record<string, unknown> }
-  )[];
-  links: { rel: string; href: string }[];
-};
-
-export function pageHead(meta: PageMeta): PageHead {
-  const named = (name: string, content: string) => ({ name, content });
-  const property = (prop: string, content: string) => ({ property: prop, content });
-  return {
-    meta: [
-      { title: meta.title },
-      named('description', meta.description),
-      named('robots', meta.robots),
-      property('og:type', meta.ogType),
-      property('og:site_name', PRODUCT_NAME),
-      property('og:title', meta.ogTitle),
-      property('og:description', meta.ogDescription),
-      property('og:url', meta.canonical),
-      ...(meta.ogImage ? [property('og:image', meta.ogImage)] : []),
-      named('twitter:card', meta.twitterCard),
-      named('twitter:title', meta.ogTitle),
-      named('twitter:description', meta.ogDescription),
-      ...(meta.ogImage ? [named('twitter:image', meta.ogImage)] : []),
-      ...meta.jsonLd.map((data) => ({ 'script:ld+json': data as Record<string, unknown> })),
-    ],
-    links: [{ rel: 'canonical', href: meta.canonical }],
-  };
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
