@@ -1,5 +1,7 @@
 // `npm run bench -- probes`: one full pass of the prober over 2,000 loopback endpoints with mixed latencies, all
-// due at once, on the embedded database and on PostgreSQL: wall time, peak memory, CPU and rows written.
+// due at once, on the embedded database and on PostgreSQL: wall time, peak memory, CPU and rows written; and the
+// daily capability checks the pass sets off (archive, trace/debug, log ranges, batches): how many endpoints it
+// measured and the calls each cost, which is what a day of capability checks costs an endpoint.
 // The endpoints sit on 50 hosts (127.0.0.1–50, so the per-host limit applies as it would to real providers),
 // 40 each; an endpoint's answer delay per call is one of 10, 50, 150, 400, 1200 ms and 1 in 20 answers HTTP 500.
 import http from 'node:http';
@@ -18,6 +20,28 @@ const DELAYS_MS = [10, 50, 150, 400, 1200];
 const BENCH_DB = 'rpc_atlas_bench_probes';
 const CHAIN_ID = 31337;
 
+/** The methods of the health probe itself; every other call (and every batch) is a capability check's. */
+const PROBE_METHODS = new Set(['eth_chainId', 'eth_blockNumber', 'eth_getBlockByNumber']);
+/** HTTP requests the loopback servers answered since the last reset: the probe's and the capability checks'. */
+const calls = { probe: 0, capability: 0 };
+
+type Call = { id: number; method: string };
+/** A full node's answer: the chain id, a head that moves, a block; history and traces answer (an archive node). */
+function answer(call: Call) {
+  const head = 1_000_000 + Math.floor(Date.now() / 2000);
+  const result =
+    call.method === 'eth_chainId'
+      ? `0x${CHAIN_ID.toString(16)}`
+      : call.method === 'eth_blockNumber'
+        ? `0x${head.toString(16)}`
+        : call.method === 'eth_getBalance'
+          ? '0x0'
+          : ['eth_getLogs', 'trace_block', 'debug_traceBlockByNumber'].includes(call.method)
+            ? []
+            : { number: `0x${head.toString(16)}`, timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}` };
+  return { jsonrpc: '2.0', id: call.id, result };
+}
+
 /** One JSON-RPC server per loopback address; the path's number picks the endpoint's delay and failure. */
 async function startServers() {
   const servers: http.Server[] = [];
@@ -31,17 +55,12 @@ async function startServers() {
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
       if (n % 20 === 7) return void res.writeHead(500).end('busy');
-      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string };
-      const head = 1_000_000 + Math.floor(Date.now() / 2000);
-      const result =
-        call.method === 'eth_chainId'
-          ? `0x${CHAIN_ID.toString(16)}`
-          : call.method === 'eth_blockNumber'
-            ? `0x${head.toString(16)}`
-            : { number: `0x${head.toString(16)}`, timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}` };
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as Call | Call[];
+      if (Array.isArray(body) || !PROBE_METHODS.has(body.method)) calls.capability++;
+      else calls.probe++;
       res
         .writeHead(200, { 'content-type': 'application/json', ...cors })
-        .end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+        .end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
     });
     server.keepAliveTimeout = 1;
     await new Promise<void>((resolve) => server.listen(0, `127.0.0.${h}`, resolve));
@@ -62,6 +81,10 @@ async function writesSoFar(db: Database) {
 
 type Pass = {
   label: string;
+  capabilitiesMeasured: number;
+  capabilityS: number;
+  probeCalls: number;
+  capabilityCalls: number;
   wallS: number;
   peakRssMb: number;
   cpuS: number;
@@ -82,6 +105,7 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
   await db.sql`UPDATE prober_state SET round_started_at = now()`;
   const config = loadConfig({ NODE_ENV: 'test', PROBE_INTERVAL_S: '3600', PROBE_ALLOW_PRIVATE: '1' });
   const before = await writesSoFar(db);
+  calls.probe = calls.capability = 0;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => void (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const cpu0 = process.cpuUsage();
@@ -95,6 +119,16 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
     await sleep(250);
   }
   const wallS = (performance.now() - t0) / 1000;
+  // The capability checks the pass set off run on after it: done once no capability call has come for 3 s.
+  let capabilityCallsSeen = calls.capability;
+  for (let quiet = 0; quiet < 12;) {
+    await sleep(250);
+    quiet = calls.capability === capabilityCallsSeen ? quiet + 1 : 0;
+    capabilityCallsSeen = calls.capability;
+  }
+  const capabilityS = (performance.now() - t0) / 1000 - 3;
+  const [{ capabilitiesMeasured }] = await db.sql<{ capabilitiesMeasured: number }[]>`
+    SELECT count(*)::int AS capabilities_measured FROM endpoint_health WHERE capabilities IS NOT NULL`;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   await prober.stop();
@@ -108,6 +142,10 @@ async function onePass(label: string, db: Database, urls: string[]): Promise<Pas
     SELECT status, count(*)::int AS n FROM endpoint_health GROUP BY status ORDER BY status`;
   return {
     label,
+    capabilitiesMeasured,
+    capabilityS,
+    probeCalls: calls.probe,
+    capabilityCalls: calls.capability,
     wallS,
     peakRssMb: peakRss / 2 ** 20,
     cpuS: (cpu.user + cpu.system) / 1e6,
@@ -168,4 +206,23 @@ export async function benchProbes(opts: BenchOptions) {
     ),
   );
   report('probes', passes.map((p) => `- ${p.label}: ${p.byTable}`).join('\n'));
+  report(
+    'probes',
+    table(
+      [
+        'database',
+        'capabilities measured',
+        'until the last stored (s)',
+        'probe calls / endpoint',
+        'capability calls / endpoint measured (= per day)',
+      ],
+      passes.map((p) => [
+        p.label,
+        `${fmt.n(p.capabilitiesMeasured)} of ${fmt.n(p.probes)}`,
+        fmt.ms(p.capabilityS),
+        fmt.ms(p.probeCalls / p.probes),
+        p.capabilitiesMeasured ? fmt.ms(p.capabilityCalls / p.capabilitiesMeasured) : '—',
+      ]),
+    ),
+  );
 }
