@@ -1,15 +1,28 @@
 // Four projects: `api` (server, real database), `postgres` (the API files where a PostgreSQL server differs from
 // the embedded one), `pwa` (components and offline logic), `e2e` (Chromium). `npm test` runs api + pwa,
 // `npm run test:postgres` the postgres project on TEST_DATABASE_URL, `npm run test:e2e` the browser tests.
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
+
+// Two files at a time even on a 2-core machine (vitest's default there is one): a file spends much of its time
+// waiting (on its server, the database, timers), and the other file uses that time.
+const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 const apiTest = {
   environment: 'node',
   globalSetup: ['api/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The files of a worker share one process and the libraries loaded in it, instead of starting a process and
+  // loading them again for each file; the project's own modules are evaluated afresh for each file
+  // (api/test/fresh-modules.ts), each file builds its own app on its own copy of the database (api/test/harness.ts),
+  // and globals or variables a file stubs are put back.
+  isolate: false,
+  setupFiles: ['api/test/fresh-modules.ts'],
+  unstubGlobals: true,
+  unstubEnvs: true,
 };
 
 /**
@@ -58,6 +71,7 @@ export const POSTGRES_FILES = [
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         // Server rendering imports the route tree, which is generated (tsr.config.json), not committed.
