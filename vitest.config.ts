@@ -40,9 +40,11 @@ export const POSTGRES_FILES = [
   'api/hardening/instances.test.ts',
   'api/hardening/faults.test.ts',
   'api/hardening/database-outage.test.ts',
-  // pg-boss's queue (SKIP LOCKED) and the cached answers cleared through NOTIFY
+  // pg-boss's queues (SKIP LOCKED; webhook deliveries from two deliverers) and the cached answers cleared through
+  // NOTIFY
   'api/health/prober.test.ts',
   'api/health/routes.test.ts',
+  'api/webhooks/webhooks.test.ts',
   // concurrent writes: approvals, idempotency keys, votes, rate-limit counters, sign-in interactions
   'api/reviews/reviews.test.ts',
   'api/votes/votes.test.ts',

@@ -30,6 +30,7 @@ import { objectRoutes } from './objects/routes.ts';
 import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
 import { adminEndpointRoutes, changesFeedRoutes, healthRoutes } from './health/routes.ts';
+import { adminWebhookRoutes } from './webhooks/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 
 /** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
@@ -151,6 +152,7 @@ export function apiRouters(): AppRouter[] {
     healthRoutes(),
     changesFeedRoutes(),
     adminEndpointRoutes(),
+    adminWebhookRoutes(),
   ];
   return [...routers, openApiRoutes(routers)];
 }

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
 import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
 import { startProber } from './health/prober.ts';
+import { startWebhookDeliverer } from './webhooks/deliverer.ts';
 import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +29,8 @@ async function main() {
   // renderer, which then renders at once.
   await loadRenderer();
   const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
+  // Whatever PROBES says: admin edits and refreshes log changes too.
+  const deliverer = await startWebhookDeliverer({ db, config, log });
 
   const signIn = config.google ? 'Google' : 'local development sign-in (/oidc; any e-mail signs in)';
   console.log(
@@ -56,7 +59,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    await prober?.stop();
+    await Promise.all([prober?.stop(), deliverer.stop()]);
     await db.close();
     process.exit(0);
   };

@@ -1,7 +1,8 @@
 // Shapes the summary-row fields of an endpoint list into the `health` and `capabilities` every endpoint object
-// carries.
+// carries, and a change-log row into an item of GET /api/changes (also a webhook delivery's body).
 import type { EndpointHealthRow, StoredCapabilities } from '../../sql/queries/health.ts';
-import type { EndpointCapabilities, EndpointHealth } from '../../contract/health.ts';
+import type { ChangeRow } from '../../sql/queries/changes.ts';
+import type { Change, EndpointCapabilities, EndpointHealth, HealthStatus } from '../../contract/health.ts';
 import { UNMEASURED_CAPABILITIES } from '../../contract/health-rule.ts';
 
 /** The stored measurement (written by the prober in the contract's shape), or all unmeasured. */
@@ -19,5 +20,27 @@ export function presentHealth(r: EndpointHealthRow): EndpointHealth {
     browserCallable: r.healthBrowserCallable,
     downSince: r.healthDownSince?.toISOString() ?? null,
     disagreesWith: r.healthStatus === 'wrong-data' ? r.healthDisagreesWith : null,
+  };
+}
+
+export function presentChange(r: ChangeRow): Change {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    kind: r.kind,
+    endpoint: { id: r.endpointId, url: r.url },
+    chain: r.chainSlug === null ? null : { slug: r.chainSlug, name: r.chainName! },
+    provider: r.providerSlug === null ? null : { slug: r.providerSlug, name: r.providerName! },
+    from: r.statusFrom as HealthStatus | null,
+    to: r.statusTo as HealthStatus | null,
+    refresh:
+      r.refreshAppliedAt === null
+        ? null
+        : {
+            source: r.refreshSourceName!,
+            location: r.refreshSourceLocation!,
+            sourceDate: r.refreshSourceDate?.toISOString() ?? null,
+            appliedAt: r.refreshAppliedAt.toISOString(),
+          },
   };
 }

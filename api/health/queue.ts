@@ -1,7 +1,7 @@
 // pg-boss over the app's own postgres.js client (docs/decisions/010-probe-queue.md): the one pool on PostgreSQL,
 // the one connection of the embedded database.
 import PgBoss from 'pg-boss';
-import type { Sql } from '../../sql/db-types.ts';
+import type { Queryable, Sql } from '../../sql/db-types.ts';
 
 type Param = string | number | boolean | Date | null | object;
 
@@ -32,6 +32,15 @@ export function pgBossDb(sql: Sql): PgBoss.Db {
       } finally {
         reserved.release();
       }
+    },
+  };
+}
+
+/** A pg-boss `db` for one call inside a transaction of ours (`insert`, `complete`, `fail` join it with `{ db }`). */
+export function pgBossTx(tx: Queryable): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      return { rows: await tx.unsafe(text, values.map(asParameter) as never[]) };
     },
   };
 }

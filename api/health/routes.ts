@@ -28,14 +28,14 @@ import {
 } from '../../sql/queries/health.ts';
 import type { Queryable } from '../db/index.ts';
 import { presentEndpoint } from '../chains/presenter.ts';
-import { presentCapabilities, presentHealth } from './presenter.ts';
+import { presentCapabilities, presentChange, presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
 import { measureCapabilities, recordProbe } from './prober.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, isEndpointUrl, type AdminEndpoint } from '../../contract/admin.ts';
 import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
 import { Feed } from 'feed';
-import { listChanges, type ChangeRow } from '../../sql/queries/changes.ts';
+import { listChanges } from '../../sql/queries/changes.ts';
 import { paths } from '../../contract/urls.ts';
 import {
   changePageSchema,
@@ -125,28 +125,6 @@ export function healthRoutes() {
   });
 
   return router;
-}
-
-function presentChange(r: ChangeRow): Change {
-  return {
-    id: r.id,
-    at: r.at.toISOString(),
-    kind: r.kind,
-    endpoint: { id: r.endpointId, url: r.url },
-    chain: r.chainSlug === null ? null : { slug: r.chainSlug, name: r.chainName! },
-    provider: r.providerSlug === null ? null : { slug: r.providerSlug, name: r.providerName! },
-    from: r.statusFrom as HealthStatus | null,
-    to: r.statusTo as HealthStatus | null,
-    refresh:
-      r.refreshAppliedAt === null
-        ? null
-        : {
-            source: r.refreshSourceName!,
-            location: r.refreshSourceLocation!,
-            sourceDate: r.refreshSourceDate?.toISOString() ?? null,
-            appliedAt: r.refreshAppliedAt.toISOString(),
-          },
-  };
 }
 
 /** A change in words, as the Atom feed titles it. */

@@ -7,6 +7,8 @@ import type { AppRouter } from '../context.ts';
 import { cached } from '../middleware/response-cache.ts';
 import type { Parts } from '../middleware/validate.ts';
 import { PRODUCT_NAME } from '../../contract/product.ts';
+import { changeSchema } from '../../contract/health.ts';
+import { DELIVERY_HEADER, SIGNATURE_HEADER } from '../../contract/webhooks.ts';
 
 type Answer = { schema: z.ZodType; summary: string };
 type JsonSchema = Record<string, unknown>;
@@ -85,6 +87,34 @@ export function openApiDocument(routers: AppRouter[], publicUrl: string) {
     },
     servers: [{ url: publicUrl }],
     paths,
+    webhooks: {
+      endpointChange: {
+        post: {
+          summary: 'One entry of the change log, POSTed to each webhook an admin registered',
+          description:
+            'The body is one item of GET /api/changes. Retried with backoff until the receiver answers 2xx; the ' +
+            'same delivery id on every attempt.',
+          parameters: [
+            {
+              name: SIGNATURE_HEADER,
+              in: 'header',
+              required: true,
+              description: "`sha256=` and the hex HMAC-SHA256 of the exact body with the webhook's secret",
+              schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+            },
+            {
+              name: DELIVERY_HEADER,
+              in: 'header',
+              required: true,
+              description: 'The delivery: the same on a retry, so a receiver can drop a repeat',
+              schema: { type: 'string' },
+            },
+          ],
+          requestBody: { required: true, content: json(jsonSchema(changeSchema, 'output')) },
+          responses: { '2XX': { description: 'Received; any other answer (or none in 10 s) is retried' } },
+        },
+      },
+    },
     components: { schemas: { Error: jsonSchema(errorSchema, 'output') } },
   };
 }
