@@ -45,6 +45,8 @@ export const POSTGRES_FILES = [
   'api/health/prober.test.ts',
   'api/health/routes.test.ts',
   'api/webhooks/webhooks.test.ts',
+  // probe agents: their jobs fetched and completed on pg-boss's queue inside the API's transactions
+  'api/health/agents.test.ts',
   // concurrent writes: approvals, idempotency keys, votes, rate-limit counters, sign-in interactions
   'api/reviews/reviews.test.ts',
   'api/votes/votes.test.ts',

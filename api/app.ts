@@ -31,6 +31,7 @@ import { crawlerRoutes, webRoutes } from './web/routes.ts';
 import { outboundRoutes } from './outbound/routes.ts';
 import { adminEndpointRoutes, changesFeedRoutes, healthRoutes } from './health/routes.ts';
 import { adminWebhookRoutes } from './webhooks/routes.ts';
+import { adminProbeAgentRoutes, agentRoutes } from './health/agents.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 
 /** `distDir`: the built web app to serve (default dist/; tests give a fixture). */
@@ -153,6 +154,8 @@ export function apiRouters(): AppRouter[] {
     changesFeedRoutes(),
     adminEndpointRoutes(),
     adminWebhookRoutes(),
+    adminProbeAgentRoutes(),
+    agentRoutes(),
   ];
   return [...routers, openApiRoutes(routers)];
 }

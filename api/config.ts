@@ -1,6 +1,8 @@
 // Configuration from the environment, parsed once at boot: a bad value stops the boot with a clear message.
 import { z } from 'zod';
 
+import { PROBE_REGION_PATTERN, PROBE_REGION_RULE } from '../contract/probe-agents.ts';
+
 export { PRODUCT_NAME } from '../contract/product.ts';
 
 export type RateLimitRule = { points: number; seconds: number };
@@ -53,6 +55,8 @@ const envSchema = z.object({
   // Seconds between two probes of one endpoint; each endpoint keeps its own random phase within it.
   PROBE_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(600),
   PROBE_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  // The region the site's own prober measures from, beside the probe agents' regions.
+  PROBE_REGION: z.string().regex(PROBE_REGION_PATTERN, PROBE_REGION_RULE).default('server'),
 });
 
 export type Config = {
@@ -68,7 +72,7 @@ export type Config = {
   production: boolean;
   localLoginAllowedInProduction: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  probes: { enabled: boolean; intervalS: number; allowPrivate: boolean };
+  probes: { enabled: boolean; intervalS: number; allowPrivate: boolean; region: string };
 };
 
 /** Reads `.env` into process.env when present (real environment variables win). */
@@ -120,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     localLoginAllowedInProduction: e.LOCAL_LOGIN === '1',
     logLevel: e.LOG_LEVEL,
-    probes: { enabled: e.PROBES === 'on', intervalS: e.PROBE_INTERVAL_S, allowPrivate: e.PROBE_ALLOW_PRIVATE === '1' },
+    probes: {
+      enabled: e.PROBES === 'on',
+      intervalS: e.PROBE_INTERVAL_S,
+      allowPrivate: e.PROBE_ALLOW_PRIVATE === '1',
+      region: e.PROBE_REGION,
+    },
   };
 }

@@ -24,6 +24,8 @@ export type AppState = {
   appPage?: boolean;
   /** The request is a write that changes nothing any visitor shares (signing out): no cache is invalidated. */
   changesNoSharedData?: boolean;
+  /** The probe agent a request's bearer token names (the agent API). */
+  agent?: { id: number; region: string };
 };
 export type AppContext = {
   sql: Sql;

@@ -37,6 +37,7 @@ export const UNVERIFIED_HEALTH: EndpointHealth = {
   browserCallable: null,
   downSince: null,
   disagreesWith: null,
+  regions: [],
 };
 
 const UNMEASURED = { value: null, checkedAt: null };

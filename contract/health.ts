@@ -6,6 +6,19 @@ import { HEALTH_STATUSES } from './health-rule.ts';
 export const healthStatusSchema = z.enum(HEALTH_STATUSES);
 export type HealthStatus = z.infer<typeof healthStatusSchema>;
 
+/**
+ * One region's latest probe of an endpoint (the site's own prober is the region PROBE_REGION names; probe agents
+ * elsewhere are the others). `stale`: no result from that region within three probe intervals (its agent stopped):
+ * the figures are the last it measured, and say nothing of the endpoint now.
+ */
+export const regionHealthSchema = z.object({
+  region: z.string(),
+  status: z.enum(['ok', 'degraded', 'down', 'wrong-chain', 'stale']),
+  latencyMs: z.number().int().nullable(),
+  checkedAt: z.string(),
+});
+export type RegionHealth = z.infer<typeof regionHealthSchema>;
+
 /** `health` on each endpoint of a chain detail and a provider detail. */
 export const endpointHealthSchema = z.object({
   status: healthStatusSchema,
@@ -23,6 +36,8 @@ export const endpointHealthSchema = z.object({
   downSince: z.string().nullable(),
   /** wrong-data: how many other endpoints of the chain agree on the block hash it differs from; else null. */
   disagreesWith: z.number().int().nullable().default(null),
+  /** Each region's latest probe, by region name; the status above is the site's own region's alone. */
+  regions: z.array(regionHealthSchema).default([]),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 

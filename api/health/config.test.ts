@@ -2,8 +2,10 @@
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 
-it('probes every 600 s by default, public addresses only', () => {
-  expect(loadConfig({}).probes).toEqual({ enabled: true, intervalS: 600, allowPrivate: false });
+it('probes every 600 s by default, public addresses only, as the region "server"', () => {
+  expect(loadConfig({}).probes).toEqual({ enabled: true, intervalS: 600, allowPrivate: false, region: 'server' });
+  expect(loadConfig({ PROBE_REGION: 'eu-central 1' }).probes.region).toBe('eu-central 1');
+  expect(() => loadConfig({ PROBE_REGION: '-x' })).toThrow('PROBE_REGION: a region is');
   expect(loadConfig({ PROBES: 'off', PROBE_INTERVAL_S: '300' }).probes).toMatchObject({
     enabled: false,
     intervalS: 300,

@@ -20,6 +20,7 @@ export function presentHealth(r: EndpointHealthRow): EndpointHealth {
     browserCallable: r.healthBrowserCallable,
     downSince: r.healthDownSince?.toISOString() ?? null,
     disagreesWith: r.healthStatus === 'wrong-data' ? r.healthDisagreesWith : null,
+    regions: r.healthRegions.map((g) => ({ ...g, checkedAt: new Date(g.checkedAt).toISOString() })),
   };
 }
 

@@ -28,6 +28,9 @@ import {
 import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
 import { pgBossDb } from './queue.ts';
+import { keyedLimiter } from './limiter.ts';
+import { saveRegionProbe } from '../../sql/queries/probe-agents.ts';
+import { ownRegion, scheduleRegionJobs, type ProbeRegion } from './regions.ts';
 import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
 import { checkData } from './data-check.ts';
 import { presentCapabilities } from './presenter.ts';
@@ -49,8 +52,10 @@ const QUEUE_DEFAULTS = {
   retryDelaySeconds: 30,
   maintenanceIntervalSeconds: 60,
 };
+/** How long a leased probe job may run before it counts as lost and is handed out again. */
+export const PROBE_JOB_EXPIRY_S = QUEUE_DEFAULTS.expireInSeconds;
 /** At most this many probes of one host at once, whatever the batch holds. */
-const PER_HOST = 4;
+export const PER_HOST = 4;
 /** Distinct hosts that must all be unreachable, with nothing reached in between, before the prober pauses. */
 const NO_NETWORK_HOSTS = 3;
 const CLAIM_LIMIT = 5_000;
@@ -78,36 +83,24 @@ export type ProberOptions = {
 
 export type Prober = { boss: PgBoss; stop: (options?: { graceful?: boolean }) => Promise<void> };
 
-/** Runs `task` when fewer than `limit` tasks of the same key are running. */
-function keyedLimiter(limit: number) {
-  const active = new Map<string, number>();
-  const waiting = new Map<string, (() => void)[]>();
-  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    if ((active.get(key) ?? 0) >= limit) {
-      await new Promise<void>((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
-    }
-    active.set(key, (active.get(key) ?? 0) + 1);
-    try {
-      return await task();
-    } finally {
-      const left = (active.get(key) ?? 1) - 1;
-      if (left) active.set(key, left);
-      else active.delete(key);
-      const next = waiting.get(key)?.shift();
-      if (next) next();
-      if (!waiting.get(key)?.length) waiting.delete(key);
-    }
-  };
+/** A probe's verdict, judged against the chain's consensus head from the site's own recent probes. */
+export async function judgeProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult) {
+  const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
+  if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
+  return verdict(result, target.evmChainId, consensusHead(heads));
 }
 
 /**
- * Stores a probe's result: the raw probe, its hour's roll-up and the summary row (run it in a transaction); true
- * when the endpoint's status changed.
+ * Stores a probe's result: the raw probe, its hour's roll-up, the summary row and the site's own region's entry
+ * (run it in a transaction); true when the endpoint's status changed.
  */
-export async function recordProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult) {
-  const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
-  if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
-  const v = verdict(result, target.evmChainId, consensusHead(heads));
+export async function recordProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult, region: ProbeRegion) {
+  const v = await judgeProbe(tx, target, result);
+  await saveRegionProbe(
+    tx,
+    { endpointId: target.id, region: region.name, status: v.status, latencyMs: result.latencyMs, checkedAt: result.at },
+    region.freshForS,
+  );
   await insertProbe(tx, {
     endpointId: target.id,
     probedAt: result.at,
@@ -212,6 +205,8 @@ export async function startProber({
   }
 
   const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
+  const region = ownRegion(config);
+  const regionQueues = new Set<string>();
 
   // ---- no network ----
   // A DNS or connect failure is held until some host answers (the network works, so the failure is the
@@ -244,8 +239,8 @@ export async function startProber({
     unreachableHosts.clear();
     const proven = held;
     held = [];
-    let changed = await sql.begin((tx) => recordProbe(tx, target, result));
-    for (const h of proven) if (await sql.begin((tx) => recordProbe(tx, h.target, h.result))) changed = true;
+    let changed = await sql.begin((tx) => recordProbe(tx, target, result, region));
+    for (const h of proven) if (await sql.begin((tx) => recordProbe(tx, h.target, h.result, region))) changed = true;
     // A status change is news on the pages and in the change log: cached answers are redone.
     if (changed) await db.publishInvalidation();
     await setState('running');
@@ -347,6 +342,8 @@ export async function startProber({
           startAfter: d.dueAt,
         })),
       );
+      // The same timers for every probe agent's region, each on its region's own queue.
+      await scheduleRegionJobs(boss, sql, due, queueOptions, regionQueues);
     }
   }
   const loop = (delayMs: number) => {

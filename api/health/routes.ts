@@ -31,6 +31,7 @@ import { presentEndpoint } from '../chains/presenter.ts';
 import { presentCapabilities, presentChange, presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
 import { measureCapabilities, recordProbe } from './prober.ts';
+import { ownRegion } from './regions.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, isEndpointUrl, type AdminEndpoint } from '../../contract/admin.ts';
 import { DEAD_AFTER_DAYS, HEALTH_STATUSES } from '../../contract/health-rule.ts';
@@ -276,7 +277,7 @@ export function adminEndpointRoutes() {
     if (recorded) {
       await ctx.sql.begin(async (tx) => {
         await ensureHealthRow(tx, id, ctx.config.probes.intervalS);
-        await recordProbe(tx, target, result);
+        await recordProbe(tx, target, result, ownRegion(ctx.config));
       });
     }
     // Capabilities are measured again when the endpoint answered its chain (the daily check's calls, paced alike).

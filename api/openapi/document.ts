@@ -21,6 +21,16 @@ export function answers(schema: z.ZodType, summary: string): Middleware & { answ
   return Object.assign((_ctx: unknown, next: () => Promise<unknown>) => next(), { answer: { schema, summary } });
 }
 
+type Operation = { summary: string; answer: z.ZodType; security?: Record<string, string[]>[] };
+
+/**
+ * Route middleware that declares a route outside the public reads for the document (the probe agents' API, called
+ * with a bearer token): what it is and answers; its input comes from its `validate(...)`.
+ */
+export function documents(operation: Operation): Middleware & { operation: Operation } {
+  return Object.assign((_ctx: unknown, next: () => Promise<unknown>) => next(), { operation });
+}
+
 /** Error answers: `{ message, issues? }` (api/middleware/errors.ts). */
 const errorSchema = z.object({ message: z.string(), issues: z.array(z.unknown()).optional() });
 
@@ -46,6 +56,8 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 type Layer = AppRouter['stack'][number];
 const answerOf = (layer: Layer) => layer.stack.map((fn) => (fn as Partial<{ answer: Answer }>).answer).find(Boolean);
+const operationOf = (layer: Layer) =>
+  layer.stack.map((fn) => (fn as Partial<{ operation: Operation }>).operation).find(Boolean);
 const inputOf = (layer: Layer): Parts =>
   layer.stack.map((fn) => (fn as Partial<{ parts: Parts }>).parts).find(Boolean) ?? {};
 
@@ -75,6 +87,24 @@ export function openApiDocument(routers: AppRouter[], publicUrl: string) {
       },
     };
   }
+  for (const layer of routers.flatMap((router) => router.stack)) {
+    const operation = operationOf(layer);
+    if (!operation) continue;
+    const input = inputOf(layer);
+    const method = layer.methods.find((m) => m !== 'HEAD')!.toLowerCase();
+    paths[openApiPath(layer)] = {
+      [method]: {
+        summary: operation.summary,
+        ...(operation.security && { security: operation.security }),
+        parameters: [...parameters(input.params, 'path'), ...parameters(input.query, 'query')],
+        ...(input.body && { requestBody: { required: true, content: json(jsonSchema(input.body, 'input')) } }),
+        responses: {
+          200: { description: operation.summary, content: json(jsonSchema(operation.answer, 'output')) },
+          default: { description: 'An error', content: json({ $ref: '#/components/schemas/Error' }) },
+        },
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -83,7 +113,8 @@ export function openApiDocument(routers: AppRouter[], publicUrl: string) {
       version: '1',
       description:
         'The public reads of the directory: every chain, provider, review and page text. Answers are ' +
-        'readable from any origin (no credentials); they change only when the directory does (ETag, 304).',
+        'readable from any origin (no credentials); they change only when the directory does (ETag, 304). ' +
+        'Besides them, the API probe agents call with their token.',
     },
     servers: [{ url: publicUrl }],
     paths,
@@ -115,6 +146,15 @@ export function openApiDocument(routers: AppRouter[], publicUrl: string) {
         },
       },
     },
-    components: { schemas: { Error: jsonSchema(errorSchema, 'output') } },
+    components: {
+      schemas: { Error: jsonSchema(errorSchema, 'output') },
+      securitySchemes: {
+        agentToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A probe agent token, made by an admin for a region (POST /api/admin/probe-agents)',
+        },
+      },
+    },
   };
 }

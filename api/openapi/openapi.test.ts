@@ -47,15 +47,28 @@ describe('GET /api/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes every public read of the route table, and nothing else', async () => {
+  it('describes every public read of the route table and the probe agents’ API, and nothing else', async () => {
     const publicReads = apiRouters()
       .flatMap((r) => r.stack)
       .filter(isPublicRead)
       .map(openApiPath)
       .sort();
     expect(publicReads.length).toBeGreaterThan(15);
-    expect(Object.keys((await document()).paths).sort()).toEqual(publicReads);
+    const agentApi = ['/api/agent/jobs', '/api/agent/results'];
+    expect(Object.keys((await document()).paths).sort()).toEqual([...publicReads, ...agentApi].sort());
     expect(publicReads.filter((p) => /admin|auth|mine|votes/.test(p))).toEqual([]);
+  });
+
+  it('gives the agent API its bearer token, its request body and its answer', async () => {
+    const doc = (await t.get('/api/openapi.json')).body;
+    expect(doc.components.securitySchemes.agentToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const results = doc.paths['/api/agent/results'].post;
+    expect(results.security).toEqual([{ agentToken: [] }]);
+    expect(results.requestBody.content['application/json'].schema.required).toEqual(['results']);
+    expect(Object.keys(results.responses[200].content['application/json'].schema.properties)).toEqual([
+      'recorded',
+      'ignored',
+    ]);
   });
 
   it("each public read's real answer validates against its schema in the document", async () => {
@@ -64,6 +77,7 @@ describe('GET /api/openapi.json', () => {
     // zod names its startsWith() check as a format beside the pattern that checks it: an annotation here.
     ajv.addFormat('starts_with', true);
     for (const [path, { get }] of Object.entries(doc.paths)) {
+      if (!get) continue;
       const url =
         path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PATHS[path] ?? SAMPLE_PARAMS[name]) +
         (SAMPLE_QUERY[path] ?? '');

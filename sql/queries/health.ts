@@ -34,6 +34,9 @@ export async function syncHealthRows(sql: Queryable, intervalS: number) {
   await sql`
     DELETE FROM endpoint_health h USING chain_rpc_endpoints e
     WHERE e.id = h.endpoint_id AND NOT (${probeable(sql)})`;
+  await sql`
+    DELETE FROM endpoint_region_health r USING chain_rpc_endpoints e
+    WHERE e.id = r.endpoint_id AND NOT (${probeable(sql)})`;
 }
 
 /**
@@ -244,7 +247,10 @@ export async function pruneHealth(sql: Queryable) {
     await sql`DELETE FROM endpoint_probes WHERE probed_at < now() - make_interval(hours => ${RAW_PROBES_KEPT_HOURS})`;
   const hourly =
     await sql`DELETE FROM endpoint_health_hourly WHERE hour < now() - make_interval(days => ${HOURLY_KEPT_DAYS})`;
-  return { raw: raw.count, hourly: hourly.count };
+  // A region's entries that nothing has renewed since the raw probes' span.
+  const regions = await sql`
+    DELETE FROM endpoint_region_health WHERE checked_at < now() - make_interval(hours => ${RAW_PROBES_KEPT_HOURS})`;
+  return { raw: raw.count, hourly: hourly.count, regions: regions.count };
 }
 
 // ---------- reads (pages and the API) ----------
@@ -261,14 +267,23 @@ export type EndpointHealthRow = {
   healthDownSince: Date | null;
   healthDisagreesWith: number | null;
   capabilities: StoredCapabilities | null;
+  /** Each region's latest probe, by region name; status `stale` once its entry is past fresh_until. */
+  healthRegions: { region: string; status: ProbeStatus | 'stale'; latencyMs: number | null; checkedAt: string }[];
 };
 
-/** The select list of EndpointHealthRow; the query joins `LEFT JOIN endpoint_health h ON h.endpoint_id = e.id`. */
+/**
+ * The select list of EndpointHealthRow; the query joins `LEFT JOIN endpoint_health h ON h.endpoint_id = e.id` on
+ * endpoints `e`.
+ */
 export const healthColumns = (sql: Queryable) => sql`
   coalesce(h.status, 'unverified') AS health_status, h.checked_at AS health_checked_at,
   h.latency_ms AS health_latency_ms, h.block_lag::int AS health_block_lag, h.uptime_24h AS health_uptime_day,
   h.uptime_7d AS health_uptime_week, h.browser_callable AS health_browser_callable,
-  h.down_since AS health_down_since, h.disagrees_with AS health_disagrees_with, h.capabilities`;
+  h.down_since AS health_down_since, h.disagrees_with AS health_disagrees_with, h.capabilities,
+  (SELECT coalesce(json_agg(json_build_object(
+      'region', r.region, 'status', CASE WHEN r.fresh_until > now() THEN r.status ELSE 'stale' END,
+      'latencyMs', r.latency_ms, 'checkedAt', r.checked_at) ORDER BY r.region), '[]')
+   FROM endpoint_region_health r WHERE r.endpoint_id = e.id) AS health_regions`;
 
 export function endpointHistory(sql: Queryable, endpointId: number, hours: number) {
   return sql<{ hour: Date; probes: number; up: number; p50Ms: number | null; p95Ms: number | null }[]>`
@@ -297,4 +312,5 @@ export async function ensureHealthRow(sql: Queryable, endpointId: number, interv
 /** Forgets an endpoint's current health (its URL changed: what was measured was another address). */
 export async function resetHealthSummary(sql: Queryable, endpointId: number) {
   await sql`DELETE FROM endpoint_health WHERE endpoint_id = ${endpointId}`;
+  await sql`DELETE FROM endpoint_region_health WHERE endpoint_id = ${endpointId}`;
 }
