@@ -2,7 +2,7 @@
 // the embedded one), `pwa` (components and offline logic), `e2e` (Chromium). `npm test` runs api + pwa,
 // `npm run test:postgres` the postgres project on TEST_DATABASE_URL, `npm run test:e2e` the browser tests.
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 
@@ -73,6 +73,17 @@ export const POSTGRES_FILES = [
   'sql/**/*.test.ts',
 ];
 
+/**
+ * The browser-test files whose timing a second file beside them would upset (presses as a page loads, before it
+ * hydrates; the offline copy made in the page's idle moments). `npm run test:e2e` runs the others two at a time
+ * (E2E_GROUP=side-by-side), then these one at a time (E2E_GROUP=alone); without E2E_GROUP every file runs one at a
+ * time.
+ */
+export const E2E_ALONE = ['e2e/offline.test.ts', 'e2e/presses.test.ts'];
+const e2eGroup = process.env.E2E_GROUP;
+if (e2eGroup && e2eGroup !== 'side-by-side' && e2eGroup !== 'alone')
+  throw new Error(`E2E_GROUP is 'side-by-side' or 'alone', not '${e2eGroup}'`);
+
 export default defineConfig({
   test: {
     maxWorkers,
@@ -102,14 +113,13 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          include: e2eGroup === 'alone' ? E2E_ALONE : ['e2e/**/*.test.ts'],
+          exclude: e2eGroup === 'side-by-side' ? [...configDefaults.exclude, ...E2E_ALONE] : configDefaults.exclude,
           globalSetup: ['api/test/global-setup.ts', 'e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time: two servers and two browsers on a 2-core CI machine starve the timing-sensitive
-          // files (early presses before hydration, the offline copy's idle moments).
-          fileParallelism: false,
+          fileParallelism: e2eGroup === 'side-by-side',
         },
       },
     ],
