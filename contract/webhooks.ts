@@ -3,6 +3,7 @@
 // the exact body with the webhook's secret.
 import { z } from 'zod';
 import { httpUrl } from './fields.ts';
+import { changeSchema } from './health.ts';
 
 export const SIGNATURE_HEADER = 'X-Atlas-Signature';
 /** The delivery's id: the same on every attempt of one delivery, so a receiver can drop a repeat. */
@@ -24,7 +25,8 @@ export const DELIVERY_STATES = ['pending', 'queued', 'delivered', 'failed'] as c
  */
 export const webhookDeliverySchema = z.object({
   id: z.number().int(),
-  changeId: z.number().int(),
+  /** The change sent: which, what and to which endpoint (the body is the whole entry). */
+  change: changeSchema.pick({ id: true, kind: true, from: true, to: true }).extend({ url: z.string() }),
   state: z.enum(DELIVERY_STATES),
   attempts: z.number().int(),
   statusCode: z.number().int().nullable(),

@@ -21,13 +21,20 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
 } from '../../contract/webhooks.ts';
+import type { HealthStatus } from '../../contract/health.ts';
 
 /** Deliveries listed per webhook. */
 export const RECENT_DELIVERIES = 10;
 
 const presentDelivery = (d: DeliveryRow): WebhookDelivery => ({
   id: d.id,
-  changeId: d.changeId,
+  change: {
+    id: d.changeId,
+    kind: d.changeKind,
+    url: d.changeUrl,
+    from: d.statusFrom as HealthStatus | null,
+    to: d.statusTo as HealthStatus | null,
+  },
   state: d.state,
   attempts: d.attempts,
   statusCode: d.statusCode,

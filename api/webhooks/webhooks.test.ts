@@ -137,7 +137,8 @@ describe('webhooks', () => {
       const d = await deliveriesOf(hook.id);
       return d[0]?.state === 'delivered' && d;
     });
-    expect(delivery).toMatchObject({ changeId, state: 'delivered', attempts: 1, statusCode: 200, lastError: null });
+    expect(delivery).toMatchObject({ state: 'delivered', attempts: 1, statusCode: 200, lastError: null });
+    expect(delivery.change).toEqual({ id: changeId, kind: 'added', url: items[0].endpoint.url, from: null, to: null });
     expect(headers['x-atlas-delivery']).toBe(String(delivery.id));
     expect(Date.parse(delivery.deliveredAt!)).toBeGreaterThan(Date.now() - 60_000);
     // Sent once: no further request came.
@@ -153,7 +154,8 @@ describe('webhooks', () => {
       const d = await deliveriesOf(hook.id);
       return d[0]?.state === 'delivered' && d;
     });
-    expect(delivery).toMatchObject({ changeId, state: 'delivered', attempts: 2, statusCode: 200, lastError: null });
+    expect(delivery).toMatchObject({ change: { id: changeId }, state: 'delivered', attempts: 2, statusCode: 200 });
+    expect(delivery.lastError).toBeNull();
     expect(receiver.received).toHaveLength(2);
     // The same body, the same signature, the same delivery id on the retry.
     expect(receiver.received[1].body).toBe(receiver.received[0].body);

@@ -10,6 +10,10 @@ export type DeliveryRow = {
   id: number;
   webhookId: number;
   changeId: number;
+  changeKind: 'status' | 'added' | 'removed';
+  changeUrl: string;
+  statusFrom: string | null;
+  statusTo: string | null;
   state: DeliveryState;
   attempts: number;
   statusCode: number | null;
@@ -35,14 +39,16 @@ export function listWebhooks(sql: Queryable) {
   return sql<WebhookRow[]>`SELECT id, url, created_at FROM webhooks ORDER BY id`;
 }
 
-/** Each webhook's latest `perWebhook` deliveries, newest first. */
+/** Each webhook's latest `perWebhook` deliveries, newest first, with what their change was. */
 export function recentDeliveries(sql: Queryable, perWebhook: number) {
   return sql<DeliveryRow[]>`
-    SELECT d.id::float8 AS id, d.webhook_id, d.change_id::float8 AS change_id, d.state, d.attempts, d.status_code,
-      d.last_error, d.created_at, d.attempted_at, d.delivered_at
+    SELECT d.id::float8 AS id, d.webhook_id, d.change_id::float8 AS change_id, ch.kind AS change_kind,
+      ch.url AS change_url, ch.status_from, ch.status_to, d.state, d.attempts, d.status_code, d.last_error,
+      d.created_at, d.attempted_at, d.delivered_at
     FROM webhooks w CROSS JOIN LATERAL (
       SELECT * FROM webhook_deliveries WHERE webhook_id = w.id ORDER BY id DESC LIMIT ${perWebhook}
     ) d
+    JOIN endpoint_changes ch ON ch.id = d.change_id
     ORDER BY d.webhook_id, d.id DESC`;
 }
 
