@@ -1,5 +1,5 @@
-// Chains tab: the dead-endpoints filter, card grid (icon or colour dot, name, two-line description, edit/delete),
-// 'Add Chain' dialog, and the /chains page content editor below.
+// Chains tab: the dead-endpoints filter and the health checks (webhooks), card grid (icon or colour dot, name,
+// two-line description, edit/delete), 'Add Chain' dialog, and the /chains page content editor below.
 import { useMemo, useState } from 'react';
 import type { Chain } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
@@ -8,6 +8,7 @@ import { Card } from '../components/ui/card.tsx';
 import { useDeleteChain } from '../data/admin/chains.ts';
 import { CategoryContentEditor } from './category-editor.tsx';
 import { DeadEndpoints } from './dead-endpoints.tsx';
+import { HealthChecks } from './health-checks.tsx';
 import { ChainForm } from './chain-dialog.tsx';
 import { CatalogueSection } from './parts.tsx';
 
@@ -45,7 +46,12 @@ export function ChainsTab({
   const chainNames = useMemo(() => new Map(chains.map((c) => [c.id, c.name])), [chains]);
   return (
     <section>
-      {isAdmin && <DeadEndpoints chainNames={chainNames} />}
+      {isAdmin && (
+        <>
+          <DeadEndpoints chainNames={chainNames} />
+          <HealthChecks />
+        </>
+      )}
       <CatalogueSection
         title="Chains"
         description={`${chains.length} networks in the directory.`}
