@@ -21,8 +21,14 @@ import { useSaveEndpoint } from '../data/admin/endpoints.ts';
 import { cn } from '../lib/cn.ts';
 import { chainQuery } from '../data/chains.ts';
 import { ColorField, NameSlugFields, SeoAndSharingSections, SocialFields } from './field-groups.tsx';
-import { trackingLabels } from '../components/tracking-badge.tsx';
-import { CheckboxField, FormSection, SelectField, TextField } from './fields.tsx';
+import {
+  CheckboxField,
+  EndpointOptions,
+  EndpointProviderSelect,
+  FormSection,
+  SelectField,
+  TextField,
+} from './fields.tsx';
 import { Bind, enterSubmits, formValues, useAdminForm, type BoundField } from './form.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { DialogActions, WhenLoaded } from './parts.tsx';
@@ -301,37 +307,16 @@ function ChainFormBody({ chain, chains, providers, onDone }: BodyProps & { chain
                 </Button>
               </div>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-                <select
-                  aria-label={`Endpoint ${i + 1} provider`}
-                  {...form.register(`rpcEndpoints.${i}.providerId`)}
-                  className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                >
-                  <option value="">No provider</option>
-                  {providers.map((p) => (
-                    <option key={p.id} value={String(p.id)}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  aria-label={`Endpoint ${i + 1} tracking`}
-                  {...form.register(`rpcEndpoints.${i}.tracking`)}
-                  className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                >
-                  {rpcTrackingValues.map((t) => (
-                    <option key={t} value={t}>
-                      {trackingLabels[t].text}
-                    </option>
-                  ))}
-                </select>
-                <label className="flex items-center gap-2 text-slate-700">
-                  <input
-                    type="checkbox"
-                    {...form.register(`rpcEndpoints.${i}.needsApiKey`)}
-                    className="size-4 accent-accent-600"
-                  />
-                  Needs an API key
-                </label>
+                <EndpointProviderSelect
+                  field={form.register(`rpcEndpoints.${i}.providerId`)}
+                  label={`Endpoint ${i + 1} provider`}
+                  providers={providers}
+                />
+                <EndpointOptions
+                  tracking={form.register(`rpcEndpoints.${i}.tracking`)}
+                  needsApiKey={form.register(`rpcEndpoints.${i}.needsApiKey`)}
+                  trackingLabel={`Endpoint ${i + 1} tracking`}
+                />
               </div>
             </li>
           ))}
@@ -404,33 +389,16 @@ function AddChainEndpoint({
         )}
       </Bind>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <select
-          aria-label="New endpoint provider"
-          {...form.register('providerId')}
-          className="h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-        >
-          <option value="">No provider</option>
-          {providers.map((p) => (
-            <option key={p.id} value={String(p.id)}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="New endpoint tracking"
-          {...form.register('tracking')}
-          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-        >
-          {rpcTrackingValues.map((t) => (
-            <option key={t} value={t}>
-              {trackingLabels[t].text}
-            </option>
-          ))}
-        </select>
-        <label className="flex items-center gap-2 text-slate-700">
-          <input type="checkbox" {...form.register('needsApiKey')} className="size-4 accent-accent-600" />
-          Needs an API key
-        </label>
+        <EndpointProviderSelect
+          field={form.register('providerId')}
+          label="New endpoint provider"
+          providers={providers}
+        />
+        <EndpointOptions
+          tracking={form.register('tracking')}
+          needsApiKey={form.register('needsApiKey')}
+          trackingLabel="New endpoint tracking"
+        />
         <Button variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
           <Plus aria-hidden="true" />
           Add endpoint

@@ -1,6 +1,10 @@
 // The admin panel's labelled field components: each takes `{ id, value, onChange, onBlur, inputRef, error }`, which
 // `Bind` (form.tsx) hands over from a form field.
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { rpcTrackingValues } from '../../contract/admin.ts';
+import type { Provider } from '../../contract/providers.ts';
+import { trackingLabels } from '../components/tracking-badge.tsx';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx';
 import { cn } from '../lib/cn.ts';
 
@@ -218,5 +222,56 @@ export function FormSection({
       <legend className="pr-2 text-sm font-semibold text-slate-900">{title}</legend>
       {children}
     </fieldset>
+  );
+}
+
+const endpointSelectClass = 'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm';
+
+/** An endpoint's tracking select and "Needs an API key" box, as every admin endpoint form has them. */
+export function EndpointOptions({
+  tracking,
+  needsApiKey,
+  trackingLabel,
+}: {
+  tracking: UseFormRegisterReturn;
+  needsApiKey: UseFormRegisterReturn;
+  trackingLabel: string;
+}) {
+  return (
+    <>
+      <select aria-label={trackingLabel} {...tracking} className={endpointSelectClass}>
+        {rpcTrackingValues.map((t) => (
+          <option key={t} value={t}>
+            {trackingLabels[t].text}
+          </option>
+        ))}
+      </select>
+      <label className="flex items-center gap-2 text-slate-700">
+        <input type="checkbox" {...needsApiKey} className="size-4 accent-accent-600" />
+        Needs an API key
+      </label>
+    </>
+  );
+}
+
+/** An endpoint's provider select: none, or one of the directory's providers. */
+export function EndpointProviderSelect({
+  field,
+  label,
+  providers,
+}: {
+  field: UseFormRegisterReturn;
+  label: string;
+  providers: readonly Pick<Provider, 'id' | 'name'>[];
+}) {
+  return (
+    <select aria-label={label} {...field} className={cn(endpointSelectClass, 'max-w-56')}>
+      <option value="">No provider</option>
+      {providers.map((p) => (
+        <option key={p.id} value={String(p.id)}>
+          {p.name}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -7,12 +7,11 @@ import { endpointCreateSchema, rpcTrackingValues } from '../../contract/admin.ts
 import type { Chain } from '../../contract/chains.ts';
 import type { ProbeNow } from '../../contract/health.ts';
 import type { ProviderDetail } from '../../contract/providers.ts';
-import { trackingLabels } from '../components/tracking-badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useDeleteEndpoint, useProbeEndpoint, useSaveEndpoint } from '../data/admin/endpoints.ts';
 import { providerQuery } from '../data/providers.ts';
 import { RowInput } from './chain-dialog.tsx';
-import { FormSection } from './fields.tsx';
+import { EndpointOptions, FormSection } from './fields.tsx';
 import { Bind, enterSubmits, useAdminForm, type AdminForm } from './form.tsx';
 
 type Endpoint = ProviderDetail['rpcEndpoints'][number];
@@ -74,7 +73,11 @@ function EditEndpoint({ endpoint }: { endpoint: Endpoint }) {
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Options form={form} label={endpoint.url} />
+        <EndpointOptions
+          tracking={form.register('tracking')}
+          needsApiKey={form.register('needsApiKey')}
+          trackingLabel={`Tracking of ${endpoint.url}`}
+        />
         <Button variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
           Save endpoint
         </Button>
@@ -110,7 +113,11 @@ function AddEndpoint({ providerId, chains }: { providerId: number; chains: Chain
         <UrlInput form={form} label="New endpoint URL" />
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Options form={form} label="new endpoint" />
+        <EndpointOptions
+          tracking={form.register('tracking')}
+          needsApiKey={form.register('needsApiKey')}
+          trackingLabel="Tracking of new endpoint"
+        />
         <Button variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
           <Plus aria-hidden="true" />
           Add endpoint
@@ -137,23 +144,6 @@ function UrlInput({ form, label }: { form: AdminForm<EndpointForm, unknown>; lab
 }
 
 /** Tracking and needs-API-key of one endpoint; `label` names whose they are. */
-function Options({ form, label }: { form: AdminForm<EndpointForm, unknown>; label: string }) {
-  return (
-    <>
-      <select aria-label={`Tracking of ${label}`} {...form.register('tracking')} className={selectClass}>
-        {rpcTrackingValues.map((t) => (
-          <option key={t} value={t}>
-            {trackingLabels[t].text}
-          </option>
-        ))}
-      </select>
-      <label className="flex items-center gap-2 text-slate-700">
-        <input type="checkbox" {...form.register('needsApiKey')} className="size-4 accent-accent-600" />
-        Needs an API key
-      </label>
-    </>
-  );
-}
 
 /** The probe's answer in words: what it reached, and whether it counts (no network is never recorded). */
 function ProbeAnswer({ answer: { recorded, probe, health } }: { answer: ProbeNow }) {
