@@ -100,6 +100,17 @@ const jobs = (sql: Sql) => (jobCalls ??= new PgBoss({ db: pgBossDb(sql), schema:
 
 const bearer = { security: [{ agentToken: [] }] };
 
+/** Whether the queue exists; false too when pg-boss's schema does not (no prober has started on this database). */
+async function queueExists(boss: PgBoss, name: string) {
+  try {
+    return Boolean(await boss.getQueue(name));
+  } catch (err) {
+    if ((err as { code?: string }).code === UNDEFINED_TABLE) return false;
+    throw err;
+  }
+}
+const UNDEFINED_TABLE = '42P01';
+
 export function agentRoutes() {
   const router = createRouter('/api/agent');
 
@@ -116,8 +127,8 @@ export function agentRoutes() {
       const { region } = ctx.state.agent!;
       const queue = regionQueue(region);
       const boss = jobs(ctx.sql);
-      // No queue yet: the prober has not scheduled this region (it does at its next tick).
-      const leased = (await boss.getQueue(queue))
+      // No queue yet: the prober has not scheduled this region (it does at its next tick), or never ran here.
+      const leased = (await queueExists(boss, queue))
         ? await boss.fetch<{ endpointId: number }>(queue, { batchSize: ctx.valid.body.max })
         : [];
       const targets = new Map(

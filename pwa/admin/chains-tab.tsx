@@ -1,4 +1,4 @@
-// Chains tab: the dead-endpoints filter and the health checks (webhooks), card grid (icon or colour dot, name,
+// Chains tab: the dead-endpoints filter and the health checks (probe agents, webhooks), card grid (icon or colour dot, name,
 // two-line description, edit/delete), 'Add Chain' dialog, and the /chains page content editor below.
 import { useMemo, useState } from 'react';
 import type { Chain } from '../../contract/chains.ts';

@@ -1,5 +1,6 @@
 // Inside the Chains tab, beside the dead endpoints: "Health checks", the admin's part of what the prober reports.
-// Its Webhooks part registers URLs that receive every change of the change log (the secret shown once, with a copy
+// Its Probe agents part (probe-agents.tsx) creates agents that probe from other regions, lists and revokes them. Its
+// Webhooks part registers URLs that receive every change of the change log (the secret shown once, with a copy
 // button), removes them (asking first), and lists each one's latest deliveries.
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
@@ -14,6 +15,7 @@ import { useAddWebhook, useDeleteWebhook, webhooksQuery } from '../data/admin/we
 import { formatDateTime } from '../lib/dates.ts';
 import { STATUS_LABELS } from '../lib/endpoint-health.ts';
 import { ConfirmDelete } from './parts.tsx';
+import { ProbeAgents } from './probe-agents.tsx';
 
 export function HealthChecks() {
   return (
@@ -27,6 +29,7 @@ export function HealthChecks() {
         </p>
       </CardHeader>
       <CardContent className="grid gap-8">
+        <ProbeAgents />
         <Webhooks />
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNMEASURED_CAPABILITIES, UNVERIFIED_HEALTH } from '../../contract/health-rule.ts';
 import type { EndpointHealth } from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
-import { capabilityBadges, filterEndpoints, healthWords, isDead } from './endpoint-health.ts';
+import { capabilityBadges, filterEndpoints, healthWords, isDead, regionFigures } from './endpoint-health.ts';
 import { timeAgo } from './dates.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -78,5 +78,26 @@ describe('health in words', () => {
       '2 of 3 checked healthy, 2 not checked yet',
     );
     expect(healthWords({ healthy: 4, checked: 5, total: 5 }, paused)).toBe('4 of 5 healthy');
+  });
+});
+
+describe('latency per region', () => {
+  const at = '2026-11-25T11:59:00.000Z';
+  it('is shown once more than one region measured the endpoint, a stale region said so', () => {
+    expect(regionFigures([])).toEqual([]);
+    expect(regionFigures([{ region: 'server', status: 'ok', latencyMs: 80, checkedAt: at }])).toEqual([]);
+    expect(
+      regionFigures([
+        { region: 'Frankfurt', status: 'ok', latencyMs: 120, checkedAt: at },
+        { region: 'Singapore', status: 'stale', latencyMs: 340, checkedAt: at },
+        { region: 'Sydney', status: 'down', latencyMs: null, checkedAt: at },
+        { region: 'Tokyo', status: 'wrong-chain', latencyMs: 90, checkedAt: at },
+      ]),
+    ).toEqual([
+      { region: 'Frankfurt', text: '120 ms', stale: false },
+      { region: 'Singapore', text: '340 ms (stale)', stale: true },
+      { region: 'Sydney', text: 'down', stale: false },
+      { region: 'Tokyo', text: 'wrong chain', stale: false },
+    ]);
   });
 });

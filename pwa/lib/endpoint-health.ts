@@ -1,6 +1,12 @@
 // What the chain page's endpoint table does with health: its filters and the endpoints hidden as dead.
 import { DEAD_AFTER_DAYS } from '../../contract/health-rule.ts';
-import type { EndpointCapabilities, EndpointHealth, HealthStatus, ProberState } from '../../contract/health.ts';
+import type {
+  EndpointCapabilities,
+  EndpointHealth,
+  HealthStatus,
+  ProberState,
+  RegionHealth,
+} from '../../contract/health.ts';
 import type { RpcEndpoint } from '../../contract/chains.ts';
 import { isHealthy } from '../../contract/endpoint-rank.ts';
 import { isKeyless } from '../../contract/eip3085.ts';
@@ -99,4 +105,28 @@ export function capabilityBadges(c: EndpointCapabilities): { label: string; titl
     add(c.websocketSubscriptions.checkedAt, 'Subscriptions', 'eth_subscribe("newHeads") delivered a head');
   }
   return badges;
+}
+
+/**
+ * Each region's latest figure in words ("120 ms", "down", "340 ms (stale)"), by region name, when more than one region
+ * has measured the endpoint; none otherwise (the site's own figures already say it).
+ */
+export function regionFigures(regions: readonly RegionHealth[]): { region: string; text: string; stale: boolean }[] {
+  if (regions.length < 2) return [];
+  return regions.map((r) => {
+    const stale = r.status === 'stale';
+    const measured =
+      r.status === 'down'
+        ? 'down'
+        : r.status === 'wrong-chain'
+          ? 'wrong chain'
+          : r.latencyMs === null
+            ? '—'
+            : `${r.latencyMs} ms`;
+    return {
+      region: r.region,
+      text: stale ? `${r.latencyMs === null ? '—' : `${r.latencyMs} ms`} (stale)` : measured,
+      stale,
+    };
+  });
 }

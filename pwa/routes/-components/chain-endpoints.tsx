@@ -1,5 +1,5 @@
 // A chain's public RPC endpoints: URL, health (status, lag, latency, 7-day uptime, when checked: the prober's
-// summary as of the page's load, never polled), provider (linked, or '—'), Chainlist's tracking label, an API-key
+// summary as of the page's load, never polled; latency per region once probe agents elsewhere measured it too), provider (linked, or '—'), Chainlist's tracking label, an API-key
 // marker, a copy button, "Add" (to a wallet, with that endpoint alone) for one a wallet can use, and "Config" (the
 // Connect section's snippets with that endpoint first) for a keyless HTTPS or WebSocket one.
 // "Test from my browser" measures the endpoints a page may call from the visitor's browser (lib/browser-check.ts),
@@ -7,7 +7,7 @@
 // table shows the first rows until expanded.
 import { Link } from '@tanstack/react-router';
 import { Gauge } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { ChainDetail, RpcEndpoint } from '../../../contract/chains.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { rankEndpoints } from '../../../contract/endpoint-rank.ts';
@@ -19,6 +19,7 @@ import {
   filterEndpoints,
   isDead,
   notCheckedYet,
+  regionFigures,
   type EndpointFilter,
 } from '../../lib/endpoint-health.ts';
 import {
@@ -204,6 +205,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                         )}
                       </span>
                       <CapabilityBadges capabilities={e.capabilities} />
+                      <RegionLatencies health={e.health} />
                     </td>
                     <td className="col-start-1 md:px-2 md:py-2.5">
                       <span className="flex flex-wrap items-center gap-x-2 md:flex-col md:items-start">
@@ -279,6 +281,30 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/** Latency from each region that measured the endpoint (the site's own prober and probe agents elsewhere). */
+function RegionLatencies({ health }: { health: RpcEndpoint['health'] }) {
+  const figures = regionFigures(health.regions);
+  if (!figures.length) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-600 tabular-nums" data-testid="region-latencies">
+      <span className="sr-only">Latency by region: </span>
+      {/* A separator ends its line when the figures wrap, never starts the next. */}
+      {figures.map((f, i) => (
+        <Fragment key={f.region}>
+          {i > 0 && ' '}
+          <span
+            className={f.stale ? 'whitespace-nowrap text-slate-500' : 'whitespace-nowrap'}
+            title={f.stale ? `${f.region}: no result in three probe intervals` : `Measured from ${f.region}`}
+          >
+            {f.region} {f.text}
+          </span>
+          {i < figures.length - 1 && ' ·'}
+        </Fragment>
+      ))}
+    </p>
   );
 }
 
