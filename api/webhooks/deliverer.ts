@@ -213,8 +213,9 @@ export async function startWebhookDeliverer({
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function tick() {
-    if (!(await hasOpenDeliveries(sql))) return;
+  /** True when it took jobs. */
+  async function tick(): Promise<boolean> {
+    if (!(await hasOpenDeliveries(sql))) return false;
     const b = boss ?? (await queueStarted());
     // Pending deliveries become jobs: the rows marked queued and their jobs inserted in one transaction.
     for (;;) {
@@ -231,10 +232,11 @@ export async function startWebhookDeliverer({
       if (queued < q.claimLimit) break;
     }
     await abandonStaleDeliveries(sql);
-    const free = q.concurrency - inFlight.size;
-    if (free <= 0 || stopped) return;
+    // All slots taken: the next fetch waits for one to free.
+    if (inFlight.size >= q.concurrency) await Promise.race(inFlight);
+    if (stopped) return false;
     const jobs = (await b.fetch<{ deliveryId: number }>(WEBHOOK_QUEUE, {
-      batchSize: free,
+      batchSize: q.concurrency - inFlight.size,
       includeMetadata: true,
     })) as DeliveryJob[];
     for (const job of jobs) {
@@ -243,12 +245,15 @@ export async function startWebhookDeliverer({
         .finally(() => inFlight.delete(running));
       inFlight.add(running);
     }
+    return jobs.length > 0;
   }
 
+  // A tick that found jobs is followed at once by the next (a backlog drains at the receivers' pace), an idle one
+  // after tickMs.
   const loop = (delayMs: number) => {
     timer = setTimeout(async () => {
-      await tick().catch(failed('webhook deliveries failed'));
-      if (!stopped) loop(q.tickMs * (0.9 + Math.random() * 0.2));
+      const busy = await tick().catch((err) => (failed('webhook deliveries failed')(err), false));
+      if (!stopped) loop(busy ? 0 : q.tickMs * (0.9 + Math.random() * 0.2));
     }, delayMs);
   };
   loop(0);

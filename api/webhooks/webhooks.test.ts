@@ -12,7 +12,7 @@ import { signIn, type SignedIn } from '../test/sign-in.ts';
 import { signInAdmin } from '../admin/test-support.ts';
 import { changePageSchema } from '../../contract/health.ts';
 import { webhookListSchema, type WebhookDelivery } from '../../contract/webhooks.ts';
-import { startWebhookDeliverer, type Deliverer, type DelivererOptions } from './deliverer.ts';
+import { postWebhook, startWebhookDeliverer, type Deliverer, type DelivererOptions } from './deliverer.ts';
 
 type Received = { body: string; headers: http.IncomingHttpHeaders; at: number };
 type Receiver = { url: string; received: Received[]; close: () => Promise<void> };
@@ -262,6 +262,15 @@ describe('registering a webhook', () => {
     });
     expect((await strictAdmin.json('POST', '/api/admin/webhooks', {})).status).toBe(400);
     expect((await strictAdmin.json('DELETE', '/api/admin/webhooks/999999')).status).toBe(404);
+  });
+
+  it('is checked again at each attempt: an address inside is not connected to', async () => {
+    const receiver = await startReceiver();
+    await expect(postWebhook(receiver.url, '{}', {}, { allowPrivate: false })).rejects.toThrow(
+      '127.0.0.1 resolves to 127.0.0.1, which is not public',
+    );
+    expect(receiver.received).toHaveLength(0);
+    expect(await postWebhook(receiver.url, '{}', {}, { allowPrivate: true })).toBe(200);
   });
 
   it('is for admins only', async () => {
