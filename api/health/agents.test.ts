@@ -250,16 +250,35 @@ describe('probe agents', () => {
     ]);
   });
 
-  it('runs from the command line, and exits 1 when the site refuses its token', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'api/health/agent-cli.ts', '--server', t.url, '--token', 'not-a-token'],
-      { env: { ...process.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  it('runs from the command line until SIGTERM, and exits 1 when the site refuses its token', async () => {
+    const cli = (token: string) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'api/health/agent-cli.ts', '--server', t.url, '--token', token],
+        { env: { ...process.env, LOG_LEVEL: 'info', PROBE_ALLOW_PRIVATE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d));
+      child.stderr.on('data', (d: Buffer) => (output += d));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      return { child, exited, output: () => output };
+    };
+
+    const { token } = await createAgent('Sao Paulo');
+    const agent = cli(token);
+    await until(
+      async () => regionOf((await endpoints()).good, 'Sao Paulo')?.status === 'ok',
+      30_000,
+      "the command line agent's entry",
     );
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect([code, output]).toEqual([1, expect.stringContaining('the site refused this token')]);
-  });
+    agent.child.kill('SIGTERM');
+    expect(await agent.exited).toBe(0);
+    expect(agent.output()).toContain('probe agent stopped');
+
+    const refused = cli('not-a-token');
+    expect([await refused.exited, refused.output()]).toEqual([
+      1,
+      expect.stringContaining('the site refused this token'),
+    ]);
+  }, 60_000);
 });
