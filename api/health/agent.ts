@@ -12,6 +12,8 @@ const PER_HOST = 4;
 /** Results posted in one call at most, and how long a finished probe may wait for others to join it. */
 const POST_BATCH = 50;
 const POST_WAIT_MS = 1_000;
+/** At most one lease a second while jobs trickle in (each endpoint falls due at its own moment). */
+const LEASE_EVERY_MS = 1_000;
 /** How long one call to the site may take. */
 const CALL_TIMEOUT_MS = 30_000;
 /** Waits after a failed call to the site grow to this. */
@@ -86,12 +88,9 @@ export function startAgent({
     return JSON.parse(text);
   }
 
-  /** Posts finished probes: a batch when it is full, when one has waited long enough, or when nothing else runs. */
+  /** Posts finished probes: a batch when it is full or when one has waited long enough (one call a second at most). */
   async function post(force = false) {
-    while (
-      finished.length &&
-      (force || finished.length >= POST_BATCH || !inFlight.size || Date.now() - oldestFinished >= POST_WAIT_MS)
-    ) {
+    while (finished.length && (force || finished.length >= POST_BATCH || Date.now() - oldestFinished >= POST_WAIT_MS)) {
       const batch = finished.slice(0, POST_BATCH);
       const answer = agentResultsAnswerSchema.parse(await call('/api/agent/results', { results: batch }));
       // Sent: a failure before this line keeps them for the next try (a job already expired is ignored then).
@@ -117,13 +116,16 @@ export function startAgent({
       };
     });
 
+  let leasedAt = 0;
   async function pumpOnce() {
     await post();
     const free = concurrency - inFlight.size;
-    if (free < Math.ceil(concurrency / 2) && inFlight.size) {
-      await Promise.race([...inFlight, sleep(POST_WAIT_MS)]);
+    const nextLease = leasedAt + LEASE_EVERY_MS - Date.now();
+    if (nextLease > 0 || (inFlight.size && free < Math.ceil(concurrency / 2))) {
+      await Promise.race([...inFlight, sleep(nextLease > 0 ? nextLease : POST_WAIT_MS)]);
       return;
     }
+    leasedAt = Date.now();
     const lease = agentLeaseSchema.parse(await call('/api/agent/jobs', { max: free }));
     const probeOptions: ProbeOptions = { allowPrivate, origin: lease.origin };
     for (const job of lease.jobs) {
@@ -132,7 +134,9 @@ export function startAgent({
         .finally(() => inFlight.delete(running));
       inFlight.add(running);
     }
-    if (!lease.jobs.length) await Promise.race([...inFlight, sleep(inFlight.size ? POST_WAIT_MS : idleMs)]);
+    if (!lease.jobs.length) {
+      await Promise.race([...inFlight, sleep(inFlight.size || finished.length ? POST_WAIT_MS : idleMs)]);
+    }
   }
 
   async function loop() {
