@@ -39,6 +39,36 @@ export const chainSchema = chainRefSchema.extend({
 export type Chain = z.infer<typeof chainSchema>;
 export const chainListSchema = z.array(chainSchema);
 
+/**
+ * GET /api/chains/summary: every chain, in directory order, with what the site's frame and its lists draw of it (a
+ * link with its icon, its chain ID, testnet or not) and no more.
+ */
+export const chainSummarySchema = chainRefSchema.extend({
+  evmChainId: z.number().int().nullable(),
+  isTestnet: z.boolean(),
+});
+export type ChainSummary = z.infer<typeof chainSummarySchema>;
+export const chainSummaryListSchema = z.array(chainSummarySchema);
+
+/** A chain's summary as GET /api/chains/summary gives it. */
+export const summarizeChain = ({
+  id,
+  name,
+  slug,
+  iconUrl,
+  color,
+  evmChainId,
+  isTestnet,
+}: ChainSummary): ChainSummary => ({
+  id,
+  name,
+  slug,
+  iconUrl,
+  color,
+  evmChainId,
+  isTestnet,
+});
+
 /** GET /api/chains/with-stats: a chain with its provider count and their mean rating. */
 export const chainWithStatsSchema = chainSchema.extend({
   providerCount: z.number().int(),

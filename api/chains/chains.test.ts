@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import {
   chainDetailSchema,
   chainListSchema,
+  chainSummaryListSchema,
   chainWithStatsListSchema,
   connectSnippetsSchema,
 } from '../../contract/chains.ts';
@@ -53,6 +54,27 @@ describe('GET /api/chains', () => {
   it('compresses large responses', async () => {
     const res = await t.request('/api/chains', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('GET /api/chains/summary', () => {
+  it('gives every chain of the list, in its order, with its link, chain ID and testnet flag only', async () => {
+    const chains = chainListSchema.parse((await t.get('/api/chains')).body);
+    const res = await t.get('/api/chains/summary');
+    expect(res.status).toBe(200);
+    const summary = chainSummaryListSchema.parse(res.body);
+    expect(res.body).toEqual(
+      chains.map(({ id, name, slug, iconUrl, color, evmChainId, isTestnet }) => ({
+        id,
+        name,
+        slug,
+        iconUrl,
+        color,
+        evmChainId,
+        isTestnet,
+      })),
+    );
+    expect(summary).toHaveLength(139);
   });
 });
 

@@ -1,4 +1,4 @@
-// Chains: the public reads (GET /api/chains, /api/chains/with-stats, /api/chains/{slug} and its /snippets) and the
+// Chains: the public reads (GET /api/chains, /api/chains/summary, /api/chains/with-stats, /api/chains/{slug} and its /snippets) and the
 // admin writes (POST /api/admin/chains, PUT and DELETE /api/admin/chains/{id}).
 import { z } from 'zod';
 import { createRouter } from '../context.ts';
@@ -21,6 +21,7 @@ import {
   conflictsFor,
   loadChainDetail,
   loadChainList,
+  loadChainSummaries,
   loadChainsWithStats,
   loadProviderAccess,
 } from './service.ts';
@@ -32,6 +33,7 @@ import { connectSnippets, isConfigurable } from '../../contract/snippets.ts';
 import {
   chainDetailSchema,
   chainListSchema,
+  chainSummaryListSchema,
   chainWithStatsListSchema,
   connectSnippetsSchema,
   snippetsQuerySchema,
@@ -47,6 +49,18 @@ export function chainRoutes() {
   router.get('/', cached, answers(chainListSchema, 'Every chain, in directory order'), async (ctx) => {
     ctx.body = await loadChainList(ctx.sql);
   });
+
+  router.get(
+    '/summary',
+    cached,
+    answers(
+      chainSummaryListSchema,
+      "Every chain's name, slug, icon, colour, chain ID and testnet flag, in directory order",
+    ),
+    async (ctx) => {
+      ctx.body = await loadChainSummaries(ctx.sql);
+    },
+  );
 
   router.get(
     '/with-stats',

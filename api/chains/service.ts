@@ -14,12 +14,23 @@ import {
 } from '../../sql/queries/chains.ts';
 import { existingProviderIds, findProviderBySlug, listProviderChainLinks } from '../../sql/queries/providers.ts';
 import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
-import type { Chain, ChainDetail, ChainWithStats } from '../../contract/chains.ts';
+import {
+  summarizeChain,
+  type Chain,
+  type ChainDetail,
+  type ChainSummary,
+  type ChainWithStats,
+} from '../../contract/chains.ts';
 import type { ProviderAccess } from '../../contract/snippets.ts';
 
 /** GET /api/chains. */
 export async function loadChainList(sql: Sql): Promise<Chain[]> {
   return (await listChains(sql)).map(presentChain);
+}
+
+/** GET /api/chains/summary. */
+export async function loadChainSummaries(sql: Sql): Promise<ChainSummary[]> {
+  return (await loadChainList(sql)).map(summarizeChain);
 }
 
 /** GET /api/chains/with-stats. */

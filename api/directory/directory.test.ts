@@ -45,6 +45,7 @@ describe('GET /api/directory', () => {
     const chains = await t.sql<{ id: number; slug: string }[]>`SELECT id, slug FROM chains`;
     const expected = [
       '/api/chains',
+      '/api/chains/summary',
       '/api/chains/with-stats',
       '/api/providers',
       '/api/providers/popular',
@@ -60,7 +61,7 @@ describe('GET /api/directory', () => {
       ...chains.map((c) => `/api/chains/${c.slug}`),
     ];
     expect(Object.keys(responses).sort()).toEqual(expected.sort());
-    expect(expected).toHaveLength(17 + 59 + 139);
+    expect(expected).toHaveLength(18 + 59 + 139);
   });
 
   it('comes in parts: together exactly the whole answer, in its order, the lists first, each about 256 KB of JSON', async () => {
@@ -78,8 +79,8 @@ describe('GET /api/directory', () => {
     const paths = parts.flatMap((p) => Object.keys(p.responses));
     expect(paths).toEqual(Object.keys(whole.responses));
     expect(Object.assign({}, ...parts.map((p) => p.responses))).toEqual(whole.responses);
-    // The lists and content (17 answers: the home page, the lists and search work offline from them) first.
-    expect(paths.indexOf('/api/tracking-settings')).toBe(16);
+    // The lists and content (18 answers: the home page, the lists and search work offline from them) first.
+    expect(paths.indexOf('/api/tracking-settings')).toBe(17);
     for (const { responses } of parts.slice(0, -1)) {
       const sizes = Object.values(responses).map((v) => JSON.stringify(v).length);
       const total = sizes.reduce((a, b) => a + b, 0);

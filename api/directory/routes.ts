@@ -8,7 +8,7 @@
 import { createRouter } from '../context.ts';
 import type { Sql } from '../db/index.ts';
 import { cached } from '../middleware/response-cache.ts';
-import { loadChainDetail, loadChainList, loadChainsWithStats } from '../chains/service.ts';
+import { loadChainDetail, loadChainList, loadChainSummaries, loadChainsWithStats } from '../chains/service.ts';
 import {
   loadAbout,
   loadAds,
@@ -69,6 +69,7 @@ type Answer = [path: string, load: () => Promise<unknown>];
 /** The answers every page needs whatever the directory holds. */
 const listAnswers = (sql: Sql): Answer[] => [
   ['/api/chains', () => loadChainList(sql)],
+  ['/api/chains/summary', () => loadChainSummaries(sql)],
   ['/api/chains/with-stats', () => loadChainsWithStats(sql)],
   ['/api/providers', () => loadProviderList(sql)],
   ['/api/providers/popular', () => loadPopularProviders(sql)],

@@ -64,7 +64,9 @@ describe('server-rendered pages', () => {
     expect(page.html).not.toContain('<!--app-html-->');
     // #root holds the page alone, not even white space beside it: the browser hydrates its children exactly.
     expect([...page.root.childNodes].map((n) => n.nodeName)).toEqual(['DIV']);
-    expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains', '/api/auth/user']));
+    expect(page.keys).toEqual(expect.arrayContaining(['/api/providers', '/api/chains/summary', '/api/auth/user']));
+    // The frame reads the chains' summary: the whole chain list is no page's data.
+    expect(page.keys).not.toContain('/api/chains');
     const providers = page.state!.queries.find((q) => q.queryKey.join('/') === '/api/providers')!.state
       .data as Provider[];
     expect(providers).toHaveLength(count);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { chainsQuery } from '../data/chains.ts';
+import { chainSummaryQuery } from '../data/chains.ts';
 import { partnerLinksQuery } from '../data/content.ts';
 import { featuredProvidersQuery } from '../data/providers.ts';
 import { LIMITS, PRODUCT_NAME } from '../lib/site.ts';
@@ -21,7 +21,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Footer() {
-  const chains = useQuery(chainsQuery()).data;
+  const chains = useQuery(chainSummaryQuery()).data;
   const featured = useQuery(featuredProvidersQuery()).data;
   const partners = useQuery(partnerLinksQuery());
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { chainsQuery } from '../data/chains.ts';
+import { chainSummaryQuery } from '../data/chains.ts';
 import { popularProvidersQuery } from '../data/providers.ts';
 import { LIMITS } from '../lib/site.ts';
 import { EntityLink, LinkList } from './entity-links.tsx';
@@ -37,7 +37,7 @@ export function SidebarCard({
 
 export function Sidebar() {
   const providers = useQuery(popularProvidersQuery());
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   return (
     <div className="listing-sidebar space-y-6">
       <SidebarCard title="Popular Providers" viewAll="/providers">

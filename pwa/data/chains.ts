@@ -6,12 +6,20 @@ import { getParsed } from './parsed.ts';
 
 export const chainKeys = {
   all: ['/api/chains'] as const,
+  summary: () => [...chainKeys.all, 'summary'] as const,
   withStats: () => [...chainKeys.all, 'with-stats'] as const,
   detail: (slug: string) => [...chainKeys.all, slug] as const,
 };
 
 export const chainsQuery = () =>
   queryOptions({ queryKey: chainKeys.all, queryFn: () => getParsed('/api/chains', (s) => s.chainListSchema) });
+
+/** Every chain's link, chain ID and testnet flag: what the site's frame and the pages' lists draw of the chains. */
+export const chainSummaryQuery = () =>
+  queryOptions({
+    queryKey: chainKeys.summary(),
+    queryFn: () => getParsed('/api/chains/summary', (s) => s.chainSummaryListSchema),
+  });
 
 export const chainsWithStatsQuery = () =>
   queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getAllPages('/api/chains/with-stats', (s) => s.chainWithStatsListSchema) });
@@ -34,6 +42,6 @@ export const providerSnippetsQuery = (slug: string, provider: string) =>
   });
 
 /** Lookup of chains by id (providers carry only chainIds). */
-export function chainsById(chains: readonly Chain[] | undefined): Map<number, Chain> {
+export function chainsById<T extends Pick<Chain, 'id'>>(chains: readonly T[] | undefined): Map<number, T> {
   return new Map((chains ?? []).map((c) => [c.id, c]));
 }

@@ -1,7 +1,7 @@
 // The API's response schemas, gathered in one module the data layer imports lazily: zod (≈ 25 KB gzip)
 // then loads in parallel with the first request instead of delaying the first paint.
 export {
-  chainDetailSchema, chainListSchema, chainWithStatsListSchema, connectSnippetsSchema,
+  chainDetailSchema, chainListSchema, chainSummaryListSchema, chainWithStatsListSchema, connectSnippetsSchema,
 } from '../../contract/chains.ts';
 export { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
 export {

@@ -1,7 +1,7 @@
 // The query data a server-rendered page carries for hydration (pwa/entry-server.tsx writes it, pwa/main.tsx reads it).
 // Provider answers name their chains as objects (a provider's `chains`, an endpoint's `chain`) that
 // repeat the page's own chain list: a provider on 100 chains carries 10 KB of names, slugs, icons and colours the
-// header's `/api/chains` already holds. The page carries such objects as ids (and kinds), and the browser puts the
+// frame's chain summary (`/api/chains/summary`) already holds. The page carries such objects as ids (and kinds), and the browser puts the
 // objects back before the data reaches the query cache, so the cache holds exactly what the API answered.
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ChainRef } from '../../contract/chains.ts';
@@ -20,7 +20,7 @@ type ChainsById = ReadonlyMap<number, ChainRef>;
 type CarriedChain = [id: number, kind?: string];
 
 const isChainList = (query: DehydratedState['queries'][number]) =>
-  JSON.stringify(query.queryKey) === JSON.stringify(chainKeys.all);
+  JSON.stringify(query.queryKey) === JSON.stringify(chainKeys.summary());
 
 function chainsOf(state: DehydratedState): ChainsById | undefined {
   const chains = state.queries.find(isChainList)?.state.data;
@@ -57,7 +57,7 @@ function changeChainFields(value: Json, change: (key: 'chain' | 'chains', field:
 }
 
 function changeData(state: DehydratedState, change: (key: 'chain' | 'chains', field: Json) => Json): DehydratedState {
-  // The chain list is the source, not a holder of references: not walked (139 chains of 30 fields each).
+  // The chain list is the source, not a holder of references: not walked.
   for (const query of state.queries) if (!isChainList(query)) changeChainFields(query.state.data, change);
   return state;
 }

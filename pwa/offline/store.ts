@@ -2,7 +2,7 @@
 // same path is answered from here — the exact JSON the server sent, so pages parse it with the same
 // schemas. Search has no saved answers: it runs locally over the saved provider and chain lists; a chain's
 // provider list is derived from the saved provider list too (the directory sync does not copy those lists).
-import type { Chain, ChainWithStats } from '../../contract/chains.ts';
+import type { Chain, ChainSummary, ChainWithStats } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
 import type { OfflineReads } from '../lib/api.ts';
 import { BY_CHAIN_PATH, providersOnChain } from './by-chain.ts';
@@ -43,8 +43,29 @@ async function loadProvidersOnChain(db: OfflineDatabase, path: string, chainId: 
   return providersOnChain(providers.data as Provider[], chainId);
 }
 
+const CHAIN_SUMMARY_PATH = '/api/chains/summary';
+
+// The fields of GET /api/chains/summary (its schema's module would bring zod here, before the page needs it).
+const summarizeChain = ({ id, name, slug, iconUrl, color, evmChainId, isTestnet }: Chain): ChainSummary => ({
+  id,
+  name,
+  slug,
+  iconUrl,
+  color,
+  evmChainId,
+  isTestnet,
+});
+
+/** The chains' summary: saved, or else made from the saved chain list (a copy saved before the summary existed). */
+async function loadChainSummary(db: OfflineDatabase): Promise<unknown> {
+  const [own, chains] = await db.responses.bulkGet([CHAIN_SUMMARY_PATH, '/api/chains']);
+  if (own) return own.data;
+  return (chains?.data as Chain[] | undefined)?.map(summarizeChain);
+}
+
 /** The saved answer for `path` (or the local search's, or a chain's providers derived), undefined when there is none. */
 export async function loadResponse(db: OfflineDatabase, path: string): Promise<unknown> {
+  if (path === CHAIN_SUMMARY_PATH) return loadChainSummary(db);
   const byChain = BY_CHAIN_PATH.exec(path);
   if (byChain) return loadProvidersOnChain(db, path, Number(byChain[1]));
   if (SEARCH_PATH.test(path)) {

@@ -24,7 +24,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { VoteButtons } from '../components/vote-buttons.tsx';
-import { chainQuery, chainsById, chainsQuery } from '../data/chains.ts';
+import { chainQuery, chainsById, chainSummaryQuery } from '../data/chains.ts';
 import { providersByChainQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import {
@@ -59,13 +59,13 @@ export const Route = createFileRoute('/chains/$slug')({
   }),
   loader: async ({ context: { queryClient }, params }) => {
     // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
-    const known = queryClient.getQueryData(chainsQuery().queryKey)?.find((c) => c.slug === params.slug);
+    const known = queryClient.getQueryData(chainSummaryQuery().queryKey)?.find((c) => c.slug === params.slug);
     const [chain, providers] = await Promise.all([
       queryClient.ensureQueryData(chainQuery(params.slug)).catch((error: unknown) => {
         throw isNotFoundError(error) ? notFound() : error;
       }),
       known && ensure(queryClient, providersByChainQuery(known.id)),
-      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, chainSummaryQuery()),
       ensure(queryClient, adsQuery('content-top')),
       ensure(queryClient, proberQuery()),
       whenSignedIn(queryClient, () => ensure(queryClient, myVotesQuery(true))),
@@ -139,7 +139,7 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
   const { sort: sortParam, public: publicOnly } = Route.useSearch();
   const navigate = useNavigate({ from: '/chains/$slug' });
   const providers = useQuery(providersByChainQuery(chain.id));
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   const sort = sortParam ?? DEFAULT_SORT;
   const onChain = useMemo(
     () => ({ chainId: chain.id, chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }),
@@ -204,7 +204,7 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
 }
 
 function OtherChains({ chain }: { chain: ChainDetail }) {
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   return (
     <SidebarCard title="Other Chains" viewAll="/chains">
       <LinkList

@@ -16,7 +16,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { useAuth } from '../data/auth.ts';
-import { chainsById, chainsQuery } from '../data/chains.ts';
+import { chainsById, chainSummaryQuery } from '../data/chains.ts';
 import { adsQuery, homepageQuery } from '../data/content.ts';
 import { popularProvidersQuery, providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type ProviderSort } from '../lib/provider-list.ts';
@@ -40,7 +40,7 @@ export const Route = createFileRoute('/')({
     const [providers, homepage] = await Promise.all([
       ensure(queryClient, providersQuery()),
       ensure(queryClient, homepageQuery()),
-      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, chainSummaryQuery()),
       ensure(queryClient, popularProvidersQuery()), // the sidebar
       ensure(queryClient, adsQuery('header')),
       ensure(queryClient, adsQuery('hotlist-inline')),
@@ -80,7 +80,7 @@ function HomePage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/' });
   const providers = useQuery(providersQuery());
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   const homepage = useQuery(homepageQuery());
   const inlineAds = useQuery(adsQuery('hotlist-inline')).data;
 

@@ -12,7 +12,7 @@ import { ProviderList } from '../components/provider-list.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { SidebarCard } from '../components/sidebar.tsx';
 import { Select } from '../components/ui/select.tsx';
-import { chainsById, chainsQuery } from '../data/chains.ts';
+import { chainsById, chainSummaryQuery } from '../data/chains.ts';
 import { adsQuery, categoryQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
 import { filterProviders, providerSorts, sortProviders, type FilterFact } from '../lib/provider-list.ts';
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/providers/')({
     const [providers, category] = await Promise.all([
       ensure(queryClient, providersQuery()),
       ensure(queryClient, categoryQuery('providers')),
-      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, chainSummaryQuery()),
       ensure(queryClient, adsQuery('header')),
     ]);
     return { providers, category };
@@ -48,7 +48,7 @@ export const Route = createFileRoute('/providers/')({
 });
 
 function BrowseByBlockchain() {
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   return (
     <SidebarCard title="Browse by Blockchain">
       <LinkList
@@ -68,7 +68,7 @@ function ProvidersPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/providers/' });
   const providers = useQuery(providersQuery());
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   const category = useQuery(categoryQuery('providers'));
 
   const [term, setTerm] = useState(search.q ?? '');

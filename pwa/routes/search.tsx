@@ -10,7 +10,7 @@ import { ProviderList } from '../components/provider-list.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { chainsById, chainsQuery } from '../data/chains.ts';
+import { chainsById, chainSummaryQuery } from '../data/chains.ts';
 import { searchQuery } from '../data/search.ts';
 import { optionalString } from '../lib/search-params.ts';
 import { routeHead } from '../lib/page-head.ts';
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/search')({
   loader: async ({ context: { queryClient }, deps }) => {
     const [result] = await Promise.all([
       deps.q ? ensure(queryClient, searchQuery(deps.q)) : undefined,
-      ensure(queryClient, chainsQuery()),
+      ensure(queryClient, chainSummaryQuery()),
     ]);
     return { q: deps.q, result };
   },
@@ -41,7 +41,7 @@ function SearchPage() {
   useEffect(() => setDraft(q ?? ''), [q]);
 
   const result = useQuery(searchQuery(term));
-  const chains = useQuery(chainsQuery());
+  const chains = useQuery(chainSummaryQuery());
   const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
 
   const onSubmit = (e: FormEvent) => {
