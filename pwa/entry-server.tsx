@@ -2,7 +2,7 @@
 // the browser paints the page before any JavaScript has run and then hydrates the same tree (pwa/main.tsx).
 // Reads go to the server's own API handler through `fetchApi`, with the visitor's cookies.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory, HeadContent, RouterContextProvider } from '@tanstack/react-router';
 import { getSsrStatus } from '@tanstack/react-router/ssr/server';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +10,7 @@ import './lib/zod-no-eval.ts';
 import { App } from './app.tsx';
 import { ApiError, setApiFetch } from './lib/api.ts';
 import { lazyPartsArrived } from './lib/early-clicks.ts';
-import { compactPageState } from './lib/page-state.ts';
+import { compactPageState, type CarriedPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { serverRedirect } from './lib/router-internals.ts';
 import { createAppRouter } from './router.tsx';
@@ -25,7 +25,7 @@ export type RenderedPage = {
   status: number;
   head: string;
   html: string | undefined;
-  state: DehydratedState;
+  state: CarriedPageState;
   complete: boolean;
 };
 

@@ -8,7 +8,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
-import { expandPageState } from './lib/page-state.ts';
+import { expandPageState, type CarriedPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { persistQueryCache } from './offline/persist.ts';
 import { keepRenderedAnswers, startOffline } from './offline/start.ts';
@@ -21,7 +21,7 @@ import './styles.css';
 function renderedState(): DehydratedState | undefined {
   const text = document.getElementById(SSR_STATE_ID)?.textContent;
   try {
-    return text ? expandPageState(JSON.parse(text) as DehydratedState) : undefined;
+    return text ? expandPageState(JSON.parse(text) as CarriedPageState) : undefined;
   } catch {
     return undefined;
   }

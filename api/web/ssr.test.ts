@@ -12,8 +12,7 @@ import { signIn } from '../test/sign-in.ts';
 import { sortProviders } from '../../pwa/lib/provider-list.ts';
 import type { Provider } from '../../contract/providers.ts';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
-import { expandPageState } from '../../pwa/lib/page-state.ts';
-import type { DehydratedState } from '@tanstack/react-query';
+import { expandPageState, type CarriedPageState } from '../../pwa/lib/page-state.ts';
 
 let t: TestServer;
 
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type State = { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+type State = { queries: { queryKey: readonly unknown[]; state: { data: unknown } }[] };
 
 async function render(pathname: string, headers: Record<string, string> = {}) {
   const res = await t.request(pathname, { headers });
@@ -35,6 +34,9 @@ async function render(pathname: string, headers: Record<string, string> = {}) {
   const doc: Document = new JSDOM(html).window.document;
   const root = doc.getElementById('root')!;
   const stateText = doc.getElementById(SSR_STATE_ID)?.textContent;
+  // What the page carries, and the queries the browser hydrates from it.
+  const carried = stateText ? (JSON.parse(stateText) as CarriedPageState) : undefined;
+  const state: State | undefined = carried && expandPageState(structuredClone(carried));
   return {
     status: res.status,
     html,
@@ -42,8 +44,9 @@ async function render(pathname: string, headers: Record<string, string> = {}) {
     root,
     cacheControl: res.headers.get('Cache-Control'),
     text: root.textContent!.replace(/\s+/g, ' '),
-    state: stateText ? (JSON.parse(stateText) as State) : undefined,
-    keys: stateText ? (JSON.parse(stateText) as State).queries.map((q) => q.queryKey.join('/')) : [],
+    carried,
+    state,
+    keys: state ? state.queries.map((q) => q.queryKey.join('/')) : [],
   };
 }
 
@@ -112,9 +115,10 @@ describe('server-rendered pages', () => {
     async (pathname) => {
       const page = await render(pathname);
       // Chain objects travel as references to the page's chain list: outside the chain answers no chain's icon is named.
-      const others = page.state!.queries.filter((q) => q.queryKey[0] !== '/api/chains');
+      const others = page.carried!.queries.filter((q) => !('queryKey' in q) || q.queryKey[0] !== '/api/chains');
       expect(JSON.stringify(others)).not.toContain('"iconUrl":"/chain-icons/');
-      const expanded = expandPageState(page.state as unknown as DehydratedState);
+      expect(JSON.stringify(page.carried!.shared)).not.toContain('"iconUrl":"/chain-icons/');
+      const expanded = page.state!;
       // Put back where they were (the chain list itself names icons whatever happens: left out of this check).
       const expandedOthers = expanded.queries.filter((q) => q.queryKey[0] !== '/api/chains');
       expect(JSON.stringify(expandedOthers)).toContain('"iconUrl":"/chain-icons/');

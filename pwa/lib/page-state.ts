@@ -1,94 +1,396 @@
-// The query data a server-rendered page carries for hydration (pwa/entry-server.tsx writes it, pwa/main.tsx reads it).
-// Provider answers name their chains as objects (a provider's `chains`, an endpoint's `chain`) that
-// repeat the page's own chain list: a provider on 100 chains carries 10 KB of names, slugs, icons and colours the
-// frame's chain summary (`/api/chains/summary`) already holds. The page carries such objects as ids (and kinds), and the browser puts the
-// objects back before the data reaches the query cache, so the cache holds exactly what the API answered.
-import type { DehydratedState } from '@tanstack/react-query';
+// The query data a server-rendered page carries for hydration (pwa/entry-server.tsx writes it, pwa/main.tsx reads it),
+// written in a compact form the browser turns back into exactly the dehydrated queries, so the query cache holds what
+// the API answered. What the form leaves out is what the page's data repeats:
+// - chain objects (a provider's `chains`, an endpoint's `chain`) that are the entries of the frame's chain summary
+//   (`/api/chains/summary`) travel as ids: a provider on 100 chains would carry 10 KB of names, slugs and icons;
+// - a value that occurs more than once (a provider both in the list and among the popular ones, the health of an
+//   endpoint never probed) travels once, in `shared`, and is named by its index where it occurs;
+// - a list of objects with the same fields travels as a table: the field names once, a field with one value in every
+//   row once, then each row's other values;
+// - a query's state besides its data and time (no error, fetched once, idle) is the same for every query drawn.
+import { hashKey, type DehydratedState } from '@tanstack/react-query';
 import type { ChainRef } from '../../contract/chains.ts';
 import { chainKeys } from '../data/chains.ts';
 
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+type Query = DehydratedState['queries'][number];
+
+/** The page's data as carried: `d` the query data, `t` the time it was read (`dataUpdatedAt`); `q` a query kept whole. */
+export type CarriedQuery = { queryKey: readonly Json[]; d: Json; t: number } | { q: Query };
+export type CarriedPageState = { v: 2; at: number; shared: Json[]; queries: CarriedQuery[] };
+
 /**
- * The marks of what is carried as references: `chains: { [CHAIN_LIST]: [[id, kind?], …] }` in place of a list of
- * chain objects, `chain: { [CHAIN]: id }` in place of one.
+ * Marks inside carried data (no API answer has a field beginning with "$": an answer that does is carried as it is):
+ * `{ $chainIds: [id, -id, [id], …] }` a list of chains (a negative id: served with an API key, an id alone in a
+ * list: no kind), `{ $chainIds: "pk…" }` the same chains as the object's own `chainIds`, in their order, with their
+ * kinds; `{ $chainId: id }` one chain; `{ $s: i }` the i-th shared value; `{ $f: [names], $same: {…}, $rows: [[…]] }`
+ * a list of objects.
  */
 const CHAIN_LIST = '$chainIds';
 const CHAIN = '$chainId';
+const SHARED = '$s';
+const AT = '$at';
+const FIELDS = '$f';
+const SAME = '$same';
+const ROWS = '$rows';
+const MARKS = '$marks';
+const AFFIXES = '$affix';
 const REF_FIELDS = ['id', 'name', 'slug', 'iconUrl', 'color'] as const;
+const KIND_LETTERS: ReadonlyMap<Json, string> = new Map([
+  ['public-endpoint', 'p'],
+  ['api-key', 'k'],
+]);
+const KINDS_BY_LETTER: Record<string, string> = { p: 'public-endpoint', k: 'api-key' };
+/** Values shorter than this in JSON are written where they occur, however often: a name for them costs as much. */
+const MIN_SHARED_LENGTH = 24;
 
-type Json = unknown;
 type ChainsById = ReadonlyMap<number, ChainRef>;
-type CarriedChain = [id: number, kind?: string];
 
-const isChainList = (query: DehydratedState['queries'][number]) =>
-  JSON.stringify(query.queryKey) === JSON.stringify(chainKeys.summary());
-
-function chainsOf(state: DehydratedState): ChainsById | undefined {
-  const chains = state.queries.find(isChainList)?.state.data;
-  return Array.isArray(chains) ? new Map((chains as ChainRef[]).map((c) => [c.id, c])) : undefined;
-}
-
-const isObject = (value: Json): value is Record<string, Json> =>
+const isObject = (value: Json): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The chain as a reference when it is exactly its entry in the page's list (plus, in a list, its kind). */
-function asRef(chain: Json, byId: ChainsById, withKind: boolean): CarriedChain | undefined {
-  if (!isObject(chain)) return undefined;
-  const listed = byId.get(chain.id as number);
-  const { kind, ...ref } = chain;
-  const kindFits = kind === undefined || (withKind && typeof kind === 'string');
-  const same = Object.keys(ref).length === REF_FIELDS.length && REF_FIELDS.every((f) => ref[f] === listed?.[f]);
-  if (!listed || !kindFits || !same) return undefined;
-  return kind === undefined ? [listed.id] : [listed.id, kind as string];
+const isChainSummary = (queryKey: readonly Json[]) => JSON.stringify(queryKey) === JSON.stringify(chainKeys.summary());
+
+/** Whether any object in `value` has a field beginning with "$" (such data is carried as it is). */
+function hasMarkedField(value: Json): boolean {
+  if (Array.isArray(value)) return value.some(hasMarkedField);
+  if (!isObject(value)) return false;
+  return Object.entries(value).some(([key, v]) => key.startsWith('$') || hasMarkedField(v));
 }
 
-function chainObject(byId: ChainsById, [id, kind]: CarriedChain) {
+// ---------- chains as ids ----------
+
+/** The chain's id when it is exactly its entry in the summary (plus, in a list, its kind); undefined otherwise. */
+function chainId(chain: Json, byId: ChainsById): number | undefined {
+  if (!isObject(chain)) return undefined;
+  const { kind: _kind, ...ref } = chain;
+  const listed = byId.get(chain.id as number);
+  const same =
+    listed !== undefined &&
+    Object.keys(ref).length === REF_FIELDS.length &&
+    REF_FIELDS.every((f) => ref[f] === listed[f]);
+  return same && listed.id > 0 ? listed.id : undefined;
+}
+
+function chainListAsIds(list: Json, parent: JsonObject, byId: ChainsById): Json {
+  if (!Array.isArray(list) || list.length === 0) return list;
+  const ids = list.map((c) => chainId(c, byId));
+  if (ids.some((id) => id === undefined)) return list;
+  const kinds = list.map((c) => (c as JsonObject).kind);
+  const letters = kinds.map((k) => KIND_LETTERS.get(k));
+  const own = parent.chainIds;
+  if (
+    letters.every((l) => l !== undefined) &&
+    Array.isArray(own) &&
+    own.length === ids.length &&
+    own.every((id, i) => id === ids[i])
+  )
+    return { [CHAIN_LIST]: letters.join('') };
+  if (kinds.some((k) => k !== undefined && !KIND_LETTERS.has(k))) return list;
+  return { [CHAIN_LIST]: ids.map((id, i) => (kinds[i] === undefined ? [id] : kinds[i] === 'api-key' ? -id! : id)) };
+}
+
+function chainObject(byId: ChainsById, id: number, kind?: string) {
   const { name, slug, iconUrl, color } = byId.get(id)!;
   return kind === undefined ? { id, name, slug, iconUrl, color } : { id, name, slug, iconUrl, color, kind };
 }
 
-/** Changes every `chains` and `chain` field in `value` by `change`, in place (no copies: it runs as the page starts). */
-function changeChainFields(value: Json, change: (key: 'chain' | 'chains', field: Json) => Json): void {
-  if (Array.isArray(value)) for (const item of value) changeChainFields(item, change);
+function chainListFromIds(carried: Json, parent: JsonObject, byId: ChainsById): Json {
+  if (typeof carried === 'string') {
+    const own = parent.chainIds as number[];
+    return [...carried].map((letter, i) => chainObject(byId, own[i], KINDS_BY_LETTER[letter]));
+  }
+  return (carried as Json[]).map((ref) =>
+    Array.isArray(ref)
+      ? chainObject(byId, ref[0] as number)
+      : chainObject(byId, Math.abs(ref as number), (ref as number) < 0 ? 'api-key' : 'public-endpoint'),
+  );
+}
+
+/** A copy of `value` with its `chains` and `chain` fields as ids where they are the summary's entries. */
+function chainsAsIds(value: Json, byId: ChainsById): Json {
+  if (Array.isArray(value)) return value.map((v) => chainsAsIds(v, byId));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    const id = key === 'chain' ? chainId(v, byId) : undefined;
+    if (key === 'chain' && id !== undefined && (v as JsonObject).kind === undefined) out[key] = { [CHAIN]: id };
+    else if (key === 'chains') {
+      const carried = chainListAsIds(v, value, byId);
+      out[key] = carried === v ? chainsAsIds(v, byId) : carried;
+    } else out[key] = chainsAsIds(v, byId);
+  }
+  return out;
+}
+
+/** The chain objects put back, in place. */
+function chainsFromIds(value: Json, byId: ChainsById): void {
+  if (Array.isArray(value)) for (const v of value) chainsFromIds(v, byId);
   else if (isObject(value))
     for (const key in value) {
-      if (key === 'chains' || key === 'chain') value[key] = change(key, value[key]);
-      else changeChainFields(value[key], change);
+      const v = value[key];
+      if (key === 'chain' && isObject(v) && typeof v[CHAIN] === 'number') value[key] = chainObject(byId, v[CHAIN]);
+      else if (key === 'chains' && isObject(v) && CHAIN_LIST in v)
+        value[key] = chainListFromIds(v[CHAIN_LIST], value, byId);
+      else chainsFromIds(v, byId);
     }
 }
 
-function changeData(state: DehydratedState, change: (key: 'chain' | 'chains', field: Json) => Json): DehydratedState {
-  // The chain list is the source, not a holder of references: not walked.
-  for (const query of state.queries) if (!isChainList(query)) changeChainFields(query.state.data, change);
-  return state;
+// ---------- values carried once ----------
+
+/** How often each value (object or list) of at least MIN_SHARED_LENGTH occurs in `roots`, by its JSON. */
+function countValues(roots: Json[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const visit = (value: Json): string => {
+    if (Array.isArray(value)) {
+      const json = `[${value.map(visit).join(',')}]`;
+      if (json.length >= MIN_SHARED_LENGTH) counts.set(json, (counts.get(json) ?? 0) + 1);
+      return json;
+    }
+    if (isObject(value)) {
+      const json = `{${Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${JSON.stringify(k)}:${visit(v)}`)
+        .join(',')}}`;
+      if (json.length >= MIN_SHARED_LENGTH) counts.set(json, (counts.get(json) ?? 0) + 1);
+      return json;
+    }
+    return JSON.stringify(value) ?? 'null';
+  };
+  roots.forEach(visit);
+  return counts;
 }
 
 /**
- * On the server: chain objects carried as references to the page's chain list where they match it exactly (a
- * copy: the state's data is the render's query cache).
+ * Each repeated value once: an item of a list where it first occurs (a later occurrence names its place, `{ $at: [query,
+ * …keys] }`), any other value in `shared` (`{ $s: i }`).
  */
-export function compactPageState(state: DehydratedState): DehydratedState {
-  const byId = chainsOf(state);
-  if (!byId) return state;
-  return changeData(structuredClone(state), (key, field) => {
-    if (key === 'chain') {
-      const ref = asRef(field, byId, false);
-      return ref ? { [CHAIN]: ref[0] } : field;
+function shareRepeats(roots: Json[]): { roots: Json[]; shared: Json[] } {
+  const counts = countValues(roots);
+  const shared: Json[] = [];
+  const names = new Map<string, Json>();
+  const share = (value: Json, at: (string | number)[] | undefined, inList: boolean): Json => {
+    if (typeof value !== 'object' || value === null) return value;
+    const json = JSON.stringify(value);
+    if ((counts.get(json) ?? 0) > 1) {
+      const name = names.get(json);
+      if (name) return structuredClone(name);
+      if (inList && at) names.set(json, { [AT]: at });
+      else {
+        const i = shared.length;
+        names.set(json, { [SHARED]: i });
+        shared.push(null);
+        shared[i] = inside(value, undefined);
+        return { [SHARED]: i };
+      }
     }
-    if (!Array.isArray(field)) return field;
-    const refs = field.map((chain) => asRef(chain, byId, true));
-    return refs.every((ref) => ref !== undefined) ? { [CHAIN_LIST]: refs } : field;
-  });
+    return inside(value, at);
+  };
+  const inside = (value: Json, at: (string | number)[] | undefined): Json =>
+    Array.isArray(value)
+      ? value.map((v, i) => share(v, at && [...at, i], true))
+      : Object.fromEntries(Object.entries(value as JsonObject).map(([k, v]) => [k, share(v, at && [...at, k], false)]));
+  return { roots: roots.map((r, i) => share(r, [i], false)), shared };
 }
 
-/** In the browser: the chain objects put back from the page's chain list (in place: the page's own parsed copy). */
-export function expandPageState(state: DehydratedState): DehydratedState {
-  const byId = chainsOf(state);
-  if (!byId) return state;
-  return changeData(state, (key, field) => {
-    if (!isObject(field)) return field;
-    if (key === 'chain' && typeof field[CHAIN] === 'number') return chainObject(byId, [field[CHAIN]]);
-    if (key === 'chains' && Array.isArray(field[CHAIN_LIST]))
-      return (field[CHAIN_LIST] as CarriedChain[]).map((ref) => chainObject(byId, ref));
-    return field;
+/** Puts back, in place, every `{ $s: i }` and `{ $at: place }` (in the order they were made: a place precedes its names). */
+function unshare(roots: Json[], shared: Json[]): void {
+  const made = new Map<number, Json>();
+  const find = (at: (string | number)[]) =>
+    at.slice(1).reduce<Json>((v, k) => (v as JsonObject)[k], roots[at[0] as number]);
+  const resolve = (value: Json): Json => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = resolve(value[i]);
+      return value;
+    }
+    if (!isObject(value)) return value;
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === SHARED) {
+      const i = value[SHARED] as number;
+      if (!made.has(i)) made.set(i, resolve(shared[i]));
+      return structuredClone(made.get(i));
+    }
+    if (keys.length === 1 && keys[0] === AT) return structuredClone(find(value[AT] as (string | number)[]));
+    for (const key of keys) value[key] = resolve(value[key]);
+    return value;
+  };
+  for (let i = 0; i < roots.length; i++) roots[i] = resolve(roots[i]);
+}
+
+// ---------- lists of objects as tables ----------
+
+/** The longest start (or end, `fromEnd`) all of `texts` have. */
+function commonAffix(texts: string[], fromEnd: boolean): string {
+  let affix = texts[0];
+  for (const t of texts) {
+    while (!(fromEnd ? t.endsWith(affix) : t.startsWith(affix))) affix = fromEnd ? affix.slice(1) : affix.slice(0, -1);
+  }
+  return affix;
+}
+
+/**
+ * A field's values in a table's rows, and how to read them back: `mark` when every value is an object of that one
+ * mark (`{ $chainId: 3 }` → 3), `affix` when every value is null or a text beginning and ending alike.
+ */
+function column(values: Json[]): { values: Json[]; mark?: string; affix?: [string, string] } {
+  const marks = new Set(values.map((v) => (isObject(v) && Object.keys(v).length === 1 ? Object.keys(v)[0] : '')));
+  const [mark] = marks;
+  if (marks.size === 1 && mark.startsWith('$')) return { values: values.map((v) => (v as JsonObject)[mark]), mark };
+  const texts = values.filter((v) => v !== null);
+  if (texts.length < 2 || !texts.every((v) => typeof v === 'string')) return { values };
+  const start = commonAffix(texts as string[], false);
+  const end = commonAffix(
+    (texts as string[]).map((t) => t.slice(start.length)),
+    true,
+  );
+  if (start.length + end.length < 4) return { values };
+  return {
+    values: values.map((v) => (v === null ? v : (v as string).slice(start.length, (v as string).length - end.length))),
+    affix: [start, end],
+  };
+}
+
+function asTables(value: Json): Json {
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTables(v)]));
+  if (!Array.isArray(value)) return value;
+  const items = value.map(asTables);
+  const fields = isObject(items[0]) ? Object.keys(items[0]) : [];
+  const sameFields =
+    items.length > 1 &&
+    fields.length > 0 &&
+    items.every((item) => isObject(item) && Object.keys(item).join('\0') === fields.join('\0'));
+  if (!sameFields) return items;
+  const rows = items as JsonObject[];
+  const same: JsonObject = {};
+  const marks: Record<string, string> = {};
+  const affixes: Record<string, [string, string]> = {};
+  const columns: Json[][] = [];
+  for (const f of fields) {
+    const json = JSON.stringify(rows[0][f]);
+    if (rows.every((row) => JSON.stringify(row[f]) === json)) {
+      same[f] = rows[0][f];
+      continue;
+    }
+    const c = column(rows.map((row) => row[f]));
+    if (c.mark) marks[f] = c.mark;
+    if (c.affix) affixes[f] = c.affix;
+    columns.push(c.values);
+  }
+  return {
+    [FIELDS]: fields,
+    [SAME]: same,
+    [MARKS]: marks,
+    [AFFIXES]: affixes,
+    [ROWS]: rows.map((_, r) => columns.map((c) => c[r])),
+  };
+}
+
+function fromTables(value: Json): Json {
+  if (Array.isArray(value)) return value.map(fromTables);
+  if (!isObject(value)) return value;
+  if (Array.isArray(value[FIELDS]) && Array.isArray(value[ROWS])) {
+    const fields = value[FIELDS] as string[];
+    const same = value[SAME] as JsonObject;
+    const marks = value[MARKS] as Record<string, string>;
+    const affixes = value[AFFIXES] as Record<string, [string, string]>;
+    const varying = fields.filter((f) => !(f in same));
+    return (value[ROWS] as Json[][]).map((row) => {
+      const item: JsonObject = {};
+      for (const f of fields) {
+        if (f in same) {
+          item[f] = structuredClone(same[f]);
+          continue;
+        }
+        const v = fromTables(row[varying.indexOf(f)]);
+        const affix = affixes[f];
+        item[f] = f in marks ? { [marks[f]]: v } : affix && typeof v === 'string' ? `${affix[0]}${v}${affix[1]}` : v;
+      }
+      return item;
+    });
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromTables(v)]));
+}
+
+// ---------- the page's state ----------
+
+/** Whether the query's state is the one every query drawn has, but for its data and time. */
+function isPlain(query: Query): boolean {
+  const s = query.state;
+  return (
+    s.status === 'success' &&
+    s.fetchStatus === 'idle' &&
+    s.dataUpdateCount === 1 &&
+    s.error === null &&
+    s.errorUpdateCount === 0 &&
+    s.errorUpdatedAt === 0 &&
+    s.fetchFailureCount === 0 &&
+    s.fetchFailureReason === null &&
+    s.fetchMeta === null &&
+    !s.isInvalidated &&
+    query.queryHash === hashKey(query.queryKey) &&
+    query.meta === undefined &&
+    query.promise === undefined &&
+    !hasMarkedField(s.data)
+  );
+}
+
+/** On the server: the page's dehydrated queries in their carried form. */
+export function compactPageState(state: DehydratedState): CarriedPageState {
+  const summary = state.queries.find((q) => isChainSummary(q.queryKey))?.state.data;
+  const byId: ChainsById = new Map(Array.isArray(summary) ? (summary as ChainRef[]).map((c) => [c.id, c]) : []);
+  const plain = state.queries.map(isPlain);
+  const data = state.queries.map((q, i) =>
+    plain[i] && !isChainSummary(q.queryKey) ? chainsAsIds(q.state.data, byId) : q.state.data,
+  );
+  const { roots, shared } = shareRepeats(data.filter((_, i) => plain[i]));
+  let next = 0;
+  const at = Math.max(0, ...state.queries.map((q) => q.dehydratedAt ?? 0));
+  return {
+    v: 2,
+    at,
+    shared: shared.map(asTables),
+    queries: state.queries.map((q, i): CarriedQuery => {
+      if (!plain[i]) return { q };
+      return { queryKey: q.queryKey, d: asTables(roots[next++]), t: q.state.dataUpdatedAt };
+    }),
+  };
+}
+
+/** In the browser: the dehydrated queries the carried state was made from. */
+export function expandPageState(carried: CarriedPageState): DehydratedState {
+  const shared = carried.shared.map(fromTables);
+  const queries = carried.queries.map((c): Query => {
+    if ('q' in c) return c.q;
+    const data = fromTables(c.d);
+    return {
+      queryKey: c.queryKey,
+      queryHash: hashKey(c.queryKey),
+      dehydratedAt: carried.at,
+      state: {
+        data,
+        dataUpdateCount: 1,
+        dataUpdatedAt: c.t,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    };
   });
+  const plain = queries.filter((_, i) => !('q' in carried.queries[i]));
+  const roots = plain.map((q) => q.state.data);
+  unshare(roots, shared);
+  plain.forEach((q, i) => (q.state.data = roots[i]));
+  const summary = queries.find((q) => isChainSummary(q.queryKey))?.state.data;
+  if (Array.isArray(summary)) {
+    const byId: ChainsById = new Map((summary as ChainRef[]).map((c) => [c.id, c]));
+    for (const q of queries) if (!isChainSummary(q.queryKey)) chainsFromIds(q.state.data, byId);
+  }
+  return { mutations: [], queries };
 }
