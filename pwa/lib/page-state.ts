@@ -25,7 +25,7 @@ export type CarriedPageState = { v: 2; at: number; shared: Json[]; queries: Carr
  * `{ $chainIds: [id, -id, [id], …] }` a list of chains (a negative id: served with an API key, an id alone in a
  * list: no kind), `{ $chainIds: "pk…" }` the same chains as the object's own `chainIds`, in their order, with their
  * kinds; `{ $chainId: id }` one chain; `{ $s: i }` the i-th shared value; `{ $f: [names], $same: {…}, $rows: [[…]] }`
- * a list of objects.
+ * a list of objects; `{ $up: [first, step, …] }` a rising list of integers.
  */
 const CHAIN_LIST = '$chainIds';
 const CHAIN = '$chainId';
@@ -36,6 +36,9 @@ const SAME = '$same';
 const ROWS = '$rows';
 const MARKS = '$marks';
 const AFFIXES = '$affix';
+const STEPS = '$up';
+/** Rising lists of integers at least this long are written as the steps between them (a provider's chain ids). */
+const MIN_STEPS = 8;
 const REF_FIELDS = ['id', 'name', 'slug', 'iconUrl', 'color'] as const;
 const KIND_LETTERS: ReadonlyMap<Json, string> = new Map([
   ['public-endpoint', 'p'],
@@ -251,9 +254,16 @@ function column(values: Json[]): { values: Json[]; mark?: string; affix?: [strin
   };
 }
 
+/** Whether `value` is a list of integers, each greater than the one before, long enough to write as steps. */
+const isRising = (value: Json[]) =>
+  value.length >= MIN_STEPS &&
+  value.every((v, i) => Number.isSafeInteger(v) && (i === 0 || (v as number) > (value[i - 1] as number)));
+
 function asTables(value: Json): Json {
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTables(v)]));
   if (!Array.isArray(value)) return value;
+  if (isRising(value))
+    return { [STEPS]: value.map((v, i) => (v as number) - (i === 0 ? 0 : (value[i - 1] as number))) };
   const items = value.map(asTables);
   const fields = isObject(items[0]) ? Object.keys(items[0]) : [];
   const sameFields =
@@ -289,6 +299,10 @@ function asTables(value: Json): Json {
 function fromTables(value: Json): Json {
   if (Array.isArray(value)) return value.map(fromTables);
   if (!isObject(value)) return value;
+  if (Array.isArray(value[STEPS]) && Object.keys(value).length === 1) {
+    let sum = 0;
+    return (value[STEPS] as number[]).map((step) => (sum += step));
+  }
   if (Array.isArray(value[FIELDS]) && Array.isArray(value[ROWS])) {
     const fields = value[FIELDS] as string[];
     const same = value[SAME] as JsonObject;
@@ -302,9 +316,10 @@ function fromTables(value: Json): Json {
           item[f] = structuredClone(same[f]);
           continue;
         }
-        const v = fromTables(row[varying.indexOf(f)]);
+        const raw = row[varying.indexOf(f)];
+        const v = fromTables(f in marks ? { [marks[f]]: raw } : raw);
         const affix = affixes[f];
-        item[f] = f in marks ? { [marks[f]]: v } : affix && typeof v === 'string' ? `${affix[0]}${v}${affix[1]}` : v;
+        item[f] = affix && typeof v === 'string' ? `${affix[0]}${v}${affix[1]}` : v;
       }
       return item;
     });
