@@ -896,7 +896,7 @@ describe('measurements', () => {
     // Every answer of the directory (every list, every provider and chain), nothing else.
     const directory = (await e.server.get<{ responses: Record<string, unknown> }>(DIRECTORY_PATH)).body;
     expect(saved.paths.sort()).toEqual(Object.keys(directory.responses).sort());
-    expect(saved.count).toBe(17 + providers.length + chains.length);
+    expect(saved.count).toBe(18 + providers.length + chains.length);
     expect(listMs).toBeLessThan(5000);
     const kb = (n: number | undefined) => `${Math.round((n ?? 0) / 1024)} KB`;
     const ms = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} ms`);
