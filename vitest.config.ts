@@ -15,14 +15,6 @@ const apiTest = {
   globalSetup: ['api/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // The files of a worker share one process and the libraries loaded in it, instead of starting a process and
-  // loading them again for each file; the project's own modules are evaluated afresh for each file
-  // (api/test/fresh-modules.ts), each file builds its own app on its own copy of the database (api/test/harness.ts),
-  // and globals or variables a file stubs are put back.
-  isolate: false,
-  setupFiles: ['api/test/fresh-modules.ts'],
-  unstubGlobals: true,
-  unstubEnvs: true,
 };
 
 /**
