@@ -179,5 +179,9 @@ export async function startFakeRpc(options: FakeRpcOptions = {}): Promise<FakeRp
   };
 }
 
-/** A port on loopback that nothing listens on. */
-export const closedPort = freePort;
+/**
+ * A port on loopback that nothing listens on, and that nothing else can take while a test counts on it: below the
+ * range the system hands out to listen(0) (a free port found and released could be another test file's server the
+ * next moment), and not one of the ports fetch refuses to call.
+ */
+export const closedPort = async (): Promise<number> => 1023;
