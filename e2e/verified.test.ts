@@ -55,7 +55,9 @@ describe('verified facts', () => {
       // The three kinds of evidence, each shown as such: stated by a source (linked, dated), listed in our own
       // data (its wss:// endpoints), measured by our prober (Verified, dated).
       const freeTier = row('Free tier');
-      expect(await freeTier.getByTestId('fact-stated').innerText()).toMatch(/^Stated: Source[^]*, as of Aug 21, 2026$/);
+      expect(await freeTier.getByTestId('fact-stated').innerText()).toMatch(
+        /^Stated:\s+Source:\s+Chain-Love\/chain-love on GitHub\s+\(opens in a new tab\)\s*, as of Aug 21, 2026$/,
+      );
       expect(await freeTier.getByRole('link', { name: /Source/ }).getAttribute('href')).toContain(
         'github.com/Chain-Love/chain-love/blob/',
       );
