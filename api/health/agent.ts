@@ -93,7 +93,7 @@ export function startAgent({
     while (finished.length && (force || finished.length >= POST_BATCH || Date.now() - oldestFinished >= POST_WAIT_MS)) {
       const batch = finished.slice(0, POST_BATCH);
       const answer = agentResultsAnswerSchema.parse(await call('/api/agent/results', { results: batch }));
-      // Sent: a failure before this line keeps them for the next try (a job already expired is ignored then).
+      // Sent: a failure above this line keeps them for the next try (a job already expired is ignored then).
       finished = finished.slice(batch.length);
       oldestFinished = Date.now();
       posted += answer.recorded;
