@@ -1,6 +1,7 @@
 // `npm run build` (after the web app) and `npm start` when stale: the server's entry points compiled to plain
 // JavaScript in build/, so production runs `node build/server.js` — no TypeScript loader compiling the app (and the
 // whole page tree the server renders) at every start, no loader processes beside it. Packages stay in node_modules.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -9,12 +10,17 @@ const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = path.join(root, 'build');
 
 /** The sources the server build is made from (a newer file among them makes `npm start` rebuild it). */
-export const SERVER_SOURCES = ['api', 'contract', 'pwa', 'sql', 'package.json', 'scripts/build-server.mjs'];
+export const SERVER_SOURCES = ['api', 'contract', 'pwa', 'sql', 'data', 'package.json', 'scripts/build-server.mjs'];
 
 export async function buildServer() {
   await build({
     absWorkingDir: root,
-    entryPoints: { server: 'api/server.ts', 'migrate-cli': 'api/db/migrate-cli.ts', worker: 'api/health/worker.ts' },
+    entryPoints: {
+      server: 'api/server.ts',
+      'migrate-cli': 'api/db/migrate-cli.ts',
+      worker: 'api/health/worker.ts',
+      'prebuild-cli': 'api/db/prebuild-cli.ts',
+    },
     outdir: SERVER_BUILD_DIR,
     // build/api/ is as deep as api/<folder>/: the paths modules compute from import.meta.url ('../../dist',
     // '../../sql/migrations', '../../data') name the same files from the build as from the sources.
@@ -34,6 +40,8 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The embedded database a fresh start copies (api/db/prebuilt.ts), made by the code just built.
+  execFileSync(process.execPath, [path.join(SERVER_BUILD_DIR, 'api/prebuild-cli.js')], { stdio: 'inherit' });
 }
 
 if (process.argv[1] === import.meta.filename) await buildServer();

@@ -289,3 +289,41 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shutdown', () => {
     }
   }, 240_000);
 });
+
+// `npm run build`'s prebuilt database (api/db/prebuilt.ts) is what a new embedded data directory starts from.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a new data directory from a template', () => {
+  it('starts as a copy of the template, migrated and loaded; a directory holding a database is opened as it is', async () => {
+    const template = await createEmbeddedDataDir();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rpc-atlas-new-'));
+    const asked: string[] = [];
+    const templateDir = () => {
+      asked.push('template');
+      return path.join(template, 'pg');
+    };
+    try {
+      const fresh = await openDatabase({ dataDir, template: templateDir });
+      try {
+        expect(fresh.label).toContain(`(new: a copy of ${path.join(template, 'pg')})`);
+        expect(await migrate(fresh.sql)).toEqual([]);
+        expect(await seedIfEmpty(fresh.sql)).toBe(false);
+        expect(await counts(fresh)).toMatchObject({ chains: 139, providers: 59, endpoints: 1806 });
+        await fresh.sql`UPDATE chains SET name = 'Renamed here' WHERE slug = 'ethereum'`;
+      } finally {
+        await fresh.close();
+      }
+      const reopened = await openDatabase({ dataDir, template: templateDir });
+      try {
+        expect(reopened.label).not.toContain('(new');
+        const [{ name }] = await reopened.sql<{ name: string }[]>`SELECT name FROM chains WHERE slug = 'ethereum'`;
+        expect(name).toBe('Renamed here');
+      } finally {
+        await reopened.close();
+      }
+      // Asked only while the directory held no database.
+      expect(asked).toEqual(['template']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(template, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,7 +1,7 @@
 // Opens the one database the server talks to: real PostgreSQL when a URL is given, otherwise
 // embedded PGlite served over a private Unix socket, so the same postgres.js client works for both.
 import { EventEmitter } from 'node:events';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +50,8 @@ const clientOptions: postgres.Options<Record<string, postgres.PostgresType>> = {
 
 export type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string; loadDataDir?: Blob }
+  /** template: asked for a data directory to copy in when dataDir holds no database yet (api/db/prebuilt.ts). */
+  | { dataDir: string; loadDataDir?: Blob; template?: () => string | undefined }
   | { inMemory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -97,11 +98,21 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 async function openEmbedded(
-  options: { dataDir: string; loadDataDir?: Blob } | { inMemory: true; loadDataDir?: Blob },
+  options:
+    | { dataDir: string; loadDataDir?: Blob; template?: () => string | undefined }
+    | { inMemory: true; loadDataDir?: Blob },
 ): Promise<Database> {
   const dataDir = 'dataDir' in options ? path.resolve(options.dataDir, 'pg') : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? holdDataDir(path.dirname(dataDir)) : () => {};
+  const template =
+    'template' in options && !existsSync(path.join(dataDir!, 'PG_VERSION')) ? options.template?.() : undefined;
+  if (template) {
+    // Copied beside, then moved in place: a start cut short leaves no half a database to open.
+    const copy = `${dataDir}.new-${process.pid}`;
+    cpSync(template, copy, { recursive: true });
+    renameSync(copy, dataDir!);
+  }
   const db = await PGlite.create({
     dataDir,
     extensions: { pg_trgm }, // must be passed on every open
@@ -128,7 +139,9 @@ async function openEmbedded(
     sql,
     kind: 'embedded',
     pglite: db,
-    label: dataDir ? `embedded PGlite at ${dataDir}` : 'embedded PGlite in memory',
+    label: dataDir
+      ? `embedded PGlite at ${dataDir}${template ? ` (new: a copy of ${template})` : ''}`
+      : 'embedded PGlite in memory',
     publishInvalidation: async () => void events.emit('invalidate'),
     onInvalidation: (listener) => void events.on('invalidate', listener),
     close: async () => {
