@@ -2,7 +2,9 @@
 // JavaScript in build/, so production runs `node build/server.js` — no TypeScript loader compiling the app (and the
 // whole page tree the server renders) at every start, no loader processes beside it. Packages stay in node_modules.
 import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,6 +13,50 @@ export const SERVER_BUILD_DIR = path.join(root, 'build');
 
 /** The sources the server build is made from (a newer file among them makes `npm start` rebuild it). */
 export const SERVER_SOURCES = ['api', 'contract', 'pwa', 'sql', 'data', 'package.json', 'scripts/build-server.mjs'];
+
+/**
+ * Modules named `*.build-time.ts` are run once by the build and their exports written in as constants (JSON values):
+ * what they import to compute them stays out of the server's start. Each runs from build/api/, as deep as its source.
+ */
+const buildTime = {
+  name: 'build-time',
+  setup(b) {
+    b.onLoad({ filter: /\.build-time\.ts$/ }, async ({ path: file }) => {
+      const [module] = (
+        await build({
+          entryPoints: [file],
+          bundle: true,
+          format: 'esm',
+          platform: 'node',
+          packages: 'external',
+          write: false,
+        })
+      ).outputFiles;
+      const run = path.join(SERVER_BUILD_DIR, 'api', `.${path.basename(file, '.ts')}-${process.pid}.mjs`);
+      writeFileSync(run, module.text);
+      try {
+        // In a process of its own: what it starts and stops (esbuild's service) is not this build's.
+        const values = execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `process.stdout.write(JSON.stringify(await import(${JSON.stringify(pathToFileURL(run).href)})))`,
+          ],
+          { encoding: 'utf8' },
+        );
+        return {
+          contents: Object.entries(JSON.parse(values))
+            .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+            .join('\n'),
+          loader: 'js',
+        };
+      } finally {
+        rmSync(run, { force: true });
+      }
+    });
+  },
+};
 
 export async function buildServer() {
   await build({
@@ -39,6 +85,7 @@ export async function buildServer() {
     jsx: 'automatic',
     sourcemap: 'linked',
     logLevel: 'warning',
+    plugins: [buildTime],
   });
   // The embedded database a fresh start copies (api/db/prebuilt.ts), made by the code just built.
   execFileSync(process.execPath, [path.join(SERVER_BUILD_DIR, 'api/prebuild-cli.js')], { stdio: 'inherit' });

@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stop as stopEsbuild, transformSync } from 'esbuild';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
+import { LOADER_CODE } from './app-loader.build-time.ts';
 
 /** One entry of dist/.vite/manifest.json (the fields used here). */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
@@ -56,22 +55,14 @@ const SHELL_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>
 /** Where a page names the scripts its loader adds (JSON). */
 export const APP_SCRIPTS_ID = 'app-scripts';
 
-const LOADER_SOURCE = fileURLToPath(new URL('../../pwa/boot/loader.ts', import.meta.url));
-
 /**
  * The loader (pwa/boot/loader.ts, typechecked with the app; here its code without the types): the same code on every
  * page (the scripts it adds are named in the page's #app-scripts JSON), so the Content-Security-Policy admits it by one
  * hash and a page's bytes depend on nothing but its content.
  */
-export const APP_LOADER = (() => {
-  const code = transformSync(readFileSync(LOADER_SOURCE, 'utf8'), { loader: 'ts' })
-    .code.trim()
-    .replace(/^export /, '');
-  // The transform started esbuild's service process; nothing else here needs it, so it does not stay beside the server.
-  void stopEsbuild();
-  const args = [APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK].map((a) => JSON.stringify(a)).join(', ');
-  return `(${code})(${args});`;
-})();
+export const APP_LOADER = `(${LOADER_CODE})(${[APP_SCRIPTS_ID, EARLY_CLICKS_GLOBAL, PRELOADS_PER_TASK]
+  .map((a) => JSON.stringify(a))
+  .join(', ')});`;
 
 /** The Content-Security-Policy source that admits the loader (every page's one inline script). */
 export const APP_LOADER_HASH = `'sha256-${createHash('sha256').update(APP_LOADER, 'utf8').digest('base64')}'`;
