@@ -50,6 +50,22 @@ export const chainSummarySchema = chainRefSchema.extend({
 export type ChainSummary = z.infer<typeof chainSummarySchema>;
 export const chainSummaryListSchema = z.array(chainSummarySchema);
 
+/** GET /api/chains/summary?testnet&first: a part of the summary (contract/chain-page.ts `selectChainSummaries`). */
+export const chainSummaryQuerySchema = z.object({
+  testnet: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('Only the testnets (true) or only the other chains (false)'),
+  first: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(9999)
+    .optional()
+    .describe('Only the first this many chains (of the kind asked for), in directory order'),
+});
+
 /** A chain's summary as GET /api/chains/summary gives it. */
 export const summarizeChain = ({
   id,

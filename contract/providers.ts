@@ -56,6 +56,40 @@ export const providerSchema = z.object({
 export type Provider = z.infer<typeof providerSchema>;
 export const providerListSchema = z.array(providerSchema);
 
+/** A chain's badge on a provider's card: its name, and how the provider serves it. */
+export const cardChainSchema = z.object({ id: z.number().int(), name: z.string(), kind: chainKindSchema.optional() });
+export type CardChain = z.infer<typeof cardChainSchema>;
+
+/**
+ * GET /api/providers/by-chain/{chainId}/brief: the providers of GET /api/providers/by-chain/{chainId}, in its order,
+ * with what a chain page draws of each: its card's fields, how it serves this chain (`kind`; null in an answer made
+ * on a device from a saved list that predates kinds), its first chains (the card's badges) and how many it serves.
+ */
+export const providerOnChainSchema = providerSchema
+  .pick({
+    id: true,
+    name: true,
+    slug: true,
+    description: true,
+    website: true,
+    affiliateUrl: true,
+    logoUrl: true,
+    color: true,
+    nofollowLinks: true,
+    cloakedLinks: true,
+    averageRating: true,
+    totalReviews: true,
+    upvotes: true,
+    popularityScore: true,
+  })
+  .extend({
+    kind: chainKindSchema.nullable(),
+    firstChains: z.array(cardChainSchema),
+    chainCount: z.number().int(),
+  });
+export type ProviderOnChain = z.infer<typeof providerOnChainSchema>;
+export const providerOnChainListSchema = z.array(providerOnChainSchema);
+
 export const userReviewSchema = z.object({
   id: z.number().int(),
   rating: z.number().int().min(1).max(5),

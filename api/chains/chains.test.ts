@@ -78,6 +78,19 @@ describe('GET /api/chains/summary', () => {
   });
 });
 
+describe('GET /api/chains/summary?testnet&first', () => {
+  it('gives the first chains of the summary, of one kind or of both, in its order', async () => {
+    const summary = chainSummaryListSchema.parse((await t.get('/api/chains/summary')).body);
+    const testnets = summary.filter((c) => c.isTestnet);
+    expect(testnets.length).toBeGreaterThan(6);
+    expect((await t.get('/api/chains/summary?first=16')).body).toEqual(summary.slice(0, 16));
+    expect((await t.get('/api/chains/summary?testnet=true&first=6')).body).toEqual(testnets.slice(0, 6));
+    expect((await t.get('/api/chains/summary?testnet=false')).body).toEqual(summary.filter((c) => !c.isTestnet));
+    expect((await t.get('/api/chains/summary?first=0')).status).toBe(400);
+    expect((await t.get('/api/chains/summary?testnet=yes')).status).toBe(400);
+  });
+});
+
 describe('GET /api/chains/with-stats', () => {
   it('counts providers per chain from the links of both kinds, each provider once', async () => {
     const res = await t.get('/api/chains/with-stats');

@@ -30,10 +30,12 @@ import { sanitizeIfSent, sanitizeRichHtml } from '../lib/sanitize.ts';
 import { chainCreateSchema, chainUpdateSchema } from '../../contract/admin.ts';
 import { definedOnly, inTransaction } from '../lib/write.ts';
 import { connectSnippets, isConfigurable } from '../../contract/snippets.ts';
+import { selectChainSummaries } from '../../contract/chain-page.ts';
 import {
   chainDetailSchema,
   chainListSchema,
   chainSummaryListSchema,
+  chainSummaryQuerySchema,
   chainWithStatsListSchema,
   connectSnippetsSchema,
   snippetsQuerySchema,
@@ -55,10 +57,11 @@ export function chainRoutes() {
     cached,
     answers(
       chainSummaryListSchema,
-      "Every chain's name, slug, icon, colour, chain ID and testnet flag, in directory order",
+      "Every chain's name, slug, icon, colour, chain ID and testnet flag, in directory order (or the first of one kind)",
     ),
+    validate({ query: chainSummaryQuerySchema }),
     async (ctx) => {
-      ctx.body = await loadChainSummaries(ctx.sql);
+      ctx.body = selectChainSummaries(await loadChainSummaries(ctx.sql), ctx.valid.query);
     },
   );
 

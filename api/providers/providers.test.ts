@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
+import {
+  providerDetailSchema,
+  providerListSchema,
+  providerOnChainListSchema,
+  providerOnChainSchema,
+} from '../../contract/providers.ts';
+import { providerOnChain } from '../../contract/chain-page.ts';
+
+const providerCardFields = Object.keys(providerOnChainSchema.shape).filter(
+  (k) => !['kind', 'firstChains', 'chainCount'].includes(k),
+) as (keyof typeof providerOnChainSchema.shape)[];
+const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 let t: TestServer;
 beforeAll(async () => {
@@ -98,6 +109,33 @@ describe('GET /api/providers/by-chain/{chainId}', () => {
     const bad = await t.get('/api/providers/by-chain/base');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/chainId/);
+  });
+});
+
+describe('GET /api/providers/by-chain/{chainId}/brief', () => {
+  it("gives the chain's providers in the same order, each with its card's fields, its kind there and first chains", async () => {
+    const [chain] = await t.sql<{ id: number }[]>`SELECT id FROM chains WHERE slug = 'ethereum'`;
+    const whole = providerListSchema.parse((await t.get(`/api/providers/by-chain/${chain.id}`)).body);
+    const res = await t.get(`/api/providers/by-chain/${chain.id}/brief`);
+    expect(res.status).toBe(200);
+    const brief = providerOnChainListSchema.parse(res.body);
+    expect(brief.map((p) => p.slug)).toEqual(whole.map((p) => p.slug));
+    for (const [i, p] of brief.entries()) {
+      const full = whole[i];
+      expect(p).toEqual({
+        ...pick(full, providerCardFields),
+        kind: full.chains!.find((c) => c.id === chain.id)!.kind,
+        firstChains: full.chains!.slice(0, 3).map(({ id, name, kind }) => ({ id, name, kind })),
+        chainCount: full.chainIds.length,
+      });
+    }
+    expect(new Set(brief.map((p) => p.kind))).toEqual(new Set(['public-endpoint', 'api-key']));
+    // The offline copy answers the same from the saved list (pwa/offline/store.ts).
+    expect(whole.map((p) => providerOnChain(p, chain.id))).toEqual(res.body);
+  });
+
+  it('answers 404 for an unknown chain', async () => {
+    expect((await t.get('/api/providers/by-chain/999999/brief')).status).toBe(404);
   });
 });
 

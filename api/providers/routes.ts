@@ -1,4 +1,4 @@
-// Providers: the public reads (GET /api/providers, popular, featured, by-chain/{chainId}, {slug}, {slug}/reviews),
+// Providers: the public reads (GET /api/providers, popular, featured, by-chain/{chainId}[/brief], {slug}, {slug}/reviews),
 // the admin writes and chain links (/api/admin/providers[/{id}[/chains[/{chainId}]]]) and the editorial reviews
 // (POST /api/admin/providers/{providerId}/editorial-review, one per provider; GET /api/admin/editorial-reviews).
 import { z } from 'zod';
@@ -51,7 +51,13 @@ import {
   saveEditorialReview,
 } from '../../sql/queries/editorial.ts';
 import { answers } from '../openapi/document.ts';
-import { providerDetailSchema, providerListSchema, userReviewPageSchema } from '../../contract/providers.ts';
+import {
+  providerDetailSchema,
+  providerListSchema,
+  providerOnChainListSchema,
+  userReviewPageSchema,
+} from '../../contract/providers.ts';
+import { providerOnChain } from '../../contract/chain-page.ts';
 
 // Sort keys of the paged lists (?limit&after, api/lib/paging.ts), as sql/queries/providers.ts orders them.
 const providerListKey = z.tuple([keyPart.int, keyPart.int]); // sort_rank, id
@@ -97,6 +103,20 @@ export function providerRoutes() {
       const providers = await loadProvidersByChain(ctx.sql, chainId);
       if (!providers) throw new HttpError(404, 'Chain not found');
       ctx.body = providers;
+    },
+  );
+
+  // What a chain page draws of each provider (contract/chain-page.ts), in the list's order: a fraction of the whole.
+  router.get(
+    '/by-chain/:chainId/brief',
+    cached,
+    answers(providerOnChainListSchema, 'The providers serving a chain, with what a chain page shows of each'),
+    validate({ params: chainIdParams }),
+    async (ctx) => {
+      const { chainId } = ctx.valid.params;
+      const providers = await loadProvidersByChain(ctx.sql, chainId);
+      if (!providers) throw new HttpError(404, 'Chain not found');
+      ctx.body = providers.map((p) => providerOnChain(p, chainId));
     },
   );
 

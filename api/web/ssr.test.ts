@@ -110,7 +110,7 @@ describe('server-rendered pages', () => {
     expect(filtered.text).toContain('No providers found');
   });
 
-  it.each(['/', '/chains/ethereum', '/providers/drpc'])(
+  it.each(['/', '/providers/drpc'])(
     '%s carries its data compactly, and once the browser puts the chain objects back it is what the API answers',
     async (pathname) => {
       const page = await render(pathname);
@@ -130,6 +130,23 @@ describe('server-rendered pages', () => {
       }
     },
   );
+
+  it('/chains/ethereum carries what it draws: its providers as its cards show them, no more chains than it names', async () => {
+    const page = await render('/chains/ethereum');
+    expect(page.keys).toEqual(
+      expect.arrayContaining([
+        '/api/chains/ethereum',
+        '/api/providers/by-chain/1/brief',
+        '/api/chains/summary?first=16',
+      ]),
+    );
+    expect(page.keys).not.toContain('/api/providers/by-chain/1');
+    expect(page.keys).not.toContain('/api/chains/summary');
+    for (const query of page.state!.queries.filter((q) => /^\/api\/(providers|chains)/.test(String(q.queryKey[0])))) {
+      const res = await t.request(query.queryKey.map(String).join('/'));
+      expect(query.state.data, String(query.queryKey)).toEqual(await res.json());
+    }
+  });
 
   it('data is escaped: a hostile provider name stays text in the body and inert in the data', async () => {
     const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';

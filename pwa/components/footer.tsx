@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { chainSummaryQuery } from '../data/chains.ts';
+import { frameChainsQuery } from '../data/chains.ts';
 import { partnerLinksQuery } from '../data/content.ts';
 import { featuredProvidersQuery } from '../data/providers.ts';
 import { LIMITS, PRODUCT_NAME } from '../lib/site.ts';
@@ -21,7 +21,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Footer() {
-  const chains = useQuery(chainSummaryQuery()).data;
+  const chains = useQuery(frameChainsQuery()).data;
   const featured = useQuery(featuredProvidersQuery()).data;
   const partners = useQuery(partnerLinksQuery());
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, Menu, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { chainSummaryQuery } from '../data/chains.ts';
+import { frameChainsQuery } from '../data/chains.ts';
 import { popularProvidersQuery } from '../data/providers.ts';
 import { cn } from '../lib/cn.ts';
 import { reviewCountLabel } from '../lib/rating.ts';
@@ -48,7 +48,7 @@ function MenuPanel({
 }
 
 function ChainsMenuContent() {
-  const { data: chains, isPending } = useQuery(chainSummaryQuery());
+  const { data: chains, isPending } = useQuery(frameChainsQuery());
   return (
     <MenuPanel width="w-[min(50rem,calc(100vw-14rem))]" viewAll={{ to: '/chains', label: 'View all chains' }}>
       <LinkList
@@ -95,7 +95,7 @@ const MENUS = {
   chains: {
     label: 'Chains',
     Content: ChainsMenuContent,
-    prefetch: (client: QueryClient) => client.prefetchQuery(chainSummaryQuery()),
+    prefetch: (client: QueryClient) => client.prefetchQuery(frameChainsQuery()),
   },
   providers: {
     label: 'Providers',

@@ -26,7 +26,7 @@ const providers = Array.from({ length: 2 * LIST_PAGE_SIZE + 1 }, (_, i) => ({
 /** The list as the page at `url` draws it (the router gives it the URL). */
 async function renderAt(url: string, items: readonly Provider[]) {
   const rootRoute = createRootRoute({
-    component: () => <ProviderList providers={items} chainsById={new Map()} empty="none" />,
+    component: () => <ProviderList providers={items} chainsOf={() => ({ shown: [], more: 0 })} empty="none" />,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [url] }) });
   await router.load();

@@ -3,7 +3,7 @@
 // No per-card state: a whole list of cards hydrates cheaply (links are AppLinks, buttons plain anchors; the
 // Compare toggle reads one shared store).
 import type { Chain, RpcEndpoint } from '../../contract/chains.ts';
-import type { ChainKind, Provider } from '../../contract/providers.ts';
+import type { CardChain, ChainKind, Provider, ProviderOnChain } from '../../contract/providers.ts';
 import { paths } from '../../contract/urls.ts';
 import { providerWebsiteLink } from '../lib/outbound.ts';
 import { chainKindOf } from '../lib/provider-list.ts';
@@ -21,12 +21,48 @@ import { Card } from './ui/card.tsx';
 import { Icon } from './ui/icon.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-/** A chain page's view of its providers: the chain, and each provider's endpoints on it, ranked. */
+/** A chain page's view of its providers: the chain's name, and each provider's endpoints on it, ranked. */
 export type ChainEndpointsByProvider = {
-  chainId: number;
   chainName: string;
   endpoints: ReadonlyMap<number, readonly RpcEndpoint[]>;
 };
+
+/** What a card draws of a provider; on a chain page also how it serves that chain (`kind`). */
+export type CardProvider = Pick<
+  Provider,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'description'
+  | 'logoUrl'
+  | 'color'
+  | 'averageRating'
+  | 'totalReviews'
+  | 'website'
+  | 'affiliateUrl'
+  | 'nofollowLinks'
+  | 'cloakedLinks'
+> & { kind?: ChainKind | null };
+
+/** The chains a card names (its first few), and how many more the provider serves. */
+export type CardChains = { shown: readonly CardChain[]; more: number };
+
+/** A listed provider's card chains, named from the chains' summary (chains it does not hold are left out). */
+export const cardChainsFrom =
+  (chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name'>>) =>
+  (provider: Provider): CardChains => {
+    const chains = provider.chainIds.map((id) => chainsById.get(id)).filter((c) => c !== undefined);
+    const shown = chains
+      .slice(0, LIMITS.cardChainBadges)
+      .map((c) => ({ id: c.id, name: c.name, kind: chainKindOf(provider, c.id) }));
+    return { shown, more: provider.chainIds.length - shown.length };
+  };
+
+/** A chain page's provider's card chains, as its answer carries them. */
+export const cardChainsOnChain = (provider: ProviderOnChain): CardChains => ({
+  shown: provider.firstChains,
+  more: provider.chainCount - provider.firstChains.length,
+});
 
 /** How the pages say a chain is served with an API key (beside the public-endpoint ones, which say nothing). */
 export const API_KEY_LABEL = 'With an API key';
@@ -46,18 +82,15 @@ export function ChainKindBadge({ name, kind, as }: { name: string; kind: ChainKi
 
 export function ProviderCard({
   provider,
-  chainsById,
+  chains: { shown, more },
   headingLevel = 'h3',
   onChain,
 }: {
-  provider: Provider;
-  chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
+  provider: CardProvider;
+  chains: CardChains;
   headingLevel?: 'h2' | 'h3';
   onChain?: ChainEndpointsByProvider;
 }) {
-  const chains = provider.chainIds.map((id) => chainsById.get(id)).filter((c) => c !== undefined);
-  const shown = chains.slice(0, LIMITS.cardChainBadges);
-  const more = provider.chainIds.length - shown.length;
   const website = providerWebsiteLink(provider);
   const Heading = headingLevel;
   // Listed endpoints show their own address format, keyed or not; a chain served with a key and no listed endpoint
@@ -83,7 +116,7 @@ export function ProviderCard({
           {shown.length > 0 && (
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Supported chains">
               {shown.map((c) => (
-                <ChainKindBadge key={c.id} as="li" name={c.name} kind={chainKindOf(provider, c.id)} />
+                <ChainKindBadge key={c.id} as="li" name={c.name} kind={c.kind} />
               ))}
               {more > 0 && (
                 <Badge as="li" variant="neutral">
@@ -93,7 +126,7 @@ export function ProviderCard({
             </ul>
           )}
           {onChain &&
-            (endpointsOnChain.length === 0 && chainKindOf(provider, onChain.chainId) === 'api-key' ? (
+            (endpointsOnChain.length === 0 && provider.kind === 'api-key' ? (
               <ApiKeyOnChain provider={provider} chainName={onChain.chainName} />
             ) : (
               <ProviderChainEndpoints chainName={onChain.chainName} endpoints={endpointsOnChain} />
@@ -126,7 +159,7 @@ export function ProviderCard({
 }
 
 /** A provider serving the chain only to customers with a key: its URL templates are on its page. */
-function ApiKeyOnChain({ provider, chainName }: { provider: Provider; chainName: string }) {
+function ApiKeyOnChain({ provider, chainName }: { provider: CardProvider; chainName: string }) {
   return (
     <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
       <Badge variant="warning" title={API_KEY_TITLE}>

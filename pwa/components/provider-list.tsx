@@ -3,27 +3,32 @@
 // and the ads between cards see the whole list; a list longer than a page is paged by URL (list-pager.tsx).
 import type { ReactNode } from 'react';
 import type { Ad } from '../../contract/content.ts';
-import type { Chain } from '../../contract/chains.ts';
-import type { Provider } from '../../contract/providers.ts';
 import { adFrequency, interleaveAds } from '../lib/ads.ts';
 import { AdRotator } from './ad-slot.tsx';
 import { useListPage } from './list-pager.tsx';
-import { ProviderCard, ProviderCardSkeleton, type ChainEndpointsByProvider } from './provider-card.tsx';
+import {
+  ProviderCard,
+  ProviderCardSkeleton,
+  type CardChains,
+  type CardProvider,
+  type ChainEndpointsByProvider,
+} from './provider-card.tsx';
 import { Card } from './ui/card.tsx';
 
 export const SKELETON_CARDS = 6;
 
-export function ProviderList({
+export function ProviderList<T extends CardProvider>({
   providers,
-  chainsById,
+  chainsOf,
   inlineAds,
   empty,
   headingLevel,
   onChain,
 }: {
   /** undefined while loading. */
-  providers: readonly Provider[] | undefined;
-  chainsById: ReadonlyMap<number, Pick<Chain, 'id' | 'name' | 'slug'>>;
+  providers: readonly T[] | undefined;
+  /** The chains each card names. */
+  chainsOf: (provider: T) => CardChains;
   inlineAds?: readonly Ad[];
   empty: ReactNode;
   headingLevel?: 'h2' | 'h3';
@@ -52,7 +57,7 @@ export function ProviderList({
             <li key={entry.item.id}>
               <ProviderCard
                 provider={entry.item}
-                chainsById={chainsById}
+                chains={chainsOf(entry.item)}
                 headingLevel={headingLevel}
                 onChain={onChain}
               />

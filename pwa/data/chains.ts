@@ -3,10 +3,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Chain } from '../../contract/chains.ts';
 import { getAllPages } from './paged.ts';
 import { getParsed } from './parsed.ts';
+import { chainSummaryPath, type ChainSummarySelection } from '../../contract/chain-page.ts';
+import { LIMITS } from '../lib/site.ts';
 
 export const chainKeys = {
   all: ['/api/chains'] as const,
   summary: () => [...chainKeys.all, 'summary'] as const,
+  summaryPart: (selection: ChainSummarySelection) =>
+    [...chainKeys.all, chainSummaryPath(selection).slice('/api/chains/'.length)] as const,
   withStats: () => [...chainKeys.all, 'with-stats'] as const,
   detail: (slug: string) => [...chainKeys.all, slug] as const,
 };
@@ -14,12 +18,18 @@ export const chainKeys = {
 export const chainsQuery = () =>
   queryOptions({ queryKey: chainKeys.all, queryFn: () => getParsed('/api/chains', (s) => s.chainListSchema) });
 
-/** Every chain's link, chain ID and testnet flag: what the site's frame and the pages' lists draw of the chains. */
-export const chainSummaryQuery = () =>
+/**
+ * Every chain's link, chain ID and testnet flag: what the pages' lists draw of the chains; with a selection, only the
+ * first chains (of one kind), for a page that draws no more of them.
+ */
+export const chainSummaryQuery = (selection: ChainSummarySelection = {}) =>
   queryOptions({
-    queryKey: chainKeys.summary(),
-    queryFn: () => getParsed('/api/chains/summary', (s) => s.chainSummaryListSchema),
+    queryKey: selection.testnet === undefined && selection.first === undefined ? chainKeys.summary() : chainKeys.summaryPart(selection),
+    queryFn: () => getParsed(chainSummaryPath(selection), (s) => s.chainSummaryListSchema),
   });
+
+/** The chains the site's frame draws: the header's chains menu (and the footer's first of them). */
+export const frameChainsQuery = () => chainSummaryQuery({ first: LIMITS.headerChains });
 
 export const chainsWithStatsQuery = () =>
   queryOptions({ queryKey: chainKeys.withStats(), queryFn: () => getAllPages('/api/chains/with-stats', (s) => s.chainWithStatsListSchema) });

@@ -8,6 +8,7 @@ export const providerKeys = {
   popular: () => [...providerKeys.all, 'popular'] as const,
   featured: () => [...providerKeys.all, 'featured'] as const,
   byChain: (chainId: number) => [...providerKeys.all, 'by-chain', chainId] as const,
+  onChain: (chainId: number) => [...providerKeys.byChain(chainId), 'brief'] as const,
   detail: (slug: string) => [...providerKeys.all, slug] as const,
 };
 
@@ -24,6 +25,13 @@ export const providersByChainQuery = (chainId: number) =>
   queryOptions({
     queryKey: providerKeys.byChain(chainId),
     queryFn: () => getAllPages(`/api/providers/by-chain/${chainId}`, (s) => s.providerListSchema),
+  });
+
+/** What a chain page draws of its providers (contract/chain-page.ts). */
+export const providersOnChainQuery = (chainId: number) =>
+  queryOptions({
+    queryKey: providerKeys.onChain(chainId),
+    queryFn: () => getParsed(`/api/providers/by-chain/${chainId}/brief`, (s) => s.providerOnChainListSchema),
   });
 
 export const providerQuery = (slug: string) =>

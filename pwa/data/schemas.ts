@@ -3,7 +3,7 @@
 export {
   chainDetailSchema, chainListSchema, chainSummaryListSchema, chainWithStatsListSchema, connectSnippetsSchema,
 } from '../../contract/chains.ts';
-export { providerDetailSchema, providerListSchema } from '../../contract/providers.ts';
+export { providerDetailSchema, providerListSchema, providerOnChainListSchema } from '../../contract/providers.ts';
 export {
   aboutSchema, adListSchema, categoryContentSchema, homepageSchema, partnerLinkListSchema, trackingSettingsSchema,
 } from '../../contract/content.ts';

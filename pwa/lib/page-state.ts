@@ -7,17 +7,24 @@
 //   endpoint never probed) travels once, in `shared`, and is named by its index where it occurs;
 // - a list of objects with the same fields travels as a table: the field names once, a field with one value in every
 //   row once, then each row's other values;
+// - a part of the chain summary (`/api/chains/summary?first=16`, the site's frame) travels as its query alone when the
+//   page carries the whole summary too: the browser chooses it from the summary again;
 // - a query's state besides its data and time (no error, fetched once, idle) is the same for every query drawn.
 import { hashKey, type DehydratedState } from '@tanstack/react-query';
-import type { ChainRef } from '../../contract/chains.ts';
+import type { ChainRef, ChainSummary } from '../../contract/chains.ts';
+import { chainSummarySelection, selectChainSummaries, type ChainSummarySelection } from '../../contract/chain-page.ts';
 import { chainKeys } from '../data/chains.ts';
 
 type Json = unknown;
 type JsonObject = Record<string, Json>;
 type Query = DehydratedState['queries'][number];
 
-/** The page's data as carried: `d` the query data, `t` the time it was read (`dataUpdatedAt`); `q` a query kept whole. */
-export type CarriedQuery = { queryKey: readonly Json[]; d: Json; t: number } | { q: Query };
+/**
+ * The page's data as carried: `d` the query data, `t` the time it was read (`dataUpdatedAt`); `q` a query kept whole;
+ * `part`, a part of the chain summary to choose from the summary.
+ */
+export type CarriedQuery =
+  { queryKey: readonly Json[]; d: Json; t: number } | { queryKey: readonly Json[]; part: 1; t: number } | { q: Query };
 export type CarriedPageState = { v: 2; at: number; shared: Json[]; queries: CarriedQuery[] };
 
 /**
@@ -54,6 +61,15 @@ const isObject = (value: Json): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isChainSummary = (queryKey: readonly Json[]) => JSON.stringify(queryKey) === JSON.stringify(chainKeys.summary());
+
+/** The selection a query of a part of the chain summary makes (`chainKeys.summaryPart`); null for any other query. */
+function summaryPart(queryKey: readonly Json[]): ChainSummarySelection | null {
+  const [all, part] = queryKey;
+  const prefix = `${chainKeys.summary()[1]}?`;
+  if (queryKey.length !== 2 || all !== chainKeys.all[0] || typeof part !== 'string' || !part.startsWith(prefix))
+    return null;
+  return chainSummarySelection(new URLSearchParams(part.slice(prefix.length)));
+}
 
 /** Whether any object in `value` has a field beginning with "$" (such data is carried as it is). */
 function hasMarkedField(value: Json): boolean {
@@ -354,7 +370,16 @@ function isPlain(query: Query): boolean {
 export function compactPageState(state: DehydratedState): CarriedPageState {
   const summary = state.queries.find((q) => isChainSummary(q.queryKey))?.state.data;
   const byId: ChainsById = new Map(Array.isArray(summary) ? (summary as ChainRef[]).map((c) => [c.id, c]) : []);
-  const plain = state.queries.map(isPlain);
+  // Parts of the summary it holds (the same chains, in its order), chosen from it again in the browser.
+  const chosen = state.queries.map((q) => {
+    const selection = Array.isArray(summary) && summaryPart(q.queryKey);
+    return (
+      selection &&
+      isPlain(q) &&
+      JSON.stringify(q.state.data) === JSON.stringify(selectChainSummaries(summary as ChainSummary[], selection))
+    );
+  });
+  const plain = state.queries.map((q, i) => isPlain(q) && !chosen[i]);
   const data = state.queries.map((q, i) =>
     plain[i] && !isChainSummary(q.queryKey) ? chainsAsIds(q.state.data, byId) : q.state.data,
   );
@@ -366,6 +391,7 @@ export function compactPageState(state: DehydratedState): CarriedPageState {
     at,
     shared: shared.map(asTables),
     queries: state.queries.map((q, i): CarriedQuery => {
+      if (chosen[i]) return { queryKey: q.queryKey, part: 1, t: q.state.dataUpdatedAt };
       if (!plain[i]) return { q };
       return { queryKey: q.queryKey, d: asTables(roots[next++]), t: q.state.dataUpdatedAt };
     }),
@@ -377,7 +403,7 @@ export function expandPageState(carried: CarriedPageState): DehydratedState {
   const shared = carried.shared.map(fromTables);
   const queries = carried.queries.map((c): Query => {
     if ('q' in c) return c.q;
-    const data = fromTables(c.d);
+    const data = 'part' in c ? null : fromTables(c.d);
     return {
       queryKey: c.queryKey,
       queryHash: hashKey(c.queryKey),
@@ -398,14 +424,18 @@ export function expandPageState(carried: CarriedPageState): DehydratedState {
       },
     };
   });
-  const plain = queries.filter((_, i) => !('q' in carried.queries[i]));
+  const plain = queries.filter((_, i) => 'd' in carried.queries[i]);
   const roots = plain.map((q) => q.state.data);
   unshare(roots, shared);
   plain.forEach((q, i) => (q.state.data = roots[i]));
   const summary = queries.find((q) => isChainSummary(q.queryKey))?.state.data;
   if (Array.isArray(summary)) {
     const byId: ChainsById = new Map((summary as ChainRef[]).map((c) => [c.id, c]));
-    for (const q of queries) if (!isChainSummary(q.queryKey)) chainsFromIds(q.state.data, byId);
+    for (const q of plain) if (!isChainSummary(q.queryKey)) chainsFromIds(q.state.data, byId);
+    queries.forEach((q, i) => {
+      if ('part' in carried.queries[i])
+        q.state.data = structuredClone(selectChainSummaries(summary as ChainSummary[], summaryPart(q.queryKey)!));
+    });
   }
   return { mutations: [], queries };
 }

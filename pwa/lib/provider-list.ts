@@ -11,11 +11,8 @@ export const providerSorts = {
 } as const;
 export type ProviderSort = keyof typeof providerSorts;
 
-type Sortable = Pick<
-  Provider,
-  'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore' | 'chainIds'
-> &
-  Partial<Pick<Provider, 'chains' | 'facts'>>;
+type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore'>;
+type Filterable = Sortable & Pick<Provider, 'chainIds'> & Partial<Pick<Provider, 'chains' | 'facts'>>;
 
 export type FilterFact = (typeof FILTER_FACTS)[number];
 
@@ -34,7 +31,7 @@ export function matchesSearch(p: Pick<Provider, 'name' | 'description'>, term: s
  * The providers matching every option given. `publicOnly`: with a chain, those with a public endpoint on it;
  * without, those with a public endpoint on any chain. `facts`: those whose every listed fact is known true.
  */
-export function filterProviders<T extends Sortable>(
+export function filterProviders<T extends Filterable>(
   providers: readonly T[],
   opts: {
     search?: string;

@@ -1,5 +1,6 @@
 // Product-wide constants and path builders (no path literals scattered through components).
 import { paths as pagePaths } from '../../contract/urls.ts';
+import { CARD_CHAIN_BADGES } from '../../contract/chain-page.ts';
 
 export { PRODUCT_NAME } from '../../contract/product.ts';
 
@@ -19,7 +20,7 @@ export const LIMITS = {
   sidebarProviders: 5,
   sidebarChains: 90,
   footerChains: 10,
-  cardChainBadges: 3,
+  cardChainBadges: CARD_CHAIN_BADGES,
   otherChains: 5,
   adRotationMs: 5000,
   defaultAdFrequency: 5,

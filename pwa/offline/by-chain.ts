@@ -5,6 +5,8 @@ import type { Provider } from '../../contract/providers.ts';
 
 /** The request path whose answer `providersOnChain` gives, and its chain id. */
 export const BY_CHAIN_PATH = /^\/api\/providers\/by-chain\/(\d+)$/;
+/** The same providers as a chain page draws them (contract/chain-page.ts `providerOnChain`). */
+export const ON_CHAIN_BRIEF_PATH = /^\/api\/providers\/by-chain\/(\d+)\/brief$/;
 
 /**
  * The providers serving `chainId`, in the server's order (listProvidersByChain: total_reviews DESC, sort_rank,

@@ -5,7 +5,13 @@
 import type { Chain, ChainSummary, ChainWithStats } from '../../contract/chains.ts';
 import type { Provider } from '../../contract/providers.ts';
 import type { OfflineReads } from '../lib/api.ts';
-import { BY_CHAIN_PATH, providersOnChain } from './by-chain.ts';
+import { BY_CHAIN_PATH, ON_CHAIN_BRIEF_PATH, providersOnChain } from './by-chain.ts';
+import {
+  chainSummarySelection,
+  providerOnChain,
+  selectChainSummaries,
+  type ChainSummarySelection,
+} from '../../contract/chain-page.ts';
 import type { OfflineDatabase } from './db.ts';
 
 /** The public read endpoints (the server's `cached` routes): the same answer for every visitor. */
@@ -32,15 +38,21 @@ export async function saveResponse(
 const SEARCH_PATH = /^\/api\/search\?/;
 
 /**
- * A chain's providers (GET /api/providers/by-chain/{id}): derived from the saved provider list, unless the
- * chain page saved its own answer after that list (read online since: newer, and for a chain the list may
- * not know yet). A chain the saved chain list does not hold has no answer, as the server's is a 404.
+ * A chain's providers (GET /api/providers/by-chain/{id}, or its `/brief`, which `shape` makes from them): derived
+ * from the saved provider list, unless the chain page saved its own answer after that list (read online since:
+ * newer, and for a chain the list may not know yet). A chain the saved chain list does not hold has no answer, as
+ * the server's is a 404.
  */
-async function loadProvidersOnChain(db: OfflineDatabase, path: string, chainId: number): Promise<unknown> {
+async function loadProvidersOnChain(
+  db: OfflineDatabase,
+  path: string,
+  chainId: number,
+  shape: (providers: Provider[]) => unknown,
+): Promise<unknown> {
   const [own, providers, chains] = await db.responses.bulkGet([path, '/api/providers', '/api/chains']);
   if (own && (!providers || own.savedAt > providers.savedAt)) return own.data;
   if (!providers || !(chains?.data as Chain[] | undefined)?.some((c) => c.id === chainId)) return undefined;
-  return providersOnChain(providers.data as Provider[], chainId);
+  return shape(providersOnChain(providers.data as Provider[], chainId));
 }
 
 const CHAIN_SUMMARY_PATH = '/api/chains/summary';
@@ -57,17 +69,34 @@ const summarizeChain = ({ id, name, slug, iconUrl, color, evmChainId, isTestnet 
 });
 
 /** The chains' summary: saved, or else made from the saved chain list (a copy saved before the summary existed). */
-async function loadChainSummary(db: OfflineDatabase): Promise<unknown> {
+async function loadChainSummary(db: OfflineDatabase): Promise<ChainSummary[] | undefined> {
   const [own, chains] = await db.responses.bulkGet([CHAIN_SUMMARY_PATH, '/api/chains']);
-  if (own) return own.data;
+  if (own) return own.data as ChainSummary[];
   return (chains?.data as Chain[] | undefined)?.map(summarizeChain);
+}
+
+/** A part of the summary (`?testnet&first`): saved if read online since the summary was, else chosen from it. */
+async function loadChainSummaryPart(db: OfflineDatabase, path: string, selection: ChainSummarySelection) {
+  const [own, whole] = await db.responses.bulkGet([path, CHAIN_SUMMARY_PATH]);
+  if (own && (!whole || own.savedAt > whole.savedAt)) return own.data;
+  const summary = await loadChainSummary(db);
+  return summary && selectChainSummaries(summary, selection);
 }
 
 /** The saved answer for `path` (or the local search's, or a chain's providers derived), undefined when there is none. */
 export async function loadResponse(db: OfflineDatabase, path: string): Promise<unknown> {
   if (path === CHAIN_SUMMARY_PATH) return loadChainSummary(db);
+  if (path.startsWith(`${CHAIN_SUMMARY_PATH}?`)) {
+    const selection = chainSummarySelection(new URLSearchParams(path.slice(CHAIN_SUMMARY_PATH.length)));
+    return selection ? loadChainSummaryPart(db, path, selection) : undefined;
+  }
   const byChain = BY_CHAIN_PATH.exec(path);
-  if (byChain) return loadProvidersOnChain(db, path, Number(byChain[1]));
+  if (byChain) return loadProvidersOnChain(db, path, Number(byChain[1]), (providers) => providers);
+  const brief = ON_CHAIN_BRIEF_PATH.exec(path);
+  if (brief) {
+    const chainId = Number(brief[1]);
+    return loadProvidersOnChain(db, path, chainId, (providers) => providers.map((p) => providerOnChain(p, chainId)));
+  }
   if (SEARCH_PATH.test(path)) {
     const [providers, chains] = await Promise.all([
       db.responses.get('/api/providers'),

@@ -2,6 +2,9 @@
 // against a fetch that serves a small directory and counts what it is asked.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChainSummary } from '../../contract/chains.ts';
+import type { Provider } from '../../contract/providers.ts';
+import { providerOnChain } from '../../contract/chain-page.ts';
 import { OfflineDatabase } from './db.ts';
 import { isSavedPath, loadResponse, offlineCopy, offlineReads, saveResponse } from './store.ts';
 import { createDirectorySync, DIRECTORY_PATH, type SyncProgress } from './sync.ts';
@@ -340,6 +343,22 @@ describe('saved answers', () => {
     expect(await offlineReads(db).load('/api/providers/by-chain/11')).toEqual([
       (api.responses['/api/providers'] as unknown[])[1],
     ]);
+  });
+
+  it("answers a chain page's brief list and the parts of the chains' summary from the saved lists", async () => {
+    await makeSync().run();
+    const providers = api.responses['/api/providers'] as Provider[];
+    expect(await loadResponse(db, '/api/providers/by-chain/10/brief')).toEqual(
+      [providers[2], providers[0], providers[1]].map((p) => providerOnChain(p, 10)),
+    );
+    expect(await loadResponse(db, '/api/providers/by-chain/99/brief')).toBeUndefined();
+    const summary = (await loadResponse(db, '/api/chains/summary')) as ChainSummary[];
+    expect(summary.map((c) => c.id)).toEqual([10, 11, 12]);
+    expect(await loadResponse(db, '/api/chains/summary?first=2')).toEqual(summary.slice(0, 2));
+    expect(await loadResponse(db, '/api/chains/summary?first=2&other=1')).toBeUndefined();
+    // A part read online since the copy was saved is the newer answer.
+    await saveResponse(db, '/api/chains/summary?first=2', [{ id: 11 }], clock + 1);
+    expect(await loadResponse(db, '/api/chains/summary?first=2')).toEqual([{ id: 11 }]);
   });
 
   it("prefers a chain page's own answer when it is newer than the saved provider list, never when older", async () => {

@@ -9,7 +9,7 @@ import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
 import { NotFoundScreen } from '../components/not-found.tsx';
 import { TrackingScripts } from '../components/tracking-scripts.tsx';
-import { chainSummaryQuery } from '../data/chains.ts';
+import { frameChainsQuery } from '../data/chains.ts';
 import { currentUserQuery } from '../data/auth.ts';
 import { partnerLinksQuery } from '../data/content.ts';
 import { featuredProvidersQuery } from '../data/providers.ts';
@@ -37,7 +37,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // in the browser (the offline shell) shows the header's loading state meanwhile, not a blank page.
     const user = ensure(queryClient, currentUserQuery());
     await Promise.all([
-      ensure(queryClient, chainSummaryQuery()),
+      ensure(queryClient, frameChainsQuery()),
       ensure(queryClient, featuredProvidersQuery()),
       ensure(queryClient, partnerLinksQuery()),
       typeof window === 'undefined' ? user : undefined,

@@ -1,6 +1,6 @@
 // /chains/{slug}: a network's page with its facts from the dataset, public RPC endpoints,
 // "Add to wallet", votes, its providers (sortable) and Other Chains.
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
@@ -17,6 +17,7 @@ import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { ResourceNotFound } from '../components/not-found.tsx';
 import { DetailPageSkeleton, Page } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { cardChainsOnChain } from '../components/provider-card.tsx';
 import { SidebarCard } from '../components/sidebar.tsx';
 import { SocialLinks } from '../components/social-links.tsx';
 import { Stars } from '../components/stars.tsx';
@@ -24,8 +25,8 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Select } from '../components/ui/select.tsx';
 import { VoteButtons } from '../components/vote-buttons.tsx';
-import { chainQuery, chainsById, chainSummaryQuery } from '../data/chains.ts';
-import { providersByChainQuery } from '../data/providers.ts';
+import { chainQuery, chainSummaryQuery, frameChainsQuery } from '../data/chains.ts';
+import { providersOnChainQuery } from '../data/providers.ts';
 import { isNotFoundError } from '../lib/api.ts';
 import {
   chainProviderSortDescriptions,
@@ -39,7 +40,6 @@ import {
 import { pluralize } from '../lib/rating.ts';
 import { LIMITS } from '../lib/site.ts';
 import { optionalBoolean, optionalOneOf, optionalPositiveInt } from '../lib/search-params.ts';
-import { filterProviders } from '../lib/provider-list.ts';
 import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { routeHead } from '../lib/page-head.ts';
 import { proberQuery } from '../data/health.ts';
@@ -50,6 +50,12 @@ import { myVotesQuery } from '../data/votes.ts';
 
 const DEFAULT_SORT: ChainProviderSort = 'reviews';
 
+/**
+ * What Other Chains chooses from: the first chains of each kind, one more than it shows (the page's own chain may
+ * be among them), rather than all of them.
+ */
+const OTHER_CHAINS = [true, false].map((testnet) => chainSummaryQuery({ testnet, first: LIMITS.otherChains + 1 }));
+
 export const Route = createFileRoute('/chains/$slug')({
   validateSearch: (s: Record<string, unknown>): { sort?: ChainProviderSort; public?: true; endpoint?: number } => ({
     sort: optionalOneOf(chainProviderSortKeys)(s.sort),
@@ -58,19 +64,22 @@ export const Route = createFileRoute('/chains/$slug')({
     endpoint: optionalPositiveInt(s.endpoint),
   }),
   loader: async ({ context: { queryClient }, params }) => {
-    // Usually the chain list is cached already (header, footer): then its providers load alongside the detail.
-    const known = queryClient.getQueryData(chainSummaryQuery().queryKey)?.find((c) => c.slug === params.slug);
+    // When a chain list in the cache holds the chain (the header's, the chains' summary), its providers load
+    // alongside the detail.
+    const known = [chainSummaryQuery(), frameChainsQuery()]
+      .flatMap((q) => queryClient.getQueryData(q.queryKey) ?? [])
+      .find((c) => c.slug === params.slug);
     const [chain, providers] = await Promise.all([
       queryClient.ensureQueryData(chainQuery(params.slug)).catch((error: unknown) => {
         throw isNotFoundError(error) ? notFound() : error;
       }),
-      known && ensure(queryClient, providersByChainQuery(known.id)),
-      ensure(queryClient, chainSummaryQuery()),
+      known && ensure(queryClient, providersOnChainQuery(known.id)),
+      ...OTHER_CHAINS.map((q) => ensure(queryClient, q)),
       ensure(queryClient, adsQuery('content-top')),
       ensure(queryClient, proberQuery()),
       whenSignedIn(queryClient, () => ensure(queryClient, myVotesQuery(true))),
     ]);
-    return { chain, providers: providers ?? (await ensure(queryClient, providersByChainQuery(chain.id))) };
+    return { chain, providers: providers ?? (await ensure(queryClient, providersOnChainQuery(chain.id))) };
   },
   head: ({ match, loaderData }) =>
     routeHead(match, (origin) => loaderData && metaForChain(origin, loaderData.chain, loaderData.providers ?? [])),
@@ -138,20 +147,22 @@ function ChainHeader({ chain }: { chain: ChainDetail }) {
 function ChainProviders({ chain }: { chain: ChainDetail }) {
   const { sort: sortParam, public: publicOnly } = Route.useSearch();
   const navigate = useNavigate({ from: '/chains/$slug' });
-  const providers = useQuery(providersByChainQuery(chain.id));
-  const chains = useQuery(chainSummaryQuery());
+  const providers = useQuery(providersOnChainQuery(chain.id));
   const sort = sortParam ?? DEFAULT_SORT;
   const onChain = useMemo(
-    () => ({ chainId: chain.id, chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }),
+    () => ({ chainName: chain.name, endpoints: endpointsByProvider(chain.rpcEndpoints) }),
     [chain],
   );
   const sorted = useMemo(
     () =>
       providers.data &&
-      sortChainProviders(filterProviders(providers.data, { chainId: chain.id, publicOnly }), sort, onChain.endpoints),
-    [providers.data, sort, onChain, chain.id, publicOnly],
+      sortChainProviders(
+        publicOnly ? providers.data.filter((p) => p.kind === 'public-endpoint') : providers.data,
+        sort,
+        onChain.endpoints,
+      ),
+    [providers.data, sort, onChain, publicOnly],
   );
-  const chainMap = useMemo(() => chainsById(chains.data), [chains.data]);
 
   return (
     <section aria-labelledby="chain-providers">
@@ -194,7 +205,7 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
       </p>
       <ProviderList
         providers={sorted}
-        chainsById={chainMap}
+        chainsOf={cardChainsOnChain}
         headingLevel="h3"
         empty="No providers found"
         onChain={onChain}
@@ -204,13 +215,15 @@ function ChainProviders({ chain }: { chain: ChainDetail }) {
 }
 
 function OtherChains({ chain }: { chain: ChainDetail }) {
-  const chains = useQuery(chainSummaryQuery());
+  const [testnets, mainnets] = useQueries({ queries: OTHER_CHAINS });
   return (
     <SidebarCard title="Other Chains" viewAll="/chains">
       <LinkList
         noun="chains"
-        items={chains.data && otherChains(chains.data, chain, LIMITS.otherChains)}
-        loading={chains.isPending}
+        items={
+          testnets.data && mainnets.data && otherChains([...mainnets.data, ...testnets.data], chain, LIMITS.otherChains)
+        }
+        loading={testnets.isPending || mainnets.isPending}
         skeletons={LIMITS.otherChains}
         className="space-y-1"
       >

@@ -9,6 +9,7 @@ import { AdSlot } from '../components/ad-slot.tsx';
 import { HtmlContent } from '../components/html-content.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { cardChainsFrom } from '../components/provider-card.tsx';
 import { FilterToggle, PUBLIC_ONLY_LABEL, PUBLIC_ONLY_TITLE } from '../components/filter-toggle.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Sidebar } from '../components/sidebar.tsx';
@@ -181,7 +182,7 @@ function HomePage() {
 
       <ProviderList
         providers={visible}
-        chainsById={chainMap}
+        chainsOf={cardChainsFrom(chainMap)}
         inlineAds={inlineAds}
         headingLevel="h2"
         empty={<p className="font-medium text-slate-900">No providers found</p>}

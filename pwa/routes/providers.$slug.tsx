@@ -36,6 +36,7 @@ import { routeHead } from '../lib/page-head.ts';
 import { proberQuery } from '../data/health.ts';
 import { ensure } from '../lib/query-client.ts';
 import { adsQuery } from '../data/content.ts';
+import { chainSummaryQuery } from '../data/chains.ts';
 import { myReviewQuery } from '../data/reviews.ts';
 import { myVotesQuery } from '../data/votes.ts';
 
@@ -50,6 +51,9 @@ export const Route = createFileRoute('/providers/$slug')({
       whenSignedIn(queryClient, () =>
         Promise.all([ensure(queryClient, myVotesQuery(true)), ensure(queryClient, myReviewQuery(params.slug, true))]),
       ),
+      // In the server's render: with the chains' summary in the page's data, the provider's chains travel as its ids
+      // (pwa/lib/page-state.ts), a fraction of their objects' weight on a provider of many chains.
+      typeof window === 'undefined' && ensure(queryClient, chainSummaryQuery()),
     ]);
     return { provider };
   },

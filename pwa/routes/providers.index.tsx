@@ -9,6 +9,7 @@ import { Counter } from '../components/counter.tsx';
 import { EntityLink, LinkList } from '../components/entity-links.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { cardChainsFrom } from '../components/provider-card.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { SidebarCard } from '../components/sidebar.tsx';
 import { Select } from '../components/ui/select.tsx';
@@ -148,7 +149,7 @@ function ProvidersPage() {
 
       <ProviderList
         providers={visible}
-        chainsById={chainMap}
+        chainsOf={cardChainsFrom(chainMap)}
         headingLevel="h2"
         empty={
           facts.length

@@ -7,6 +7,7 @@ import { metaForSearch } from '../meta/pages.ts';
 import { ChainGrid } from '../components/chain-card.tsx';
 import { Page, PageTitle } from '../components/page.tsx';
 import { ProviderList } from '../components/provider-list.tsx';
+import { cardChainsFrom } from '../components/provider-card.tsx';
 import { SearchInput } from '../components/search-input.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -86,7 +87,7 @@ function SearchPage() {
         </Card>
       )}
 
-      {term && result.isPending && <ProviderList providers={undefined} chainsById={chainMap} empty="" />}
+      {term && result.isPending && <ProviderList providers={undefined} chainsOf={cardChainsFrom(chainMap)} empty="" />}
 
       {term && result.data && (
         <div className="space-y-10">
@@ -115,7 +116,12 @@ function SearchPage() {
                   RPC Providers ({result.data.providers.length})
                 </h2>
                 {result.data.providers.length > 0 ? (
-                  <ProviderList providers={result.data.providers} chainsById={chainMap} headingLevel="h3" empty="" />
+                  <ProviderList
+                    providers={result.data.providers}
+                    chainsOf={cardChainsFrom(chainMap)}
+                    headingLevel="h3"
+                    empty=""
+                  />
                 ) : (
                   <p className="text-sm text-slate-600">No providers match “{term}”.</p>
                 )}

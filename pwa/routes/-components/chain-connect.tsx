@@ -8,7 +8,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ChainDetail } from '../../../contract/chains.ts';
 import { connectSnippets, isConfigurable, type ConnectSnippets } from '../../../contract/snippets.ts';
 import { providerSnippetsQuery } from '../../data/chains.ts';
-import { providersByChainQuery } from '../../data/providers.ts';
+import { providersOnChainQuery } from '../../data/providers.ts';
 import { cn } from '../../lib/cn.ts';
 import { paths } from '../../lib/site.ts';
 import { AppLink } from '../../components/app-link.tsx';
@@ -40,7 +40,7 @@ export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpoi
   const chosen = chain.rpcEndpoints.find((e) => e.id === endpointId && isConfigurable(e));
   const best = useMemo(() => connectSnippets(chain, { chosenUrl: chosen?.url }), [chain, chosen]);
   const [providerSlug, setProviderSlug] = useState(BEST);
-  const providers = useQuery(providersByChainQuery(chain.id));
+  const providers = useQuery(providersOnChainQuery(chain.id));
   const own = useQuery({ ...providerSnippetsQuery(chain.slug, providerSlug), enabled: providerSlug !== BEST });
   const [active, setActive] = useState<TabKey>('viem');
   const id = useId();
