@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, picture, startBrowserTest, watchToasts, type BrowserTest } from './harness.ts';
 
 const ADMIN = 'admin@example.com';
 // A valid 1×1 PNG: the server decides the type by the bytes.
@@ -39,21 +39,8 @@ const marks = new WeakMap<Page, number>();
 const markToasts = (page: Page) => marks.set(page, recorded.get(page)?.length ?? 0);
 
 async function recordToasts(page: Page): Promise<{ text: string; at: number }[]> {
-  const seen: { text: string; at: number }[] = [];
+  const seen = await watchToasts(page);
   recorded.set(page, seen);
-  await page.exposeBinding('__reportToast', (_source, text: string) => {
-    seen.push({ text, at: Date.now() });
-  });
-  await page.addInitScript(() => {
-    const reported = new WeakSet<Element>();
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.toast')) {
-        if (reported.has(el) || !el.textContent) continue;
-        reported.add(el);
-        (window as unknown as { __reportToast: (t: string) => void }).__reportToast(el.textContent);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
   return seen;
 }
 
@@ -714,9 +701,7 @@ describe('an admin', () => {
       await press(p.getByRole('button', { name: 'Edit Atlas Testnet' }));
       const dialog = p.getByRole('dialog', { name: 'Edit Chain' });
       await dialog.getByLabel('Endpoint 1 URL').scrollIntoViewIfNeeded();
-      await p.screenshot({
-        path: path.resolve(import.meta.dirname, 'screenshots', `admin-chain-dialog-${viewport}.png`),
-      });
+      await picture(p, `admin-chain-dialog-${viewport}`, { fullPage: false });
       await p.keyboard.press('Escape');
     }
   });

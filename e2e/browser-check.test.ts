@@ -9,13 +9,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRpc, type FakeRpc } from '../api/health/test-servers.ts';
-import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, picture, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 const servers: FakeRpc[] = [];
 const urls = { quick: '', slow: '', lagging: '', refusingKnown: '', refusingUnknown: '' };
 const SLOW_MS = 400;
-const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 beforeAll(async () => {
   e = await startBrowserTest();
@@ -148,7 +147,7 @@ describe("the Connect section's provider selector", () => {
       await expect.poll(() => browserResult(page, urls.quick).innerText()).toContain('at the head');
       // The two sections this changes, to look at (not compared).
       for (const section of ['rpc-endpoints', 'connect']) {
-        await page.locator(`#${section}`).screenshot({ path: path.join(SCREENSHOTS, `${section}-${name}.png`) });
+        await picture(page.locator(`#${section}`), `${section}-${name}`);
       }
       await page.context().close();
     }

@@ -150,7 +150,7 @@ describe('The compare tray', () => {
 
 describe('Offline, from the saved directory', () => {
   it('compares providers and shows a chain’s Connect snippets never opened online', async () => {
-    const context = await e.newContext(DESKTOP);
+    const context = await e.newContext(DESKTOP, { serviceWorker: true });
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });

@@ -4,7 +4,7 @@
 // read and that source's date. Screenshots of the pages on a phone and a desktop.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, picture, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 beforeAll(async () => {
@@ -128,21 +128,21 @@ describe('screenshots', () => {
         await e.screenshot(page, `coverage-${name}-${label}`);
       }
       // The parts this work added, close up (the whole pages are long).
-      const shot = (name: string) => ({ path: `e2e/screenshots/coverage-${name}-${label}-part.png` });
-      await page.locator('#chain-providers').locator('xpath=..').screenshot(shot('base-filter'));
-      await card(page, 'Alchemy').screenshot(shot('base-alchemy-card'));
+      const shot = (name: string) => `coverage-${name}-${label}-part`;
+      await picture(page.locator('#chain-providers').locator('xpath=..'), shot('base-filter'));
+      await picture(card(page, 'Alchemy'), shot('base-alchemy-card'));
       await page.goto('/providers/alchemy');
       await whenSettled(page);
       await page.getByTestId('provider-facts').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot(shot('alchemy-top'));
-      await page.getByTestId('provider-facts').screenshot(shot('alchemy-facts'));
+      await picture(page, shot('alchemy-top'), { fullPage: false });
+      await picture(page.getByTestId('provider-facts'), shot('alchemy-facts'));
       await page.goto('/providers/infura');
       await whenSettled(page);
       const keyed = page.getByTestId('api-key-chains');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, '/providers/infura scrolls sideways').toBeLessThanOrEqual(viewport.width);
-      await keyed.screenshot(shot('infura-api-key-chains'));
+      await picture(keyed, shot('infura-api-key-chains'));
     });
   }
 });

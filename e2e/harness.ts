@@ -58,6 +58,42 @@ export async function showAll(scope: Page | Locator): Promise<void> {
 }
 
 /**
+ * Every toast the page shows from now on, with when it appeared, in this and later documents: one shows at a time,
+ * and one that leads to another page (a sign-in redirect) may be gone before a locator reads it.
+ */
+export async function watchToasts(page: Page): Promise<{ text: string; at: number }[]> {
+  const seen: { text: string; at: number }[] = [];
+  await page.exposeBinding('__reportToast', (_source, text: string) => {
+    seen.push({ text, at: Date.now() });
+  });
+  const observe = () => {
+    const reported = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.toast')) {
+        if (reported.has(el) || !el.textContent) continue;
+        reported.add(el);
+        (window as unknown as { __reportToast: (t: string) => void }).__reportToast(el.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  };
+  await page.addInitScript(observe);
+  if (page.url() !== 'about:blank') await page.evaluate(observe);
+  return seen;
+}
+
+/**
+ * With E2E_SCREENSHOTS=1, saves a PNG under e2e/screenshots/ to look at: a page (whole, or what its viewport shows)
+ * or one part of it. The picture is never compared, and drawing a whole page of up to 12,000 px is most of a test's
+ * browser time, so a plain run draws none.
+ */
+export async function picture(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
+}
+
+/**
  * What went wrong around a test, printed when it fails: the pages' console errors, uncaught exceptions, failed
  * requests and 5xx answers, and the server's errors. A timeout on a shared, loaded CI machine then says why.
  */
@@ -115,9 +151,17 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
     server,
     url: server.url,
     browser,
-    /** A fresh, isolated browser profile (own cookies, storage and service workers). */
-    async newContext(viewport: { width: number; height: number } = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
+    /**
+     * A fresh, isolated browser profile (own cookies and storage). Its pages register no service worker unless
+     * `serviceWorker` is set: a test of the offline shell or of what the worker does asks for it; for the rest, the
+     * worker's install (precaching the whole app in every fresh profile) would only add browser work.
+     */
+    async newContext(viewport: { width: number; height: number } = DESKTOP, { serviceWorker = false } = {}) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        serviceWorkers: serviceWorker ? 'allow' : 'block',
+      });
       // A file's first page is its server's first render (route code loaded, caches cold): on a loaded 2-core
       // machine that alone can pass Playwright's 30 s default.
       context.setDefaultNavigationTimeout(60_000);
@@ -125,8 +169,8 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
       contexts.push(context);
       return context;
     },
-    async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-      return (await this.newContext(viewport)).newPage();
+    async newPage(viewport: { width: number; height: number } = DESKTOP, options?: { serviceWorker?: boolean }) {
+      return (await this.newContext(viewport, options)).newPage();
     },
     /** Signs in through the local identity provider's page, as a person would. */
     async signIn(page: Page, email: string, returnTo = '/') {
@@ -137,8 +181,8 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
       await whenSettled(page);
     },
     /**
-     * Saves a PNG under e2e/screenshots/ to look at (the picture is not compared), once the page is checked for
-     * what a picture would show at a glance: it fits its viewport's width (nothing scrolls sideways).
+     * Checks the page for what a picture would show at a glance: it fits its viewport's width (nothing scrolls
+     * sideways); then `picture` of the whole page.
      */
     async screenshot(page: Page, name: string) {
       const { scroll, viewport } = await page.evaluate(() => ({
@@ -146,8 +190,7 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
         viewport: document.documentElement.clientWidth,
       }));
       expect(scroll, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(viewport);
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+      await picture(page, name);
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await e.newContext();
+  const context = await e.newContext(undefined, { serviceWorker: true });
   contexts.push(context);
   return context;
 }

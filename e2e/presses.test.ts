@@ -21,7 +21,7 @@ async function newPage(
   viewport: { width: number; height: number } = DESKTOP,
   email?: string,
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await e.browser.newContext({ viewport, baseURL: e.url, serviceWorkers: 'block' });
+  const context = await e.newContext(viewport);
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   if (email) await e.signIn(page, email);

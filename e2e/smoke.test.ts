@@ -22,7 +22,7 @@ it('serves the app shell to a real browser', async () => {
 // waits until 5 s after load (the offline copy, an earlier visit's outbox).
 it('a first visit loads its document once', async () => {
   for (const path of ['/', '/providers', '/chains/ethereum']) {
-    const page = await e.newPage();
+    const page = await e.newPage(undefined, { serviceWorker: true });
     let documents = 0;
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;

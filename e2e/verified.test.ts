@@ -2,7 +2,7 @@
 // network), the provider page's Facts card shows "Verified {date}" beside an entered fact and alone where nobody
 // entered one. Close-up screenshots of the card on a phone, a tablet and a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
+import { DESKTOP, PHONE, picture, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 import { UNMEASURED_CAPABILITIES } from '../contract/health-rule.ts';
 
 let e: BrowserTest;
@@ -74,7 +74,7 @@ describe('verified facts', () => {
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, 'the page scrolls sideways').toBeLessThanOrEqual(viewport.width);
-      await facts.screenshot({ path: `e2e/screenshots/verified-facts-${label}.png` });
+      await picture(facts, `verified-facts-${label}`);
     });
   }
 });
@@ -89,6 +89,6 @@ describe('verified facts on /compare', () => {
     expect(text).toContain('Verified Nov 24, 2026');
     expect(text).toContain('Unknown');
     expect(await row.getAttribute('data-differs')).toBe('true');
-    await page.getByTestId('compare-table').screenshot({ path: 'e2e/screenshots/verified-compare-phone.png' });
+    await picture(page.getByTestId('compare-table'), 'verified-compare-phone');
   });
 });

@@ -8,7 +8,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookDeliverer, type Deliverer } from '../api/webhooks/deliverer.ts';
 import type { Page } from 'playwright-core';
-import { OFFLINE } from '../pwa/offline/keys.ts';
 import { PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
 
 const WIDE = { width: 1440, height: 900 } as const;
@@ -58,13 +57,6 @@ describe('webhooks in the admin panel', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await e.signIn(page, 'admin@example.com', '/admin');
     await page.getByRole('tab', { name: 'Chains', exact: true }).click();
-    // The app's own toast, said once per device when its offline copy is complete, would take the place of ours.
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey), {
-        timeout: 60_000,
-      })
-      .not.toBeNull();
-    await closeToasts(page);
     const section = page.getByRole('region', { name: 'Webhooks' });
     await expect.poll(() => section.getByText('No webhook yet.').count(), { timeout: 30_000 }).toBe(1);
 
