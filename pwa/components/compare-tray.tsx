@@ -7,7 +7,8 @@ import { clearTray, toggleTray, useCompareTray, type TrayItem } from '../lib/com
 import { toast } from '../lib/toast.ts';
 import { AppLink } from './app-link.tsx';
 import { buttonClasses } from './ui/button.tsx';
-import { Icon } from './ui/icon.tsx';
+import { iconClasses } from './ui/icon.tsx';
+import { cn } from '../lib/cn.ts';
 
 export function CompareToggle({ provider, className }: { provider: TrayItem; className?: string }) {
   const tray = useCompareTray();
@@ -23,9 +24,12 @@ export function CompareToggle({ provider, className }: { provider: TrayItem; cla
       aria-pressed={selected}
       aria-label={`Compare ${provider.name}`}
       onClick={onClick}
-      className={buttonClasses(selected ? 'secondary' : 'ghost', 'sm', className)}
+      className={buttonClasses(
+        selected ? 'secondary' : 'ghost',
+        'sm',
+        cn(iconClasses(selected ? 'check' : 'git-compare-arrows'), className),
+      )}
     >
-      <Icon name={selected ? 'check' : 'git-compare-arrows'} />
       Compare
     </button>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
-import { Icon } from './ui/icon.tsx';
+import { iconClasses } from './ui/icon.tsx';
 
 /** Copies `value` to the clipboard; the icon confirms for 2 s. `label` names what is copied (screen readers). */
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
@@ -31,10 +31,9 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       title={copied ? 'Copied' : 'Copy'}
       className={cn(
         'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+        copied ? `${iconClasses('check')} before:text-emerald-600` : iconClasses('copy'),
         className,
       )}
-    >
-      {copied ? <Icon name="check" className="text-emerald-600" /> : <Icon name="copy" />}
-    </button>
+    />
   );
 }

@@ -18,7 +18,7 @@ import { TrackingBadge } from './tracking-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 import { buttonClasses } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
-import { Icon } from './ui/icon.tsx';
+import { Icon, iconClasses } from './ui/icon.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
 /** A chain page's view of its providers: the chain's name, and each provider's endpoints on it, ranked. */
@@ -107,10 +107,9 @@ export function ProviderCard({
                 {provider.name}
               </AppLink>
             </Heading>
-            <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
-              <Stars value={provider.averageRating} />
-              <span>{reviewCountLabel(provider.totalReviews)}</span>
-            </span>
+            <Stars value={provider.averageRating} className="text-sm text-slate-600">
+              {reviewCountLabel(provider.totalReviews)}
+            </Stars>
           </div>
           <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{provider.description}</p>
           {shown.length > 0 && (
@@ -146,9 +145,9 @@ export function ProviderCard({
               target="_blank"
               rel={website.rel}
               aria-label={`Visit Website of ${provider.name} (opens in a new tab)`}
-              className={buttonClasses('outline', 'sm', 'flex-1 md:flex-none')}
+              className={buttonClasses('outline', 'sm', `flex-1 md:flex-none ${iconClasses('external-link', 'after')}`)}
             >
-              Visit Website <Icon name="external-link" />
+              Visit Website
             </a>
           )}
           <CompareToggle provider={provider} className="flex-1 md:flex-none" />

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatRating, STAR_COUNT, starFills } from '../lib/rating.ts';
 
@@ -18,11 +18,14 @@ export function Stars({
   size = 'sm',
   showValue = true,
   className,
+  children,
 }: {
   value: number | string;
   size?: 'sm' | 'md' | 'lg';
   showValue?: boolean;
   className?: string;
+  /** Text after the value, such as the review count (in the same element: a list draws one per card). */
+  children?: ReactNode;
 }) {
   const height = { sm: 'h-4', md: 'h-5', lg: 'h-6' }[size];
   const label = `Rated ${formatRating(value)} out of 5`;
@@ -35,6 +38,7 @@ export function Stars({
         style={{ '--star-fill': `${starFillPercent(value)}%` } as CSSProperties}
       />
       {showValue && <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatRating(value)}</span>}
+      {children}
     </span>
   );
 }

@@ -7,3 +7,9 @@ export type IconName = 'copy' | 'check' | 'external-link' | 'git-compare-arrows'
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return <span aria-hidden="true" className={cn('icon', `icon-${name}`, className)} />;
 }
+
+/**
+ * The classes that make a button or link draw the icon itself, before or after its text (no element of its own: a
+ * list repeats these on every card and row).
+ */
+export const iconClasses = (name: IconName, place: 'before' | 'after' = 'before') => `icon-${place} icon-${name}`;
