@@ -18,7 +18,7 @@ import {
   insertProbeAgent,
   listProbeAgents,
   revokeProbeAgent,
-  saveRegionProbe,
+  saveRegionProbes,
   touchProbeAgent,
   type ProbeAgentRow,
 } from '../../sql/queries/probe-agents.ts';
@@ -34,7 +34,7 @@ import {
   type ProbeAgentCreated,
 } from '../../contract/probe-agents.ts';
 import { pgBossDb, pgBossTx } from './queue.ts';
-import { judgeProbe, PROBE_JOB_EXPIRY_S } from './prober.ts';
+import { judgeProbes, PROBE_JOB_EXPIRY_S } from './prober.ts';
 import { agentRegion, regionQueue } from './regions.ts';
 
 /** pg-boss's schema, where the prober keeps its queues (prober.ts). */
@@ -183,9 +183,9 @@ export function agentRoutes() {
           if (!target) continue;
           // The agent's clock may run ahead of the server's: a probe is never dated in the server's future.
           const at = new Date(Math.min(Date.parse(probe.at), Date.now()));
-          const v = await judgeProbe(tx, target, { ...probe, at });
+          const [v] = await judgeProbes(tx, [{ target, result: { ...probe, at } }]);
           const entry = { endpointId: target.id, region, status: v.status, latencyMs: probe.latencyMs, checkedAt: at };
-          if (await saveRegionProbe(tx, entry, where.freshForS)) changed = true;
+          if ((await saveRegionProbes(tx, [entry], where.freshForS)).length) changed = true;
         }
         if (done.length) await boss.complete(queue, done);
         return { recorded: done.length, changed };

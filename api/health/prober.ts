@@ -12,29 +12,29 @@ import {
   claimCapabilityCheck,
   claimDueEndpoints,
   hourlySince,
-  insertProbe,
+  insertProbes,
   probesSince,
   probeTargets,
   pruneHealth,
   recentChainHeads,
-  rollUpHour,
+  rollUpHours,
   setProberState,
   syncHealthRows,
   saveCapabilities,
   storedCapabilities,
-  updateHealthSummary,
+  updateHealthSummaries,
   type ProbeTarget,
 } from '../../sql/queries/health.ts';
 import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
 import { pgBossDb } from './queue.ts';
 import { keyedLimiter } from './limiter.ts';
-import { saveRegionProbe } from '../../sql/queries/probe-agents.ts';
+import { saveRegionProbes } from '../../sql/queries/probe-agents.ts';
 import { ownRegion, scheduleRegionJobs, type ProbeRegion } from './regions.ts';
 import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
 import { checkData } from './data-check.ts';
 import { presentCapabilities } from './presenter.ts';
-import { consensusHead, HEALTH_RULE, isUp, percentile, uptime, verdict } from './status.ts';
+import { consensusHead, HEALTH_RULE, percentile, uptime, verdict, type Verdict } from './status.ts';
 
 export const PROBE_QUEUE = 'endpoint-probe';
 export const NO_NETWORK_REASON = 'Health checks paused: no network';
@@ -56,6 +56,8 @@ const QUEUE_DEFAULTS = {
 export const PROBE_JOB_EXPIRY_S = QUEUE_DEFAULTS.expireInSeconds;
 /** At most this many probes of one host at once, whatever the batch holds. */
 export const PER_HOST = 4;
+/** At most this many probes are stored in one transaction. */
+const RECORD_BATCH = 100;
 /** Distinct hosts that must all be unreachable, with nothing reached in between, before the prober pauses. */
 const NO_NETWORK_HOSTS = 3;
 const CLAIM_LIMIT = 5_000;
@@ -83,55 +85,105 @@ export type ProberOptions = {
 
 export type Prober = { boss: PgBoss; stop: (options?: { graceful?: boolean }) => Promise<void> };
 
-/** A probe's verdict, judged against the chain's consensus head from the site's own recent probes. */
-export async function judgeProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult) {
-  const heads = await recentChainHeads(tx, target, HEALTH_RULE.consensusWindowS);
-  if (result.answeredChainId === target.evmChainId && result.headBlock !== null) heads.push(result.headBlock);
-  return verdict(result, target.evmChainId, consensusHead(heads));
+export type Probed = { target: ProbeTarget; result: ProbeResult };
+
+/**
+ * Probes' verdicts, each judged against its chain's consensus head: every other endpoint's highest head from the
+ * site's own recent probes and from these probes, and its own head now.
+ */
+export async function judgeProbes(tx: Queryable, probes: Probed[]): Promise<Verdict[]> {
+  const chainIds = [...new Set(probes.map((p) => p.target.chainId))];
+  const heads = new Map<number, Map<number, number>>(chainIds.map((id) => [id, new Map()]));
+  const note = (chainId: number, endpointId: number, head: number) => {
+    const chain = heads.get(chainId)!;
+    chain.set(endpointId, Math.max(head, chain.get(endpointId) ?? head));
+  };
+  for (const r of await recentChainHeads(tx, chainIds, HEALTH_RULE.consensusWindowS)) {
+    note(r.chainId, r.endpointId, r.head);
+  }
+  const answeredHead = ({ target, result }: Probed) =>
+    result.answeredChainId === target.evmChainId ? result.headBlock : null;
+  for (const p of probes) {
+    const head = answeredHead(p);
+    if (head !== null) note(p.target.chainId, p.target.id, head);
+  }
+  return probes.map((p) => {
+    const others = [...heads.get(p.target.chainId)!].flatMap(([id, head]) => (id === p.target.id ? [] : [head]));
+    const own = answeredHead(p);
+    return verdict(p.result, p.target.evmChainId, consensusHead(own === null ? others : [...others, own]));
+  });
 }
 
 /**
- * Stores a probe's result: the raw probe, its hour's roll-up, the summary row and the site's own region's entry
- * (run it in a transaction); true when the endpoint's status changed.
+ * Stores probes' results: the raw probes, their hours' roll-ups, the summary rows and the site's own region's
+ * entries, a few statements for the lot (run it in a transaction); answers the endpoints whose status changed. An
+ * endpoint probed twice is stored in probe order.
  */
-export async function recordProbe(tx: Queryable, target: ProbeTarget, result: ProbeResult, region: ProbeRegion) {
-  const v = await judgeProbe(tx, target, result);
-  await saveRegionProbe(
+export async function recordProbes(tx: Queryable, probes: Probed[], region: ProbeRegion): Promise<number[]> {
+  const firsts = new Map<number, Probed>();
+  const later: Probed[] = [];
+  for (const p of probes) {
+    if (firsts.has(p.target.id)) later.push(p);
+    else firsts.set(p.target.id, p);
+  }
+  const batch = [...firsts.values()];
+  const verdicts = await judgeProbes(tx, batch);
+  const ids = batch.map((p) => p.target.id);
+  await saveRegionProbes(
     tx,
-    { endpointId: target.id, region: region.name, status: v.status, latencyMs: result.latencyMs, checkedAt: result.at },
+    batch.map(({ target, result }, i) => ({
+      endpointId: target.id,
+      region: region.name,
+      status: verdicts[i].status,
+      latencyMs: result.latencyMs,
+      checkedAt: result.at,
+    })),
     region.freshForS,
   );
-  await insertProbe(tx, {
-    endpointId: target.id,
-    probedAt: result.at,
-    status: v.status,
-    httpStatus: result.httpStatus,
-    latencyMs: result.latencyMs,
-    errorClass: result.errorClass ?? (v.status === 'wrong-chain' ? 'wrong-chain' : null),
-    answeredChainId: result.answeredChainId,
-    headBlock: result.headBlock,
-    headAgeS: v.headAgeS,
-    blockLag: v.blockLag,
-    browserCallable: result.browserCallable,
-  });
-  await rollUpHour(tx, target.id, result.at);
-  const day = await probesSince(tx, target.id, 24);
-  const week = await hourlySince(tx, target.id, 7);
-  const upDay = day.filter((p) => isUp(p.status));
-  const latencies = upDay.flatMap((p) => (p.latencyMs === null ? [] : [p.latencyMs]));
-  return updateHealthSummary(tx, target.id, {
-    status: v.status,
-    checkedAt: result.at,
-    latencyMs: result.latencyMs,
-    headBlock: result.headBlock,
-    blockLag: v.blockLag,
-    headAgeS: v.headAgeS,
-    uptime24h: uptime([{ probes: day.length, up: upDay.length }]),
-    uptime7d: uptime(week),
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    browserCallable: result.browserCallable,
-  });
+  await insertProbes(
+    tx,
+    batch.map(({ target, result }, i) => ({
+      endpointId: target.id,
+      probedAt: result.at,
+      status: verdicts[i].status,
+      httpStatus: result.httpStatus,
+      latencyMs: result.latencyMs,
+      errorClass: result.errorClass ?? (verdicts[i].status === 'wrong-chain' ? 'wrong-chain' : null),
+      answeredChainId: result.answeredChainId,
+      headBlock: result.headBlock,
+      headAgeS: verdicts[i].headAgeS,
+      blockLag: verdicts[i].blockLag,
+      browserCallable: result.browserCallable,
+    })),
+  );
+  await rollUpHours(
+    tx,
+    batch.map((p) => ({ endpointId: p.target.id, at: p.result.at })),
+  );
+  const day = new Map((await probesSince(tx, ids, 24)).map((d) => [d.endpointId, d]));
+  const week = new Map<number, { probes: number; up: number }[]>();
+  for (const h of await hourlySince(tx, ids, 7)) week.set(h.endpointId, [...(week.get(h.endpointId) ?? []), h]);
+  const changed = await updateHealthSummaries(
+    tx,
+    batch.map(({ target, result }, i) => {
+      const d = day.get(target.id);
+      return {
+        endpointId: target.id,
+        status: verdicts[i].status,
+        checkedAt: result.at,
+        latencyMs: result.latencyMs,
+        headBlock: result.headBlock,
+        blockLag: verdicts[i].blockLag,
+        headAgeS: verdicts[i].headAgeS,
+        uptime24h: uptime(d ? [d] : []),
+        uptime7d: uptime(week.get(target.id) ?? []),
+        p50Ms: percentile(d?.upLatencies ?? [], 50),
+        p95Ms: percentile(d?.upLatencies ?? [], 95),
+        browserCallable: result.browserCallable,
+      };
+    }),
+  );
+  return later.length ? [...changed, ...(await recordProbes(tx, later, region))] : changed;
 }
 
 /**
@@ -212,7 +264,7 @@ export async function startProber({
   // A DNS or connect failure is held until some host answers (the network works, so the failure is the
   // endpoint's, and it is recorded). When distinct hosts fail that way with nothing answering in between,
   // the machine has no network: the held failures are dropped and the prober says it is paused.
-  let held: { target: ProbeTarget; result: ProbeResult }[] = [];
+  let held: Probed[] = [];
   const unreachableHosts = new Set<string>();
   let stateKnown: 'running' | 'paused' | undefined;
 
@@ -239,11 +291,39 @@ export async function startProber({
     unreachableHosts.clear();
     const proven = held;
     held = [];
-    let changed = await sql.begin((tx) => recordProbe(tx, target, result, region));
-    for (const h of proven) if (await sql.begin((tx) => recordProbe(tx, h.target, h.result, region))) changed = true;
-    // A status change is news on the pages and in the change log: cached answers are redone.
-    if (changed) await db.publishInvalidation();
+    await Promise.all([{ target, result }, ...proven].map(record));
     await setState('running');
+  }
+
+  // ---- recording ----
+  // Probes finishing while a write runs are stored together by the next one: a few statements and one commit for
+  // the lot. A write that fails is tried again probe by probe, so one bad probe (its endpoint deleted meanwhile)
+  // costs only its own record.
+  const waiting: { probe: Probed; settled: (err?: unknown) => void }[] = [];
+  let writing = false;
+  async function write(probes: Probed[]) {
+    const changed = await sql.begin((tx) => recordProbes(tx, probes, region));
+    // A status change is news on the pages and in the change log: cached answers are redone.
+    if (changed.length) await db.publishInvalidation();
+  }
+  async function drain() {
+    writing = true;
+    while (waiting.length) {
+      const batch = waiting.splice(0, RECORD_BATCH);
+      try {
+        await write(batch.map((w) => w.probe));
+        for (const w of batch) w.settled();
+      } catch {
+        for (const w of batch) await write([w.probe]).then(() => w.settled(), w.settled);
+      }
+    }
+    writing = false;
+  }
+  function record(probe: Probed) {
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({ probe, settled: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!writing) void drain();
+    });
   }
 
   // ---- worker ----
@@ -264,12 +344,9 @@ export async function startProber({
   async function run(job: PgBoss.Job<{ endpointId: number }>) {
     const [target] = await probeTargets(sql, [job.data.endpointId]);
     if (target) {
-      const result = await perHost(new URL(target.url).hostname, async () => {
-        const answer = await probe(target.url, probeOptions);
-        // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
-        await settle(target, answer).catch(failed('probe not recorded', 'warn', { endpointId: target.id }));
-        return answer;
-      });
+      const result = await perHost(new URL(target.url).hostname, () => probe(target.url, probeOptions));
+      // A failed write (the endpoint deleted meanwhile, a lost connection) is logged; the next round tries again.
+      await settle(target, result).catch(failed('probe not recorded', 'warn', { endpointId: target.id }));
       const due =
         !target.capabilitiesCheckedAt ||
         Date.now() - target.capabilitiesCheckedAt.getTime() > CAPABILITIES_EVERY_S * 1000;

@@ -30,7 +30,7 @@ import type { Queryable } from '../db/index.ts';
 import { presentEndpoint } from '../chains/presenter.ts';
 import { presentCapabilities, presentChange, presentHealth } from './presenter.ts';
 import { probeEndpoint } from './probe.ts';
-import { measureCapabilities, recordProbe } from './prober.ts';
+import { measureCapabilities, recordProbes } from './prober.ts';
 import { ownRegion } from './regions.ts';
 import { answers } from '../openapi/document.ts';
 import { endpointCreateSchema, endpointUpdateSchema, isEndpointUrl, type AdminEndpoint } from '../../contract/admin.ts';
@@ -277,7 +277,7 @@ export function adminEndpointRoutes() {
     if (recorded) {
       await ctx.sql.begin(async (tx) => {
         await ensureHealthRow(tx, id, ctx.config.probes.intervalS);
-        await recordProbe(tx, target, result, ownRegion(ctx.config));
+        await recordProbes(tx, [{ target, result }], ownRegion(ctx.config));
       });
     }
     // Capabilities are measured again when the endpoint answered its chain (the daily check's calls, paced alike).

@@ -29,9 +29,6 @@ export function verdict(probe: ProbeResult, expectedChainId: number, consensus: 
   return { status: fresh && fast ? 'ok' : 'degraded', blockLag, headAgeS };
 }
 
-/** Probes that answered the right chain count as up. */
-export const isUp = (status: ProbeStatus) => status === 'ok' || status === 'degraded';
-
 /** Share of up probes over buckets of {probes, up}; null when nothing was probed. */
 export function uptime(buckets: { probes: number; up: number }[]): number | null {
   let probes = 0;

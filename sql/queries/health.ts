@@ -96,16 +96,15 @@ export async function saveCapabilities(sql: Queryable, endpointId: number, capab
     WHERE endpoint_id = ${endpointId}`;
 }
 
-/** Each other endpoint's highest head for the chain in the window, from answers with the right chain id. */
-export async function recentChainHeads(sql: Queryable, target: ProbeTarget, windowS: number): Promise<number[]> {
-  const rows = await sql<{ head: number }[]>`
-    SELECT max(p.head_block) AS head
-    FROM endpoint_probes p JOIN chain_rpc_endpoints e ON e.id = p.endpoint_id
-    WHERE e.removed_at IS NULL AND e.chain_id = ${target.chainId} AND p.endpoint_id <> ${target.id}
+/** Each endpoint's highest head in the window per chain, from answers with the chain's own id. */
+export function recentChainHeads(sql: Queryable, chainIds: number[], windowS: number) {
+  return sql<{ chainId: number; endpointId: number; head: number }[]>`
+    SELECT e.chain_id, p.endpoint_id, max(p.head_block) AS head
+    FROM endpoint_probes p JOIN chain_rpc_endpoints e ON e.id = p.endpoint_id JOIN chains c ON c.id = e.chain_id
+    WHERE e.removed_at IS NULL AND e.chain_id = ANY(${sql.array(chainIds)}::int[])
       AND p.probed_at > now() - make_interval(secs => ${windowS})
-      AND p.answered_chain_id = ${target.evmChainId} AND p.head_block IS NOT NULL
-    GROUP BY p.endpoint_id`;
-  return rows.map((r) => r.head);
+      AND p.answered_chain_id = c.evm_chain_id AND p.head_block IS NOT NULL
+    GROUP BY e.chain_id, p.endpoint_id`;
 }
 
 export type ProbeRow = {
@@ -122,38 +121,49 @@ export type ProbeRow = {
   browserCallable: boolean | null;
 };
 
-export async function insertProbe(sql: Queryable, row: ProbeRow) {
-  await sql`INSERT INTO endpoint_probes ${sql(row)}`;
+export async function insertProbes(sql: Queryable, rows: ProbeRow[]) {
+  await sql`INSERT INTO endpoint_probes ${sql(rows)}`;
 }
 
-/** Recomputes the probe's hour from its raw probes (idempotent; latency percentiles over up probes). */
-export async function rollUpHour(sql: Queryable, endpointId: number, at: Date) {
+/** Recomputes each probe's hour from its raw probes (idempotent; latency percentiles over up probes). */
+export async function rollUpHours(sql: Queryable, probes: { endpointId: number; at: Date }[]) {
   await sql`
+    WITH k AS (
+      SELECT DISTINCT k.endpoint_id, date_trunc('hour', k.at) AS hour
+      FROM unnest(${sql.array(probes.map((p) => p.endpointId))}::int[],
+        ${sql.array(probes.map((p) => p.at.toISOString()))}::timestamptz[]) AS k(endpoint_id, at)
+    )
     INSERT INTO endpoint_health_hourly (endpoint_id, hour, probes, up, p50_ms, p95_ms)
-    SELECT ${endpointId}, date_trunc('hour', ${at}::timestamptz), count(*),
+    SELECT k.endpoint_id, k.hour, count(*),
       count(*) FILTER (WHERE status IN ('ok', 'degraded')),
       percentile_disc(0.5) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE status IN ('ok', 'degraded')),
       percentile_disc(0.95) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE status IN ('ok', 'degraded'))
-    FROM endpoint_probes
-    WHERE endpoint_id = ${endpointId} AND probed_at >= date_trunc('hour', ${at}::timestamptz)
-      AND probed_at < date_trunc('hour', ${at}::timestamptz) + interval '1 hour'
+    FROM k JOIN endpoint_probes p
+      ON p.endpoint_id = k.endpoint_id AND p.probed_at >= k.hour AND p.probed_at < k.hour + interval '1 hour'
+    GROUP BY k.endpoint_id, k.hour
     ON CONFLICT (endpoint_id, hour) DO UPDATE
       SET probes = excluded.probes, up = excluded.up, p50_ms = excluded.p50_ms, p95_ms = excluded.p95_ms`;
 }
 
-export function probesSince(sql: Queryable, endpointId: number, hours: number) {
-  return sql<{ status: ProbeStatus; latencyMs: number | null }[]>`
-    SELECT status, latency_ms FROM endpoint_probes
-    WHERE endpoint_id = ${endpointId} AND probed_at > now() - make_interval(hours => ${hours})`;
+/** Per endpoint, its probes in the last `hours`: how many, how many up, and the up ones' latencies. */
+export function probesSince(sql: Queryable, endpointIds: number[], hours: number) {
+  return sql<{ endpointId: number; probes: number; up: number; upLatencies: number[] }[]>`
+    SELECT endpoint_id, count(*)::int AS probes, count(*) FILTER (WHERE status IN ('ok', 'degraded'))::int AS up,
+      coalesce(array_agg(latency_ms) FILTER (WHERE status IN ('ok', 'degraded') AND latency_ms IS NOT NULL), '{}')
+        AS up_latencies
+    FROM endpoint_probes
+    WHERE endpoint_id = ANY(${sql.array(endpointIds)}::int[]) AND probed_at > now() - make_interval(hours => ${hours})
+    GROUP BY endpoint_id`;
 }
 
-export function hourlySince(sql: Queryable, endpointId: number, days: number) {
-  return sql<{ probes: number; up: number }[]>`
-    SELECT probes, up FROM endpoint_health_hourly
-    WHERE endpoint_id = ${endpointId} AND hour > now() - make_interval(days => ${days})`;
+export function hourlySince(sql: Queryable, endpointIds: number[], days: number) {
+  return sql<{ endpointId: number; probes: number; up: number }[]>`
+    SELECT endpoint_id, probes, up FROM endpoint_health_hourly
+    WHERE endpoint_id = ANY(${sql.array(endpointIds)}::int[]) AND hour > now() - make_interval(days => ${days})`;
 }
 
 export type HealthSummary = {
+  endpointId: number;
   status: ProbeStatus;
   checkedAt: Date;
   latencyMs: number | null;
@@ -168,22 +178,30 @@ export type HealthSummary = {
 };
 
 /**
- * The summary row pages read; down_since marks the first probe of an unbroken run of `down`. True when its status
- * changed (the change log has a new entry).
+ * The summary rows pages read (one per endpoint); down_since marks the first probe of an unbroken run of `down`.
+ * Answers the endpoints whose status changed (the change log has a new entry for each).
  */
-export async function updateHealthSummary(sql: Queryable, endpointId: number, s: HealthSummary) {
-  const [row] = await sql<{ changed: boolean }[]>`
-    WITH before AS (SELECT status FROM endpoint_health WHERE endpoint_id = ${endpointId} FOR UPDATE)
-    UPDATE endpoint_health SET
-      status = CASE WHEN ${s.status} IN ('ok', 'degraded') AND disagrees_with IS NOT NULL THEN 'wrong-data'
-                    ELSE ${s.status} END,
-      checked_at = ${s.checkedAt}, latency_ms = ${s.latencyMs}, head_block = ${s.headBlock},
-      block_lag = ${s.blockLag}, head_age_s = ${s.headAgeS}, uptime_24h = ${s.uptime24h}, uptime_7d = ${s.uptime7d},
-      p50_ms = ${s.p50Ms}, p95_ms = ${s.p95Ms}, browser_callable = ${s.browserCallable},
-      down_since = CASE WHEN ${s.status} <> 'down' THEN NULL ELSE coalesce(down_since, ${s.checkedAt}) END
-    WHERE endpoint_id = ${endpointId}
-    RETURNING status IS DISTINCT FROM (SELECT status FROM before) AS changed`;
-  return row?.changed ?? false;
+export async function updateHealthSummaries(sql: Queryable, summaries: HealthSummary[]) {
+  const rows = await sql<{ endpointId: number; changed: boolean }[]>`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${sql.json(summaries)}) AS v("endpointId" int, status text,
+        "checkedAt" timestamptz, "latencyMs" int, "headBlock" bigint, "blockLag" bigint, "headAgeS" int,
+        "uptime24h" real, "uptime7d" real, "p50Ms" int, "p95Ms" int, "browserCallable" boolean)
+    ),
+    before AS (
+      SELECT h.endpoint_id, h.status FROM endpoint_health h JOIN v ON v."endpointId" = h.endpoint_id FOR UPDATE OF h
+    )
+    UPDATE endpoint_health h SET
+      status = CASE WHEN v.status IN ('ok', 'degraded') AND h.disagrees_with IS NOT NULL THEN 'wrong-data'
+                    ELSE v.status END,
+      checked_at = v."checkedAt", latency_ms = v."latencyMs", head_block = v."headBlock", block_lag = v."blockLag",
+      head_age_s = v."headAgeS", uptime_24h = v."uptime24h", uptime_7d = v."uptime7d", p50_ms = v."p50Ms",
+      p95_ms = v."p95Ms", browser_callable = v."browserCallable",
+      down_since = CASE WHEN v.status <> 'down' THEN NULL ELSE coalesce(h.down_since, v."checkedAt") END
+    FROM v JOIN before b ON b.endpoint_id = v."endpointId"
+    WHERE h.endpoint_id = v."endpointId"
+    RETURNING h.endpoint_id, h.status IS DISTINCT FROM b.status AS changed`;
+  return rows.filter((r) => r.changed).map((r) => r.endpointId);
 }
 
 export type ProberState = {

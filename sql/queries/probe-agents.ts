@@ -61,21 +61,30 @@ export type RegionProbe = {
 };
 
 /**
- * Stores a region's latest probe of an endpoint (an older one arriving late changes nothing); fresh for
- * `freshForS`. True when what the region shows changed: a new entry, another status, or one that was stale.
+ * Stores regions' latest probes of endpoints (one per endpoint and region; an older one arriving late changes
+ * nothing), each fresh for `freshForS`. Answers the endpoints whose entry changed what its region shows: a new
+ * entry, another status, or one that was stale.
  */
-export async function saveRegionProbe(sql: Queryable, p: RegionProbe, freshForS: number) {
-  const [row] = await sql<{ changed: boolean }[]>`
-    WITH before AS (
-      SELECT status, fresh_until FROM endpoint_region_health WHERE endpoint_id = ${p.endpointId} AND region = ${p.region}
+export async function saveRegionProbes(sql: Queryable, probes: RegionProbe[], freshForS: number) {
+  const rows = await sql<{ endpointId: number; changed: boolean }[]>`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${sql.json(probes)})
+        AS v("endpointId" int, region text, status text, "latencyMs" int, "checkedAt" timestamptz)
+    ),
+    before AS (
+      SELECT r.endpoint_id, r.region, r.status, r.fresh_until
+      FROM endpoint_region_health r JOIN v ON v."endpointId" = r.endpoint_id AND v.region = r.region
     )
     INSERT INTO endpoint_region_health AS r (endpoint_id, region, status, latency_ms, checked_at, fresh_until)
-    VALUES (${p.endpointId}, ${p.region}, ${p.status}, ${p.latencyMs}, ${p.checkedAt},
-      ${p.checkedAt}::timestamptz + make_interval(secs => ${freshForS}))
+    SELECT "endpointId", region, status, "latencyMs", "checkedAt", "checkedAt" + make_interval(secs => ${freshForS})
+    FROM v
     ON CONFLICT (endpoint_id, region) DO UPDATE
       SET status = excluded.status, latency_ms = excluded.latency_ms, checked_at = excluded.checked_at,
           fresh_until = excluded.fresh_until
       WHERE r.checked_at <= excluded.checked_at
-    RETURNING NOT EXISTS (SELECT 1 FROM before b WHERE b.status = ${p.status} AND b.fresh_until > now()) AS changed`;
-  return row?.changed ?? false;
+    RETURNING r.endpoint_id, NOT EXISTS (
+      SELECT 1 FROM before b
+      WHERE b.endpoint_id = r.endpoint_id AND b.region = r.region AND b.status = r.status AND b.fresh_until > now()
+    ) AS changed`;
+  return rows.filter((r) => r.changed).map((r) => r.endpointId);
 }
