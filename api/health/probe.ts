@@ -61,6 +61,19 @@ export class ProbeFailure extends Error {
   }
 }
 
+/**
+ * Connections stay open between calls to a host, as a wallet's do, for this long idle (under the 5 s a server on
+ * node's defaults keeps them): a probe's calls after its first, and the next probe of the same host, skip the
+ * connect and TLS handshakes. A kept connection goes to the address that was checked when it was opened.
+ */
+const KEEP_ALIVE_MS = 4_000;
+const keptConnections = {
+  'http:': new http.Agent({ keepAlive: true, timeout: KEEP_ALIVE_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: KEEP_ALIVE_MS }),
+};
+/** Errors of a kept connection the server had just closed: the call is sent again on a new one. */
+const CLOSED_MEANWHILE = new Set(['ECONNRESET', 'EPIPE']);
+
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
 
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|UNABLE_TO_|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_OSSL)/;
@@ -79,6 +92,7 @@ function exchange(
   init: { method: string; headers: Record<string, string>; body?: string },
   timeoutMs: number,
   maxBytes: number,
+  fresh = false,
 ): Promise<Answer> {
   const started = performance.now();
   const transport = url.protocol === 'https:' ? https : http;
@@ -87,7 +101,7 @@ function exchange(
       method: init.method,
       headers: init.headers,
       lookup: lookupFn,
-      agent: false,
+      agent: fresh ? false : keptConnections[url.protocol as 'http:' | 'https:'],
       // SNI and certificate checks use the URL's name, whatever address the socket went to.
       servername: url.hostname.replace(/^\[.*\]$/, '') || undefined,
     });
@@ -100,8 +114,18 @@ function exchange(
       req.destroy();
       reject(failure);
     };
-    req.on('error', (err) => fail(err instanceof ProbeFailure ? err : new ProbeFailure(classify(err))));
+    let answered = false;
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && !answered && !settled && CLOSED_MEANWHILE.has(err.code ?? '')) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(exchange(url, lookupFn, init, timeoutMs, maxBytes, true));
+        return;
+      }
+      fail(err instanceof ProbeFailure ? err : new ProbeFailure(classify(err)));
+    });
     req.on('response', (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
