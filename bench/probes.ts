@@ -102,7 +102,7 @@ export async function benchProbes(opts: BenchOptions) {
     ['status changes logged', (p) => p.changes, fmt.n, null],
     ['capabilities measured in the pass', (p) => p.capabilitiesMeasured, fmt.n, null],
     ['until the last capability stored', (p) => p.capabilityS, (n) => `${fmt.ms(n)} s`, null],
-    ['probe calls / endpoint', (p) => p.probeCalls / p.probes, fmt.ms, null],
+    ['probe requests / endpoint (POST)', (p) => p.probeCalls / p.probes, fmt.ms, null],
     [
       'capability calls / endpoint measured (= per day)',
       (p) => p.capabilityCalls / p.capabilitiesMeasured,

@@ -62,6 +62,21 @@ describe('probeEndpoint', () => {
     ).toBe('refused-address');
   });
 
+  it('asks its three calls in one batch where the endpoint takes batches, one by one where it does not', async () => {
+    const batching = await fake({ maxBatch: 10 });
+    const single = await fake({});
+    for (const server of [batching, single]) {
+      expect(await probeEndpoint(server.url, options)).toMatchObject({
+        errorClass: null,
+        answeredChainId: ANVIL_CHAIN_ID,
+        headBlock: 1000,
+        browserCallable: true,
+      });
+    }
+    expect(batching.requests()).toBe(2); // the batch, the CORS preflight
+    expect(single.requests()).toBe(5); // the batch refused, the three calls, the preflight
+  });
+
   it('a node answering another chain id is wrong-chain', async () => {
     const server = await fake({ chainId: 1 });
     const result = await probeEndpoint(server.url, options);

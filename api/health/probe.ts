@@ -178,6 +178,26 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
     return rpcResult(answer.body, answer.status);
   };
   /**
+   * Several calls as one JSON-RPC batch: one exchange, one answer time for all. When the batch does not come back
+   * whole (an endpoint that takes no batches, or refuses this one), the calls go one by one instead and decide;
+   * only a failure to reach the endpoint at all stands.
+   */
+  const calls = async (list: Call[]) => {
+    const sent = list.map(([method, params]) => ({ jsonrpc: '2.0', id: ++id, method, params }));
+    let answer: Answer;
+    try {
+      answer = await post(JSON.stringify(sent));
+    } catch (err) {
+      if (err instanceof ProbeFailure && UNREACHABLE.has(err.errorClass)) throw err;
+      return oneByOne(call, list);
+    }
+    const answers = answer.status >= 200 && answer.status < 300 ? batchAnswers(answer.body) : null;
+    const each = answers && sent.map((c) => answers.get(c.id));
+    if (!each?.every((a) => a !== undefined)) return oneByOne(call, list);
+    onAnswer(answer.status, answer.ms);
+    return each.map((a) => rpcResult(a, answer.status));
+  };
+  /**
    * Whether a JSON-RPC batch of `size` calls came back whole (an array with a result for every call); null when the
    * answer says the node is busy.
    */
@@ -204,6 +224,7 @@ async function rpcClient(url: URL, options: ProbeOptions, onAnswer: (status: num
   };
   return {
     call,
+    calls,
     batch,
     onNotification: undefined,
     preflight: () => preflight(url, lookupFn, options.origin, timeoutMs),
@@ -218,6 +239,29 @@ function statusFailure(status: number): ProbeFailure | null {
   if (status === 429) return new ProbeFailure('http-429', status);
   if (status >= 500) return new ProbeFailure('http-5xx', status);
   return new ProbeFailure('http-4xx', status);
+}
+
+type Call = [method: string, params: unknown[]];
+/** Failures to reach an endpoint at all, whatever was sent. */
+const UNREACHABLE = new Set<ErrorClass>(['dns', 'connect', 'tls', 'refused-address']);
+
+/** Each answer of a batch answer (an array of JSON-RPC answers) as its own text, by id; null for anything else. */
+function batchAnswers(text: string): Map<unknown, string> | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(body)) return null;
+  return new Map(body.map((a: { id?: unknown }) => [a?.id, JSON.stringify(a)]));
+}
+
+/** The calls one after another, each deciding alone (the first failure stops the rest). */
+async function oneByOne(call: (method: string, params: unknown[]) => Promise<unknown>, list: Call[]) {
+  const results: unknown[] = [];
+  for (const [method, params] of list) results.push(await call(method, params));
+  return results;
 }
 
 /** A JSON-RPC answer's result; rejects an error answer or anything that is not one. */
@@ -314,6 +358,14 @@ async function wsClient(url: URL, options: ProbeOptions, onAnswer: (status: numb
   };
   return {
     call,
+    // Sent together on the one socket; the first failure in call order stands, as one by one.
+    calls: async (list: Call[]) => {
+      const settled = await Promise.allSettled(list.map(([method, params]) => call(method, params)));
+      return settled.map((s) => {
+        if (s.status === 'rejected') throw s.reason;
+        return s.value;
+      });
+    },
     batch: undefined,
     onNotification: (listener: (params: unknown) => void) => notified.add(listener),
     preflight: async () => true,
@@ -350,15 +402,18 @@ export async function probeEndpoint(rawUrl: string, options: ProbeOptions): Prom
       if (status < 300) result.latencyMs = Math.max(result.latencyMs ?? 0, ms);
     });
     close = client.close;
-    const { call, preflight: askPreflight } = client;
-    result.answeredChainId = hex(await call('eth_chainId', []));
+    const { calls, preflight: askPreflight } = client;
+    // What a wallet asks first, in one batch where the endpoint takes one (each call alone otherwise).
+    const [chainId, blockNumber, head] = await calls([
+      ['eth_chainId', []],
+      ['eth_blockNumber', []],
+      ['eth_getBlockByNumber', ['latest', false]],
+    ]);
+    result.answeredChainId = hex(chainId);
     if (result.answeredChainId === null) throw new ProbeFailure('invalid-json', result.httpStatus);
-    result.headBlock = hex(await call('eth_blockNumber', []));
+    result.headBlock = hex(blockNumber);
     if (result.headBlock === null) throw new ProbeFailure('invalid-json', result.httpStatus);
-    const block = (await call('eth_getBlockByNumber', ['latest', false])) as {
-      number?: unknown;
-      timestamp?: unknown;
-    } | null;
+    const block = head as { number?: unknown; timestamp?: unknown } | null;
     result.headTimestamp = hex(block?.timestamp);
     if (result.headTimestamp === null) throw new ProbeFailure('invalid-json', result.httpStatus);
     // "latest" may have moved on since eth_blockNumber: the block whose time we have is the head.

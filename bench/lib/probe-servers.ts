@@ -3,7 +3,7 @@
 // an endpoint's answer delay per call is one of 10, 50, 150, 400, 1200 ms and 1 in 20 answers HTTP 500. They answer
 // like archive nodes (history, traces and log ranges answer) and keep idle connections 5 s, as node's own default.
 // Sends `{ urls, control }` over IPC once listening; `control` answers `{ probe, capability }` (HTTP requests since
-// the last `?reset`): the probe's calls and the capability checks'.
+// the last `?reset`): the probe's and the capability checks'.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -45,8 +45,10 @@ for (let h = 1; h <= HOSTS; h++) {
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     if (n % 20 === 7) return void res.writeHead(500).end('busy');
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Call | Call[];
-    if (Array.isArray(body) || !PROBE_METHODS.has(body.method)) calls.capability++;
-    else calls.probe++;
+    // The probe's own batch holds its three calls; the capability checks' batches are of 10 and more.
+    const list = Array.isArray(body) ? body : [body];
+    if (list.length <= PROBE_METHODS.size && list.every((c) => PROBE_METHODS.has(c.method))) calls.probe++;
+    else calls.capability++;
     res
       .writeHead(200, { 'content-type': 'application/json', ...cors })
       .end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
