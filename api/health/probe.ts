@@ -31,7 +31,7 @@ export type ProbeResult = {
   /** When the probe started. */
   at: Date;
   httpStatus: number | null;
-  /** The slowest of the JSON-RPC calls that answered (a wallet makes all of them). */
+  /** The slowest answer to the JSON-RPC calls (their batch's, when they went as one; a wallet makes all of them). */
   latencyMs: number | null;
   errorClass: ErrorClass | null;
   answeredChainId: number | null;
