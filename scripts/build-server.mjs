@@ -2,7 +2,7 @@
 // JavaScript in build/, so production runs `node build/server.js` — no TypeScript loader compiling the app (and the
 // whole page tree the server renders) at every start, no loader processes beside it. Packages stay in node_modules.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -33,6 +33,7 @@ const buildTime = {
         })
       ).outputFiles;
       const run = path.join(SERVER_BUILD_DIR, 'api', `.${path.basename(file, '.ts')}-${process.pid}.mjs`);
+      mkdirSync(path.dirname(run), { recursive: true }); // a clean checkout has no build/ yet
       writeFileSync(run, module.text);
       try {
         // In a process of its own: what it starts and stops (esbuild's service) is not this build's.
