@@ -4,7 +4,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Next } from 'koa';
-import grant from 'grant-koa';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { AppContext, AppCtx, AppState } from '../context.ts';
@@ -81,17 +80,32 @@ function grantConfig(config: Config, localClientSecret: string) {
   };
 }
 
+/** `make` run once; a failure (database not reachable yet) is reported to its caller and retried by the next. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let making: Promise<T> | undefined;
+  return () =>
+    (making ??= make().catch((err) => {
+      making = undefined;
+      throw err;
+    }));
+}
+
 /** Mounts sign-in on the app (before the body parser). Throws when the configuration is unsafe. */
 export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db: Database; config: Config }) {
   assertSignInConfig(config);
 
-  // Keys are ready before the first request is handled; the app is built synchronously, so the
-  // secret (possibly generated into the database) is awaited by the first middleware instead.
-  const prepare = async () => {
+  // Keys are ready before the first request is handled; the app is built synchronously, so the secret (possibly
+  // generated into the database) is awaited by the first middleware instead. The sign-in itself (the local identity
+  // provider, grant) is made on the first request that needs it: those packages are not loaded at every start.
+  const keysReady = once(async () => {
     const secret =
       config.sessionSecret ??
       (await ensureAppSecret(db.sql, 'session_secret', () => randomBytes(32).toString('base64url')));
     app.keys = [derive(secret, 'session-cookie')];
+    return secret;
+  });
+  const ready = once(async () => {
+    const secret = await keysReady();
     const localClientSecret = derive(secret, 'local-oidc-client');
     const provider = config.google
       ? undefined
@@ -102,17 +116,11 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
           cookieKeys: [derive(secret, 'local-oidc-cookies')],
           redirectUri: `${config.publicUrl}${GRANT_PREFIX}/local/callback`,
         });
+    const { default: grant } = await import('grant-koa');
     const oauth: Koa.Middleware = grant({ config: grantConfig(config, localClientSecret) });
     return { provider, oauth };
-  };
-  let preparing: ReturnType<typeof prepare> | undefined;
-  // Started at once; a failure (database not reachable yet) is reported to the request and retried by the next one.
-  const ready = () =>
-    (preparing ??= prepare().catch((err) => {
-      preparing = undefined;
-      throw err;
-    }));
-  ready().catch(() => {});
+  });
+  keysReady().catch(() => {});
 
   const getProvider = async (): Promise<Provider> => {
     const { provider } = await ready();
@@ -121,7 +129,7 @@ export function mountSignIn(app: Koa<AppState, AppContext>, { db, config }: { db
   };
 
   app.use(async (_ctx: AppCtx, next: Next) => {
-    await ready();
+    await keysReady();
     return next();
   });
   app.use(localProviderMiddleware(getProvider));

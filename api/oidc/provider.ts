@@ -6,7 +6,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Next } from 'koa';
 import { koaBody } from 'koa-body';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppCtx } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
@@ -58,7 +58,9 @@ export async function createLocalProvider({
   cookieKeys,
   redirectUri,
 }: LocalProviderOptions) {
-  const provider = new Provider(publicUrl + OIDC_PREFIX, {
+  // Loaded when the local sign-in is first used, not at every start.
+  const { default: OidcProvider } = await import('oidc-provider');
+  const provider = new OidcProvider(publicUrl + OIDC_PREFIX, {
     clients: [
       {
         client_id: LOCAL_CLIENT_ID,
