@@ -239,6 +239,9 @@ function unshare(roots: Json[], shared: Json[]): void {
 
 // ---------- lists of objects as tables ----------
 
+/** A copy of a value put back in more than one place (a text or number is its own copy: most are). */
+const copy = (value: Json): Json => (typeof value === 'object' && value !== null ? structuredClone(value) : value);
+
 /** The longest start (or end, `fromEnd`) all of `texts` have. */
 function commonAffix(texts: string[], fromEnd: boolean): string {
   let affix = texts[0];
@@ -324,15 +327,16 @@ function fromTables(value: Json): Json {
     const same = value[SAME] as JsonObject;
     const marks = value[MARKS] as Record<string, string>;
     const affixes = value[AFFIXES] as Record<string, [string, string]>;
-    const varying = fields.filter((f) => !(f in same));
+    const column = new Map(fields.filter((f) => !(f in same)).map((f, i) => [f, i]));
     return (value[ROWS] as Json[][]).map((row) => {
       const item: JsonObject = {};
       for (const f of fields) {
-        if (f in same) {
-          item[f] = structuredClone(same[f]);
+        const at = column.get(f);
+        if (at === undefined) {
+          item[f] = copy(same[f]);
           continue;
         }
-        const raw = row[varying.indexOf(f)];
+        const raw = row[at];
         const v = fromTables(f in marks ? { [marks[f]]: raw } : raw);
         const affix = affixes[f];
         item[f] = affix && typeof v === 'string' ? `${affix[0]}${v}${affix[1]}` : v;
