@@ -34,7 +34,7 @@ import {
   type ProbeAgentCreated,
 } from '../../contract/probe-agents.ts';
 import { pgBossDb, pgBossTx } from './queue.ts';
-import { judgeProbes, PROBE_JOB_EXPIRY_S } from './prober.ts';
+import { judgeProbes, PROBE_JOB_EXPIRY_S, type Probed } from './prober.ts';
 import { agentRegion, regionQueue } from './regions.ts';
 
 /** pg-boss's schema, where the prober keeps its queues (prober.ts). */
@@ -173,20 +173,42 @@ export function agentRoutes() {
         // The jobs are completed in the same transaction as the results are stored.
         const boss = new PgBoss({ db: pgBossTx(tx), schema: BOSS_SCHEMA });
         const done: string[] = [];
-        let changed = false;
+        const held: { endpointId: number; probe: (typeof ctx.valid.body.results)[number]['probe'] }[] = [];
         for (const { jobId, probe } of ctx.valid.body.results) {
           // Only a job this region holds now counts (its lease not expired, not answered already).
           const job = await boss.getJobById<{ endpointId: number }>(queue, jobId);
           if (job?.state !== 'active' || done.includes(jobId)) continue;
           done.push(jobId);
-          const [target] = await probeTargets(tx, [job.data.endpointId]);
-          if (!target) continue;
+          held.push({ endpointId: job.data.endpointId, probe });
+        }
+        // All the posted probes judged at once, an endpoint's latest standing for it.
+        const targets = new Map(
+          (
+            await probeTargets(
+              tx,
+              held.map((h) => h.endpointId),
+            )
+          ).map((t) => [t.id, t]),
+        );
+        const latest = new Map<number, Probed>();
+        for (const { endpointId, probe } of held) {
+          const target = targets.get(endpointId);
           // The agent's clock may run ahead of the server's: a probe is never dated in the server's future.
           const at = new Date(Math.min(Date.parse(probe.at), Date.now()));
-          const [v] = await judgeProbes(tx, [{ target, result: { ...probe, at } }]);
-          const entry = { endpointId: target.id, region, status: v.status, latencyMs: probe.latencyMs, checkedAt: at };
-          if ((await saveRegionProbes(tx, [entry], where.freshForS)).length) changed = true;
+          const before = latest.get(endpointId);
+          if (target && (!before || before.result.at <= at))
+            latest.set(endpointId, { target, result: { ...probe, at } });
         }
+        const probed = [...latest.values()];
+        const verdicts = probed.length ? await judgeProbes(tx, probed) : [];
+        const entries = probed.map(({ target, result }, i) => ({
+          endpointId: target.id,
+          region,
+          status: verdicts[i].status,
+          latencyMs: result.latencyMs,
+          checkedAt: result.at,
+        }));
+        const changed = entries.length > 0 && (await saveRegionProbes(tx, entries, where.freshForS)).length > 0;
         if (done.length) await boss.complete(queue, done);
         return { recorded: done.length, changed };
       });
