@@ -44,7 +44,7 @@ export function createApp({ db, config, log, distDir }: AppDeps) {
   // An https PUBLIC_URL means one proxy in front, whose X-Forwarded-* headers are trusted; the client
   // address is the last X-Forwarded-For entry, the one that proxy added (earlier ones are the visitor's to write).
   const app = new Koa<AppState, AppContext>({ proxy: config.publicUrl.startsWith('https://'), maxIpsCount: 1 });
-  const cache = createResponseCache(db);
+  const cache = createResponseCache(db, app);
   const rateLimits = createRateLimits(db.sql, config);
   Object.assign(app.context, { sql: db.sql, db, config, log, cache, rateLimits });
 

@@ -8,6 +8,7 @@ import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
 import { startProber } from './health/prober.ts';
 import { startWebhookDeliverer } from './webhooks/deliverer.ts';
 import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
+import { paths } from '../contract/urls.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,8 @@ async function main() {
   // After the first answers can go out: the API and /healthz need neither. A page asked for meanwhile waits for the
   // renderer, which then renders at once.
   await loadRenderer();
+  // The most visited pages, rendered before visitors come for them (the first ones would wait on their renders).
+  await app.context.cache.warm([paths.home(), paths.providers(), paths.chains()]);
   const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
   // Whatever PROBES says: admin edits and refreshes log changes too.
   const deliverer = await startWebhookDeliverer({ db, config, log });

@@ -5,6 +5,7 @@
 // - memory: RSS of `npm start`'s whole process tree after every page of the site and a load round (embedded
 //   database), and of the server alone on PostgreSQL after the same;
 // - page bytes: HTML, the embedded state's share of it, and the page with Brotli (as the response cache sends it).
+// `npm run bench -- cold`: the two load rounds alone (a start, a round, an admin's write, a round), in minutes.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -92,13 +93,27 @@ const coldRound = async (origin: string, seconds: number) =>
 
 type Figures = Record<string, number>;
 
-async function measure(src: string, opts: BenchOptions, pgUrl: string | undefined): Promise<Figures> {
+/** An admin's write that changes no figure: the home page's title written as it is. */
+async function adminWrite(origin: string) {
+  const admin = await signInAdmin(origin);
+  const { title } = (await (await fetch(`${origin}/api/homepage`)).json()) as { title: string };
+  const write = await admin.json('PUT', '/api/admin/homepage', { title });
+  if (write.status !== 200) throw new Error(`the admin write answered ${write.status}`);
+}
+
+async function measure(src: string, opts: BenchOptions, pgUrl: string | undefined, coldOnly = false): Promise<Figures> {
   const f: Figures = {};
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-footprint-'));
   try {
     let server = await npmStart(src, PORTS.footprint, { DATA_DIR: dataDir, DATABASE_URL: '' });
     f.freshStartMs = server.ms;
     f.coldP99Ms = await coldRound(server.origin, opts.seconds);
+    if (coldOnly) {
+      await adminWrite(server.origin);
+      f.afterWriteP99Ms = await coldRound(server.origin, opts.seconds);
+      await server.stop();
+      return f;
+    }
     const routes = await defaultRoutes(server.origin);
     for (const [i, route] of routes.entries()) {
       const b = pageBytes(await (await fetch(server.origin + route)).text());
@@ -110,10 +125,7 @@ async function measure(src: string, opts: BenchOptions, pgUrl: string | undefine
     await everyPage(server.origin);
     await load({ url: server.origin, paths: routes, seconds: opts.seconds, headers: { 'accept-encoding': 'br' } });
     f.treeMb = groupRss(server.child.pid!);
-    const admin = await signInAdmin(server.origin);
-    const { title } = (await (await fetch(`${server.origin}/api/homepage`)).json()) as { title: string };
-    const write = await admin.json('PUT', '/api/admin/homepage', { title });
-    if (write.status !== 200) throw new Error(`the admin write answered ${write.status}`);
+    await adminWrite(server.origin);
     f.afterWriteP99Ms = await coldRound(server.origin, opts.seconds);
     await server.stop();
     server = await npmStart(src, PORTS.footprint, { DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -136,7 +148,10 @@ async function measure(src: string, opts: BenchOptions, pgUrl: string | undefine
   return f;
 }
 
-export async function benchFootprint(opts: BenchOptions) {
+/** `npm run bench -- cold`: the load rounds after a start and after a write alone (PostgreSQL not started). */
+export const benchColdRounds = (opts: BenchOptions) => benchFootprint({ ...opts, quick: true }, true);
+
+export async function benchFootprint(opts: BenchOptions, coldOnly = false) {
   const base = process.env.BENCH_BASE ?? 'HEAD~1';
   const refs = [base, 'HEAD'];
   const checkouts = refs.map((ref) => buildCheckout(ref));
@@ -147,7 +162,7 @@ export async function benchFootprint(opts: BenchOptions) {
       // Alternating which goes first, so the machine's load weighs on both alike.
       for (const v of round % 2 ? [1, 0] : [0, 1]) {
         const pgUrl = opts.quick ? undefined : await recreateDatabase(db);
-        runs[v].push(await measure(checkouts[v].src, opts, pgUrl));
+        runs[v].push(await measure(checkouts[v].src, opts, pgUrl, coldOnly));
         console.error(`  ${refs[v]} round ${round + 1}: ${JSON.stringify(runs[v].at(-1))}`);
       }
     }
@@ -175,16 +190,18 @@ export async function benchFootprint(opts: BenchOptions) {
       .map((l) => l.toFixed(1))
       .join(' ')})\n\n${table(
       ['figure', 'target', refs[1], refs[0], 'met'],
-      rows.map(([label, key, show, target]) => {
-        const now = med(1, key);
-        return [
-          label,
-          `≤ ${show(target)}`,
-          `**${show(now)}**`,
-          show(med(0, key)),
-          Number.isNaN(now) ? '—' : now <= target ? 'yes' : 'no',
-        ];
-      }),
+      rows
+        .filter(([, key]) => runs[1].some((r) => key in r))
+        .map(([label, key, show, target]) => {
+          const now = med(1, key);
+          return [
+            label,
+            `≤ ${show(target)}`,
+            `**${show(now)}**`,
+            show(med(0, key)),
+            Number.isNaN(now) ? '—' : now <= target ? 'yes' : 'no',
+          ];
+        }),
     )}\n`,
   );
 }

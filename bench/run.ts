@@ -15,6 +15,7 @@ const PARTS: Record<string, () => Promise<(opts: BenchOptions) => Promise<void>>
   pages: async () => (await import('./pages.ts')).benchPages,
   probes: async () => (await import('./probes.ts')).benchProbes,
   footprint: async () => (await import('./footprint.ts')).benchFootprint,
+  cold: async () => (await import('./footprint.ts')).benchColdRounds,
   refresh: async () => (await import('./refresh.ts')).benchRefresh,
 };
 

@@ -115,7 +115,7 @@ export function healthRoutes() {
     const off = !enabled && quiet;
     const stalled = enabled && lastStart > 0 && quiet;
     // Cached until the next write, and a stop writes nothing: the answer is redone when it would turn.
-    if (!quiet) ctx.cache.clearAt(quietFrom + 1);
+    if (!quiet) ctx.cache.staleAt(quietFrom + 1);
     ctx.body = {
       state: off ? 'off' : stalled ? 'paused' : stored.state,
       reason: off ? 'Health checks are switched off (PROBES=off)' : stalled ? PROBER_STALLED_REASON : stored.reason,

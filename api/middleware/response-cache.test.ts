@@ -6,7 +6,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
 import conditionalGet from 'koa-conditional-get';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import type { Database } from '../db/index.ts';
 import { z } from 'zod';
@@ -84,11 +84,16 @@ describe('cached responses on the real app', () => {
     await t.sql`UPDATE providers SET name = 'Renamed by the cache test' WHERE id = ${id}`;
     // Written behind the app's back: still the cached answer…
     expect((await t.get('/api/providers')).body).toEqual(before.body);
-    // …until a write is announced, as every successful write request does.
+    // …until a write is announced, as every successful write request does: a visitor may get the kept answer
+    // while the fresh one is made, the writer (here a hard reload) gets the fresh one, and so do visitors after it.
     await t.app.context.cache.invalidate();
-    const after = await rawGet(`${t.url}/api/providers`, { 'accept-encoding': 'br' });
-    const list = JSON.parse(zlib.brotliDecompressSync(after.body).toString('utf8')) as { id: number; name: string }[];
-    expect(list.find((p) => p.id === id)?.name).toBe('Renamed by the cache test');
+    const names = async (headers: Record<string, string>) => {
+      const res = await rawGet(`${t.url}/api/providers`, { 'accept-encoding': 'br', ...headers });
+      const list = JSON.parse(zlib.brotliDecompressSync(res.body).toString('utf8')) as { id: number; name: string }[];
+      return list.find((p) => p.id === id)?.name;
+    };
+    expect(await names({ 'cache-control': 'no-cache' })).toBe('Renamed by the cache test');
+    expect(await names({})).toBe('Renamed by the cache test');
   });
 });
 
@@ -97,23 +102,28 @@ async function until(condition: () => boolean) {
 }
 
 describe('the cache itself', () => {
-  // The cache only uses the database's invalidation channel; an in-process bus stands in for it here.
-  const bus = new EventEmitter();
-  const db = {
-    onInvalidation: (l: () => void) => void bus.on('invalidate', l),
-    publishInvalidation: async () => void bus.emit('invalidate'),
-  } as unknown as Database;
-  let server: http.Server;
+  let server: http.Server | undefined;
   let url: string;
+  let cache: ReturnType<typeof createResponseCache>;
   let calls = 0;
   let routed = 0; // requests that went past serveHits into the app's later layers
   let release: () => void = () => {};
   const pageRenders: (() => void)[] = []; // each page render waits for its call
   const releasePages = () => pageRenders.splice(0).forEach((r) => r());
-  const cache = createResponseCache(db, 10_000);
 
-  beforeAll(async () => {
+  /** A fresh app and cache for each test (`staleMs`: how long after a write a stale entry may be served). */
+  async function serve({ staleMs }: { staleMs?: number } = {}) {
+    await close();
+    calls = 0;
+    routed = 0;
     const app = new Koa();
+    // The cache only uses the database's invalidation channel; an in-process bus stands in for it here.
+    const bus = new EventEmitter();
+    const db = {
+      onInvalidation: (l: () => void) => void bus.on('invalidate', l),
+      publishInvalidation: async () => void bus.emit('invalidate'),
+    } as unknown as Database;
+    cache = createResponseCache(db, app, { maxBytes: 10_000, staleMs });
     app.use(compress({ threshold: 1024 }));
     app.use(conditionalGet());
     app.use(cache.serveHits);
@@ -126,6 +136,9 @@ describe('the cache itself', () => {
       calls++;
       await new Promise<void>((r) => (release = r));
       ctx.body = { calls };
+    });
+    router.get('/count', cache.cached, async (ctx) => {
+      ctx.body = { calls: ++calls };
     });
     router.get('/missing', cache.cached, async (ctx) => {
       calls++;
@@ -140,8 +153,11 @@ describe('the cache itself', () => {
     router.post('/paged', async (ctx) => {
       ctx.body = { posted: true };
     });
+    // As api/web/routes.ts serves pages: a kept one first, else a render.
     router.get('/page/:kind', async (ctx) => {
       const shared = ctx.params.kind !== 'personal';
+      const kept = shared && cache.serveDocument(ctx, ctx.path);
+      if (kept) return kept;
       await cache.renderDocument(
         ctx,
         ctx.path,
@@ -165,34 +181,79 @@ describe('the cache itself', () => {
     });
     app.use(router.routes());
     server = http.createServer(app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((r) => server.close(r));
-  });
+  }
+  async function close() {
+    releasePages();
+    release();
+    if (server) await new Promise((r) => server!.close(r));
+    server = undefined;
+  }
+  beforeEach(() => serve());
+  afterAll(close);
+
+  const json = async (path: string, headers: Record<string, string> = {}) =>
+    (await fetch(url + path, { headers })).json();
+  const visit = (kind: string) => fetch(`${url}/page/${kind}`).then((r) => r.text());
 
   it('computes a missing entry once for all the requests waiting on it', async () => {
-    calls = 0;
-    const waiting = Array.from({ length: 20 }, () => fetch(`${url}/slow`).then((r) => r.json()));
+    const waiting = Array.from({ length: 20 }, () => json('/slow'));
     await until(() => calls === 1);
     await new Promise((r) => setTimeout(r, 50)); // the other 19 arrive meanwhile (or later, from the stored entry)
     release();
     const answers = await Promise.all(waiting);
     expect(calls).toBe(1);
     expect(answers).toEqual(Array(20).fill({ calls: 1 }));
+  });
+
+  it('after a write, serves the kept answer while one computation makes the fresh one; the writer waits for it', async () => {
+    const first = json('/slow');
+    await until(() => calls === 1);
+    release();
+    expect(await first).toEqual({ calls: 1 });
 
     await cache.invalidate();
-    const again = fetch(`${url}/slow`).then((r) => r.json());
+    // Twenty visitors are answered at once with the stale copy (its fresh one is still being made: not released)…
+    expect(await Promise.all(Array.from({ length: 20 }, () => json('/slow')))).toEqual(Array(20).fill({ calls: 1 }));
+    await until(() => calls === 2);
+    // …while a signed-in visitor (the admin who wrote) and a hard reload wait for the fresh one: the same computation.
+    let settled = 0;
+    const writers = [
+      json('/slow', { Cookie: 'rpc_atlas_sid=someone' }),
+      json('/slow', { 'Cache-Control': 'no-cache' }),
+    ].map((p) => p.finally(() => settled++));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(0);
+    release();
+    expect(await Promise.all(writers)).toEqual([{ calls: 2 }, { calls: 2 }]);
+    expect(await json('/slow')).toEqual({ calls: 2 });
+    expect(calls).toBe(2);
+  });
+
+  it('serves a stale entry only within its time after the write; later requests wait for the fresh one', async () => {
+    await serve({ staleMs: 100 });
+    expect(await json('/count')).toEqual({ calls: 1 });
+    await cache.invalidate();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await json('/count')).toEqual({ calls: 2 });
+  });
+
+  it('keeps an answer a write overtook, stale: served, and made again', async () => {
+    const overtaken = json('/slow');
+    await until(() => calls === 1);
+    await cache.invalidate();
+    release();
+    expect(await overtaken).toEqual({ calls: 1 });
+    expect(await json('/slow')).toEqual({ calls: 1 }); // the kept copy, stale: its fresh one is asked for…
     await until(() => calls === 2);
     release();
-    expect(await again).toEqual({ calls: 2 });
+    await until(() => cache.stats().entries === 1 && calls === 2);
+    // …and kept in its place.
+    while ((await json('/slow')).calls !== 2) await new Promise((r) => setTimeout(r, 5));
   });
 
   it('renders a page the same for everyone once for all the visitors waiting on it; a personal one for each', async () => {
-    await cache.invalidate();
-    calls = 0;
-    const visit = (kind: string) => fetch(`${url}/page/${kind}`).then((r) => r.text());
     const waiting = Array.from({ length: 20 }, () => visit('shared'));
     await until(() => calls === 1);
     await new Promise((r) => setTimeout(r, 50)); // the other 19 arrive meanwhile (or later, from the kept page)
@@ -206,10 +267,28 @@ describe('the cache itself', () => {
     expect((await Promise.all(personal)).sort()).toEqual(['<p>render 2</p>', '<p>render 3</p>']);
   });
 
-  it('answers a hit before the later layers (sessions, routing), with the Link header of a paged answer', async () => {
+  it('after a write, serves the kept page while it is rendered again in the background, once', async () => {
+    const first = visit('shared');
+    await until(() => calls === 1);
+    releasePages();
+    expect(await first).toBe('<p>render 1</p>');
+
     await cache.invalidate();
-    calls = 0;
-    routed = 0;
+    // Re-rendered after the write with no visitor asking; visitors meanwhile get the kept page, and set off no render.
+    await until(() => calls === 2);
+    expect(await Promise.all(Array.from({ length: 20 }, () => visit('shared')))).toEqual(
+      Array(20).fill('<p>render 1</p>'),
+    );
+    expect(calls).toBe(2);
+    releasePages();
+    await until(() => pageRenders.length === 0);
+    let page = await visit('shared');
+    while (page === '<p>render 1</p>') page = await visit('shared');
+    expect(page).toBe('<p>render 2</p>');
+    expect(calls).toBe(2);
+  });
+
+  it('answers a hit before the later layers (sessions, routing), with the Link header of a paged answer', async () => {
     const first = await fetch(`${url}/paged`);
     const second = await fetch(`${url}/paged`);
     expect([await first.json(), await second.json()]).toEqual([
@@ -224,32 +303,26 @@ describe('the cache itself', () => {
     expect(routed).toBe(2);
   });
 
-  it('drops its entries at a scheduled time; a write before then takes the schedule with it', async () => {
-    await cache.invalidate();
-    calls = 0;
-    const read = async () => (await fetch(`${url}/paged`)).json();
+  it('marks its entries stale at a scheduled time; a write before then takes the schedule with it', async () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    await read();
+    await json('/count');
     // A second ahead: the read just after it is well before it, even on a loaded machine.
-    cache.clearAt(Date.now() + 1000);
-    await read();
-    expect(calls).toBe(1); // kept until then
+    cache.staleAt(Date.now() + 1000);
+    expect(await json('/count')).toEqual({ calls: 1 }); // kept until then
     await wait(1200);
-    await read();
-    expect(calls).toBe(2); // redone after the scheduled drop
-    // A write drops the entries the schedule was for; the answers after it are kept until the next write.
-    cache.clearAt(Date.now() + 150);
+    expect(await json('/count')).toEqual({ calls: 1 }); // stale now: served while made again
+    await until(() => calls === 2);
+    // A write marks the entries the schedule was for; the answers after it are kept until the next write.
+    cache.staleAt(Date.now() + 150);
     await cache.invalidate();
-    await read();
+    expect(await json('/count')).toEqual({ calls: 2 });
+    await until(() => calls === 3);
     await wait(300);
-    await read();
+    expect(await json('/count')).toEqual({ calls: 3 });
     expect(calls).toBe(3);
   });
 
   it('keys an answer by the query parameters its route reads: any other parameter shares the entry', async () => {
-    await cache.invalidate();
-    calls = 0;
-    routed = 0;
     const read = async (query: string) => (await fetch(`${url}/listed${query}`)).json();
     expect(await read('')).toEqual({ limit: null });
     for (let rt = 0; rt < 20; rt++) expect(await read(`?rt=${rt}`)).toEqual({ limit: null });
@@ -266,15 +339,12 @@ describe('the cache itself', () => {
   });
 
   it('does not keep errors', async () => {
-    calls = 0;
     expect((await fetch(`${url}/missing`)).status).toBe(404);
     expect((await fetch(`${url}/missing`)).status).toBe(404);
     expect(calls).toBe(2);
   });
 
   it('stays within its byte budget, dropping the least recently used entries', async () => {
-    await cache.invalidate();
-    calls = 0;
     for (const n of [1, 2, 3]) await (await fetch(`${url}/big/${n}`)).arrayBuffer(); // ~3 KB each
     await (await fetch(`${url}/big/1`)).arrayBuffer(); // 1 is now the most recent
     for (const n of [4, 5]) await (await fetch(`${url}/big/${n}`)).arrayBuffer();

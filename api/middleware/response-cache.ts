@@ -1,6 +1,11 @@
-// In-process cache of public GET responses. Any successful write anywhere clears it: in this process
-// directly, in other processes through the database's invalidation channel (LISTEN/NOTIFY on
-// PostgreSQL; in-process relay on the embedded engine). So cached data is never stale after a write.
+// In-process cache of public GET responses and pages. Any successful write anywhere marks every entry stale: in this
+// process directly, in other processes through the database's invalidation channel (LISTEN/NOTIFY on PostgreSQL;
+// in-process relay on the embedded engine). A stale entry is still served for up to STALE_MAX_MS after the write while
+// its fresh copy is made in the background, one at a time per entry, by a request the app makes to itself; the most
+// recently used pages are re-rendered that way right after each write. So no visitor waits on a re-render, and none
+// is shown data older than the last write for more than STALE_MAX_MS. Requests that must see the write wait for the
+// fresh copy instead (`demandsFresh`): a signed-in visitor's (the admin who wrote), a hard reload's, and the server's
+// own page renders (a page drawn from a stale answer would be kept as fresh). docs/server-rendering.md, "Kept pages".
 //
 // Measured in bench/ (RESULTS.md): an entry keeps its bytes already encoded — UTF-8, and Brotli/gzip
 // made once on the first request that accepts them — because compressing on every request cost ~10× the
@@ -16,15 +21,22 @@ import type { ParsedUrlQuery } from 'node:querystring';
 import type { Layer } from '@koa/router';
 import type { Database } from '../db/index.ts';
 import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
-import type { AppCtx } from '../context.ts';
+import type { AppContext, AppCtx } from '../context.ts';
+import { requestInProcess, type InProcessApp } from '../lib/in-process.ts';
+import { hasSession } from './session.ts';
 
 export type Encoding = 'br' | 'gzip';
 // `type`: JSON for API answers, HTML for server-rendered pages (`document`).
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
 // `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
+// `url`: what to request to make it again; `generation`: the cache's when it was begun; `staleSince`: the time of the
+// first write after that.
 type Entry = {
   type: string;
   body: Buffer;
+  url: string;
+  generation: number;
+  staleSince?: number;
   etag: string;
   link?: string;
   bytes: number;
@@ -38,6 +50,14 @@ const JSON_TYPE = 'application/json';
 const COMPRESS_THRESHOLD = 1024;
 /** Memory the cached bodies may take; beyond it the least recently used entries are dropped. */
 export const RESPONSE_CACHE_MAX_BYTES = 256 * 2 ** 20;
+/** How long after a write its stale entries may still be served while their fresh copies are made. */
+export const STALE_MAX_MS = 10_000;
+/** How many of the most recently used pages are re-rendered in the background after a write. */
+const PAGES_RENDERED_AFTER_WRITE = 20;
+/** Writes this close together share that one round of renders (the prober writes several at the end of a round). */
+const RENDER_AFTER_WRITE_DELAY_MS = 100;
+/** The headers of a read that must not be answered with a stale copy: the server's own (a hard reload's alike). */
+export const FRESH_READ = { 'cache-control': 'no-cache' } as const;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -75,45 +95,72 @@ function routeQueryNames(ctx: Context): readonly string[] {
 const answerKey = (path: string, query: ParsedUrlQuery, names: readonly string[]) =>
   names.length ? `${path}?${JSON.stringify(names.map((name) => query[name] ?? null))}` : path;
 
-export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_BYTES) {
+/** Whether `ctx` must not be answered with a stale copy (see the top of this file). */
+const demandsFresh = (ctx: Context) => hasSession(ctx) || ctx.get('Cache-Control').includes('no-cache');
+
+/**
+ * `app`: where the fresh copies are requested (in process). `maxBytes`: the memory the kept bytes may take.
+ * `staleMs`: how long after a write a stale entry may be served.
+ */
+export function createResponseCache(
+  db: Database,
+  app: InProcessApp & { context: object },
+  { maxBytes = RESPONSE_CACHE_MAX_BYTES, staleMs = STALE_MAX_MS } = {},
+) {
   const entries = new Map<string, Entry>(); // in order of last use
   const inflight = new Map<string, Promise<Entry | undefined>>();
+  // The fresh copies requested in the background, one per entry.
+  const refreshing = new Map<string, Promise<unknown>>();
   // The query parameters read by the route of each path with an entry, so a hit is found before routing.
   const queryNamesByPath = new Map<string, readonly string[]>();
   let totalBytes = 0;
-  // Bumped on every invalidation so a response computed during a write is not stored afterwards.
+  // Bumped on every invalidation: what was begun before it is stale once made.
   let generation = 0;
-  // Computed values other than JSON responses (e.g. server-rendered page heads), same lifetime.
+  let lastWriteAt = 0;
+  // Computed values other than JSON responses (e.g. server-rendered page heads), dropped at each write.
   const values = new Map<string, unknown>();
-  // The earliest time-based drop scheduled (see `clearAt`).
+  // The earliest time-based invalidation scheduled (see `staleAt`).
   let scheduled: { at: number; timer: NodeJS.Timeout } | undefined;
-  const clear = () => {
+  let pagesTimer: NodeJS.Timeout | undefined;
+  const markStale = () => {
     generation++;
-    entries.clear();
+    lastWriteAt = Date.now();
+    for (const entry of entries.values()) entry.staleSince ??= lastWriteAt;
+    // Renders and refreshes under way read the data before the write: requests from now on do not wait on them.
     inflight.clear();
-    queryNamesByPath.clear();
-    totalBytes = 0;
+    refreshing.clear();
     values.clear();
-    // The answers it was for are gone; those computed from now on schedule their own (else the prober's state,
-    // redone at each round, would drop the whole cache once more per round).
+    // The answers it was for are stale; those computed from now on schedule their own (else the prober's state,
+    // redone at each round, would invalidate the whole cache once more per round).
     clearTimeout(scheduled?.timer);
     scheduled = undefined;
+    pagesTimer ??= setTimeout(renderRecentPages, RENDER_AFTER_WRITE_DELAY_MS).unref();
   };
-  db.onInvalidation(clear);
+  db.onInvalidation(markStale);
 
+  /** Keeps `entry` unless one begun after it is kept already; marked stale when a write came while it was made. */
   const store = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old && old.generation > entry.generation) return;
+    if (entry.generation !== generation) entry.staleSince = lastWriteAt;
+    if (old) {
+      entries.delete(key);
+      totalBytes -= old.bytes;
+    }
     entries.set(key, entry);
     totalBytes += entry.bytes;
-    for (const [oldKey, old] of entries) {
+    for (const [oldKey, oldest] of entries) {
       if (totalBytes <= maxBytes || oldKey === key) break;
       entries.delete(oldKey);
-      totalBytes -= old.bytes;
+      totalBytes -= oldest.bytes;
     }
   };
 
-  const newEntry = (type: string, body: Buffer, link?: string): Entry => ({
+  const newEntry = (type: string, body: Buffer, url: string, begun: number, link?: string): Entry => ({
     type,
     body,
+    url,
+    generation: begun,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     link,
     encoded: {},
@@ -123,7 +170,55 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
 
   // API answers are keyed by their URL, pages by their path in a key no request URL can equal (a space), so a
   // page is only ever served by `document`, which knows who asks.
-  const documentKey = (path: string) => ` page ${path}`;
+  const PAGE_KEY = ' page ';
+  const documentKey = (path: string) => PAGE_KEY + path;
+
+  /** Asks the app for `url` as a visitor that must not get a stale copy, Brotli made along (most visitors take it). */
+  const requestFresh = (url: string) => requestInProcess(app, url, { ...FRESH_READ, 'accept-encoding': 'br' });
+
+  /** Has the fresh copy of the entry at `key` made in the background, unless it is being made. */
+  function refresh(key: string, url: string): Promise<unknown> {
+    const pending = refreshing.get(key);
+    if (pending) return pending;
+    const mine = requestFresh(url)
+      .catch((err: unknown) => (app.context as Partial<AppContext>).log?.error({ err, url }, 'cache refresh failed'))
+      .finally(() => {
+        if (refreshing.get(key) === mine) refreshing.delete(key);
+      });
+    refreshing.set(key, mine);
+    return mine;
+  }
+
+  /** After a write: the most recently used pages, re-rendered one after another while their stale copies serve. */
+  async function renderRecentPages() {
+    pagesTimer = undefined;
+    const begun = generation;
+    const recent = [...entries]
+      .filter(([key, entry]) => key.startsWith(PAGE_KEY) && entry.staleSince !== undefined)
+      .slice(-PAGES_RENDERED_AFTER_WRITE)
+      .reverse();
+    for (const [key, { url }] of recent) {
+      // A later write has its own round; a visitor may have had the page made already.
+      if (generation !== begun) return;
+      if (entries.get(key)?.staleSince !== undefined) await refresh(key, url);
+    }
+  }
+
+  /**
+   * The entry to answer `ctx` with, marked as the most recently used: a fresh one, or a stale one for a request that
+   * may have it within `staleMs` of the write (its fresh copy then requested in the background). Undefined otherwise.
+   */
+  function usable(ctx: Context, key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.staleSince !== undefined) {
+      if (Date.now() - entry.staleSince > staleMs || demandsFresh(ctx)) return undefined;
+      void refresh(key, entry.url);
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
 
   /** Sync when the bytes are ready (every hit but the first per encoding): no promise on the hot path. */
   function serve(ctx: Context, key: string, entry: Entry): Promise<void> | void {
@@ -164,16 +259,6 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     return entry.encoded[encoding];
   }
 
-  /** The entry for `key`, marked as the most recently used. */
-  const lookup = (key: string) => {
-    const hit = entries.get(key);
-    if (hit) {
-      entries.delete(key);
-      entries.set(key, hit);
-    }
-    return hit;
-  };
-
   return {
     /**
      * App middleware, ahead of sessions, body parsing and routing: a GET whose answer is in the cache is
@@ -184,17 +269,17 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
     serveHits: function serveHits(ctx: Context, next: Next): Promise<void> | void {
       const names = ctx.method === 'GET' || ctx.method === 'HEAD' ? queryNamesByPath.get(ctx.path) : undefined;
       const key = names && answerKey(ctx.path, ctx.query, names);
-      const hit = key && lookup(key);
+      const hit = key && usable(ctx, key);
       return hit ? serve(ctx, key, hit) : next();
     },
     /**
-     * Route middleware: serve this route's JSON from memory until the next write. Only for public answers,
+     * Route middleware: serve this route's JSON from memory, made again after each write. Only for public answers,
      * the same for every visitor (serveHits answers hits before knowing who asks).
      */
     cached: async function cached(ctx: Context, next: Next) {
       const names = routeQueryNames(ctx);
       const key = answerKey(ctx.path, ctx.query, names);
-      const hit = lookup(key);
+      const hit = usable(ctx, key);
       if (hit) return serve(ctx, key, hit);
       const pending = inflight.get(key);
       const shared = pending && (await pending);
@@ -214,7 +299,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
           typeof ctx.body === 'object' &&
           !Buffer.isBuffer(ctx.body)
         ) {
-          entry = newEntry(JSON_TYPE, Buffer.from(JSON.stringify(ctx.body)), ctx.response.get('Link') || undefined);
+          const body = Buffer.from(JSON.stringify(ctx.body));
+          entry = newEntry(JSON_TYPE, body, ctx.path + ctx.search, startedAt, ctx.response.get('Link') || undefined);
         }
       } finally {
         // Requests waiting on this one get the entry, or compute their own when there is none (errors, 404s).
@@ -222,21 +308,19 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
         if (inflight.get(key) === mine) inflight.delete(key);
       }
       if (!entry) return;
-      if (generation === startedAt) {
-        queryNamesByPath.set(ctx.path, names);
-        store(key, entry);
-      }
+      queryNamesByPath.set(ctx.path, names);
+      store(key, entry);
       await serve(ctx, key, entry);
     },
-    /** Serves the HTML page kept for `path` (see `renderDocument`); undefined when none is. */
+    /** Serves the HTML page kept for `path` (see `renderDocument`); undefined when none is, or none `ctx` may have. */
     serveDocument: function serveDocument(ctx: Context, path: string): Promise<void> | undefined {
       const key = documentKey(path);
-      const hit = lookup(key);
+      const hit = usable(ctx, key);
       return hit && Promise.resolve(serve(ctx, key, hit));
     },
     /**
      * Serves the HTML page `render()` makes. One it says to `keep` (a whole page of a known route that answers
-     * 200, the same for every visitor) is kept for `path` until the next write, its bytes and their compressed
+     * 200, the same for every visitor) is kept for `path`, made again after each write, its bytes and their compressed
      * copies made once, within the same bounded memory as the API's answers. `shared` renders (the same for every
      * visitor) of one path run one at a time: the visitors arriving meanwhile get that render's page (measured in
      * bench/RESULTS.md: 50 visitors after a start or a write each rendered the home page themselves).
@@ -265,17 +349,17 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
           ctx.body = page.html;
           return;
         }
-        entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html));
+        entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html), path, startedAt);
       } finally {
         // Visitors waiting on this render get its page, or render their own when it is not one to keep.
         settle?.(entry);
         if (mine && inflight.get(key) === mine) inflight.delete(key);
       }
-      if (generation === startedAt) store(key, entry);
+      store(key, entry);
       await serve(ctx, key, entry);
     },
     /**
-     * Memoises `compute()` under `key` until the next write, like `cached` does for JSON responses.
+     * Memoises `compute()` under `key` until the next write (the answers and pages made from it are kept past one, stale).
      * `undefined` results (e.g. an unknown slug) are not kept, so keys stay bounded by real data, nor those
      * `keep` refuses.
      */
@@ -291,8 +375,8 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       return value;
     },
     /**
-     * App middleware: after a successful write (but one marked `changesNoSharedData`), drop every cached response
-     * everywhere. This process's cache is cleared before the answer goes out (the database tells this process at
+     * App middleware: after a successful write (but one marked `changesNoSharedData`), mark every cached response
+     * stale everywhere. This process's cache is marked before the answer goes out (the database tells this process at
      * once); the other processes' notice (a NOTIFY round trip) is sent without holding the answer back — they learn
      * of it asynchronously either way (LISTEN), and the review approval's latency target counts every round trip
      * (bench/RESULTS.md).
@@ -314,16 +398,23 @@ export function createResponseCache(db: Database, maxBytes = RESPONSE_CACHE_MAX_
       await db.publishInvalidation();
     },
     /**
-     * Drops every entry at `at` (ms since the epoch), as a write would: for an answer that changes with time alone
+     * Marks every entry stale at `at` (ms since the epoch), as a write would: for an answer that changes with time alone
      * (the prober's state once no round has started for two intervals), which no write would otherwise redo. Local:
      * every process schedules it from the answers it computed. The earliest pending time wins.
      */
-    clearAt: (at: number) => {
+    staleAt: (at: number) => {
       if (scheduled && scheduled.at <= at) return;
       clearTimeout(scheduled?.timer);
-      const timer = setTimeout(clear, Math.max(0, at - Date.now()));
+      const timer = setTimeout(markStale, Math.max(0, at - Date.now()));
       timer.unref();
       scheduled = { at, timer };
+    },
+    /**
+     * Renders the pages at these paths into the cache, one after another: after a start, the most visited ones, so
+     * the first visitors do not wait on them.
+     */
+    warm: async (paths: string[]) => {
+      for (const path of paths) await requestFresh(path);
     },
     /** Entries (answers and pages), their bytes and memoised values held (for tests and the benches). */
     stats: () => ({ entries: entries.size, bytes: totalBytes, values: values.size }),

@@ -33,6 +33,13 @@ declare module 'koa' {
 }
 
 export const SESSION_COOKIE = 'rpc_atlas_sid';
+const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+/**
+ * Whether the request carries a session: what it is answered may then be that visitor's own (a page rendered for it
+ * must not sit in a shared cache). Read from the header: ctx.cookies, made on first use, would miss the signing keys
+ * the session middleware sets later.
+ */
+export const hasSession = (ctx: Koa.Context) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
 /** A signed-in session lasts 30 days after the last visit that renewed it (renewed once half is used). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 /** A session that only carries an unfinished sign-in (OAuth state, returnTo) expires sooner. */

@@ -84,7 +84,14 @@ export async function startTestServer(env: Record<string, string> = {}, { distDi
   const app = createApp({ db, config, log, distDir });
   handler = app.callback();
 
-  const request = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
+  // The test is the writer of every change it makes, and the writer sees it at once: its reads are never answered with
+  // a copy kept from before its last write (what `Cache-Control: no-cache` asks, as a hard reload does). Other
+  // visitors may get that copy for a few seconds: api/middleware/response-cache.test.ts.
+  const request = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
+    return fetch(url + path, { redirect: 'manual', ...init, headers });
+  };
   return {
     url,
     config,

@@ -11,6 +11,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signIn } from '../test/sign-in.ts';
+import { STALE_MAX_MS } from '../middleware/response-cache.ts';
 import { APP_LOADER_HASH } from './preload.ts';
 
 let t: TestServer;
@@ -79,12 +80,35 @@ describe('kept pages', () => {
   });
 
   it('an absolute-form request line renders the path it names, and stores no blank page under it', async () => {
+    // Rendered, not answered with /terms as kept (a hard reload asks for a page made after the last write).
     await t.app.context.cache.invalidate();
-    const poisoned = await rawGet('http://evil.example/terms');
+    const poisoned = await rawGet('http://evil.example/terms', { 'cache-control': 'no-cache' });
     expect(poisoned.status).toBe(200);
     expect(heading(poisoned.body.toString('utf8'))).toBe('Terms of Service');
     const next = await t.request('/terms');
     expect(heading(await next.text())).toBe('Terms of Service');
+  });
+
+  it("after an admin's write, visitors get the kept page at once, the admin the fresh one, visitors it within seconds", async () => {
+    const admin = await signIn(t, 'admin@example.com');
+    const title = async (headers: Record<string, string> = {}) =>
+      heading((await rawGet('/about', headers)).body.toString('utf8'));
+    const before = await title();
+    expect(before).toBeTruthy();
+    try {
+      expect((await admin.json('PUT', '/api/admin/about', { title: 'Written just now' })).status).toBe(200);
+      expect(await title()).toBe(before); // kept from before the write, its fresh copy being rendered meanwhile
+      expect(await title({ cookie: admin.cookie })).toBe('Written just now'); // the writer's own page
+      const deadline = Date.now() + STALE_MAX_MS;
+      let seen = await title();
+      while (seen !== 'Written just now' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await title();
+      }
+      expect(seen).toBe('Written just now');
+    } finally {
+      await admin.json('PUT', '/api/admin/about', { title: before });
+    }
   });
 
   it('a page request that fails validation answers an HTML error page', async () => {

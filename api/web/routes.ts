@@ -15,7 +15,8 @@ import { paths, SERVER_PREFIXES, underPrefix } from '../../contract/urls.ts';
 import { loadTrackingIds } from '../content/service.ts';
 import { getContentDates, listChainSitemapEntries, listProviderSitemapEntries } from '../../sql/queries/seo.ts';
 import { loadPreloads, scriptsAfterPaint } from './preload.ts';
-import { fillBody, hasBodySlot, isPersonal, renderAppPage, routeIdsAt } from './ssr.ts';
+import { hasSession } from '../middleware/session.ts';
+import { fillBody, hasBodySlot, renderAppPage, routeIdsAt } from './ssr.ts';
 import { PAGE_HEAD_MARK } from '../../pwa/lib/site.ts';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -74,7 +75,7 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
     const page = ctx.method === 'GET' || ctx.method === 'HEAD';
     // Only a signed-out visitor's page without a query string is the same for everyone: kept ones are served
     // before any other middleware runs (only paths that were answered with a page are ever kept).
-    const shared = page && ctx.querystring === '' && !isPersonal(ctx);
+    const shared = page && ctx.querystring === '' && !hasSession(ctx);
     if (shared) {
       const kept = ctx.cache.serveDocument(ctx, ctx.path);
       if (kept) {
@@ -120,7 +121,7 @@ export function webRoutes({ distDir = DIST_DIR }: WebOptions = {}) {
 
     // A page rendered with the visitor's session carries their data (in its header and the data beside it): the
     // browser must not keep it, or Back after signing out would show it again.
-    ctx.set('Cache-Control', isPersonal(ctx) ? 'no-store' : 'no-cache');
+    ctx.set('Cache-Control', hasSession(ctx) ? 'no-store' : 'no-cache');
     ctx.state.appPage = true;
     try {
       await ctx.cache.renderDocument(ctx, ctx.path, () => renderPage(ctx, shared), { shared });

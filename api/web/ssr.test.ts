@@ -188,7 +188,7 @@ describe('server-rendered pages', () => {
     expect((await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC Renamed' })).status).toBe(200);
     expect((await render('/')).text).toContain('dRPC Renamed');
     await admin.json('PUT', `/api/admin/providers/${drpc.id}`, { name: 'dRPC' });
-  });
+  }, 120_000); // two sign-ins and five renders, each write re-rendering the kept pages beside them
 
   it('rich text is drawn by the server, sanitised', async () => {
     await t.sql`UPDATE providers SET detailed_description = ${'<p>Archive <b>nodes</b> in 40 regions<img src="x" onerror="alert(1)"></p>'}
@@ -201,7 +201,7 @@ describe('server-rendered pages', () => {
   });
 
   it('a page drawn while one of its reads failed is for that request only: the next visitor gets it whole', async () => {
-    // The footer's partner links fail to load (their table is briefly away, and their cached answer dropped): the
+    // The footer's partner links fail to load (their table is briefly away, and their cached answer stale): the
     // page still renders, without them.
     await (t.app.context as AppCtx).cache.invalidate();
     await t.sql`ALTER TABLE partner_links RENAME TO partner_links_away`;
@@ -212,7 +212,7 @@ describe('server-rendered pages', () => {
     } finally {
       await t.sql`ALTER TABLE partner_links_away RENAME TO partner_links`;
     }
-    // Nothing was written through the API (no cache was cleared): only an unkept render shows them now.
+    // Nothing was written through the API since: only an unkept render shows them now.
     expect((await render('/terms')).keys).toContain('/api/partner-links');
   });
 

@@ -4,9 +4,9 @@
 // reads get. Which renders are kept for other visitors is api/web/routes.ts's rule.
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
-import inject from 'light-my-request';
 import type { AppCtx } from '../context.ts';
-import { SESSION_COOKIE } from '../middleware/session.ts';
+import { requestInProcess } from '../lib/in-process.ts';
+import { FRESH_READ } from '../middleware/response-cache.ts';
 import { sanitizeAdCode, sanitizeRichHtml } from '../lib/sanitize.ts';
 import type { RenderedPage } from '../../pwa/entry-server.tsx';
 import { SSR_STATE_ID } from '../../pwa/lib/site.ts';
@@ -18,9 +18,6 @@ const BODY_END = '<!--/app-html-->';
 
 const CLIENT_ONLY = underPrefix(CLIENT_ONLY_PAGES);
 
-type Handler = ReturnType<AppCtx['app']['callback']>;
-const handlers = new WeakMap<AppCtx['app'], Handler>();
-
 function toHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | number | undefined>): Headers {
   const out = new Headers();
   for (const [name, value] of Object.entries(headers)) {
@@ -29,18 +26,19 @@ function toHeaders(headers: IncomingHttpHeaders | Record<string, string | string
   return out;
 }
 
-/** A fetch answered by this app's own handler: the page's reads as the visitor would make them. */
+/**
+ * A fetch answered by this app's own handler: the page's reads as the visitor would make them, but never answered
+ * with a stale copy (a page rendered from one would be kept as if it were fresh).
+ */
 function fetchThroughApp(ctx: AppCtx): typeof fetch {
-  let handler = handlers.get(ctx.app);
-  if (!handler) handlers.set(ctx.app, (handler = ctx.app.callback()));
-  const app = handler;
   const cookie = ctx.get('Cookie');
   return async (input, init) => {
-    const res = await inject(app, {
-      method: (init?.method ?? 'GET') as 'GET',
-      url: String(input),
-      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
-    });
+    const res = await requestInProcess(
+      ctx.app,
+      String(input),
+      { accept: 'application/json', ...FRESH_READ, ...(cookie ? { cookie } : {}) },
+      init?.method,
+    );
     return new Response(res.statusCode === 304 || res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: toHeaders(res.headers),
@@ -67,14 +65,6 @@ export function loadedReactBuild(): ReactBuild | undefined {
   const server = files.find((f) => /react-dom-server-legacy\.node\.(production|development)\.js$/.test(f));
   return server ? (server.includes('.production.') ? 'production' : 'development') : undefined;
 }
-
-const SESSION_COOKIE_PRESENT = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
-
-/**
- * Whether the page is rendered for this visitor's session (then it must not sit in a shared cache). Read from the
- * header: ctx.cookies, made on first use, would miss the signing keys the session middleware sets later.
- */
-export const isPersonal = (ctx: AppCtx) => SESSION_COOKIE_PRESENT.test(ctx.get('Cookie'));
 
 /**
  * The page rendered for this visitor: its head always, its body unless it is left to the browser or the shell has no

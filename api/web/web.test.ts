@@ -14,6 +14,7 @@ import { APP_LOADER_HASH, createPreloads, ROUTE_CHUNKS_FILE, type BuildManifest,
 import { routeIdsAt } from './ssr.ts';
 import { paths } from '../../contract/urls.ts';
 import { EARLY_CLICKS_GLOBAL } from '../../pwa/lib/early-clicks.ts';
+import { createResponseCache } from '../middleware/response-cache.ts';
 import { fillShell, webRoutes } from './routes.ts';
 
 /** A document parsed the way a browser (or a crawler) parses it. */
@@ -60,7 +61,8 @@ const invalidate = () => t.app.context.cache.invalidate();
 /** webRoutes over the build in `distDir` (a fixture), on the test database; `close` when done. */
 async function serveDist(distDir: string) {
   const app = new Koa();
-  Object.assign(app.context, t.app.context);
+  // Its own cache: pages kept from the test server's build are not this one's.
+  Object.assign(app.context, t.app.context, { cache: createResponseCache(t.db, app) });
   app.use(webRoutes({ distDir }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
