@@ -35,8 +35,9 @@ async function main() {
   // After the first answers can go out: the API and /healthz need neither. A page asked for meanwhile waits for the
   // renderer, which then renders at once.
   await loadRenderer();
-  // The most visited pages, rendered before visitors come for them (the first ones would wait on their renders).
-  await app.context.cache.warm([paths.home(), paths.providers(), paths.chains()]);
+  // The most visited page, rendered before visitors come for it (the first ones would wait on its render). One only:
+  // a render holds the event loop, and the pages' first visitors may already be waiting on answers.
+  await app.context.cache.warm([paths.home()]);
   const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
   // Whatever PROBES says: admin edits and refreshes log changes too.
   const deliverer = await startWebhookDeliverer({ db, config, log });

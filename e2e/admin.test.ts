@@ -363,7 +363,7 @@ describe('an admin', () => {
     });
 
     // What a link preview reads: the server-rendered head, the image made absolute.
-    const html = await (await fetch(`${e.url}/providers/atlas-nodes`)).text();
+    const html = await (await e.server.request('/providers/atlas-nodes')).text();
     expect(html).toContain('<meta property="og:title" content="Atlas Nodes: RPC without logs"');
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="https?://[^"]+${ogImage}"`));
     // The page itself: the tracking badge, the policy link, and the same tags once the app has started.
@@ -563,7 +563,7 @@ describe('an admin', () => {
     await page.getByText('GTM-E2E1234').first().waitFor(); // the snippet preview
     await press(page.getByRole('button', { name: 'Save Settings' }));
     await toastWith(page, 'Tracking settings updated successfully. Changes will be applied site-wide.');
-    const html = await (await fetch(`${e.url}/providers`)).text();
+    const html = await (await e.server.request('/providers')).text();
     expect(html).toContain('googletagmanager.com/gtm.js');
     expect(html).toContain('GTM-E2E1234');
   });
@@ -733,12 +733,12 @@ describe('an admin', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Are you sure you want to delete "Atlas Testnet"?').waitFor();
     await press(confirm.getByRole('button', { name: 'Cancel' }));
-    expect((await fetch(`${e.url}/api/chains/atlas-testnet`)).status).toBe(200);
+    expect((await e.server.request('/api/chains/atlas-testnet')).status).toBe(200);
     await press(page.getByRole('button', { name: 'Delete Atlas Testnet' }));
     await press(confirm.getByRole('button', { name: 'Delete' }));
     await toastWith(page, 'Chain deleted successfully');
     await page.getByRole('heading', { name: 'Atlas Testnet' }).waitFor({ state: 'detached' });
-    expect((await fetch(`${e.url}/api/chains/atlas-testnet`)).status).toBe(404);
+    expect((await e.server.request('/api/chains/atlas-testnet')).status).toBe(404);
   });
 
   it('says the panel needs a connection while offline', async () => {

@@ -157,10 +157,14 @@ export async function startBrowserTest(env: Record<string, string> = {}) {
      * worker's install (precaching the whole app in every fresh profile) would only add browser work.
      */
     async newContext(viewport: { width: number; height: number } = DESKTOP, { serviceWorker = false } = {}) {
+      // Every page reloads hard (Cache-Control: no-cache), as the server's test client reads (api/test/harness.ts):
+      // the test is the writer of every change it makes and checks what follows it, where another visitor may get a
+      // kept page from before the write for a few seconds (api/web/page-cache.test.ts).
       const context = await browser.newContext({
         viewport,
         baseURL: server.url,
         serviceWorkers: serviceWorker ? 'allow' : 'block',
+        extraHTTPHeaders: { 'Cache-Control': 'no-cache' },
       });
       // A file's first page is its server's first render (route code loaded, caches cold): on a loaded 2-core
       // machine that alone can pass Playwright's 30 s default.

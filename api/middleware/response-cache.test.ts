@@ -272,6 +272,7 @@ describe('the cache itself', () => {
     await until(() => calls === 1);
     releasePages();
     expect(await first).toBe('<p>render 1</p>');
+    expect(await visit('shared')).toBe('<p>render 1</p>'); // visited since it was made: one to render again
 
     await cache.invalidate();
     // Re-rendered after the write with no visitor asking; visitors meanwhile get the kept page, and set off no render.

@@ -2,8 +2,9 @@
 // process directly, in other processes through the database's invalidation channel (LISTEN/NOTIFY on PostgreSQL;
 // in-process relay on the embedded engine). A stale entry is still served for up to STALE_MAX_MS after the write while
 // its fresh copy is made in the background, one at a time per entry, by a request the app makes to itself; the most
-// recently used pages are re-rendered that way right after each write. So no visitor waits on a re-render, and none
-// is shown data older than the last write for more than STALE_MAX_MS. Requests that must see the write wait for the
+// recently visited pages are re-rendered that way right after each write. So no visitor waits for a re-render (though
+// requests arriving while React draws one in this process wait out that synchronous stretch), and none is shown data
+// older than the last write for more than STALE_MAX_MS. Requests that must see the write wait for the
 // fresh copy instead (`demandsFresh`): a signed-in visitor's (the admin who wrote), a hard reload's, and the server's
 // own page renders (a page drawn from a stale answer would be kept as fresh). docs/server-rendering.md, "Kept pages".
 //
@@ -30,13 +31,14 @@ export type Encoding = 'br' | 'gzip';
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
 // `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
 // `url`: what to request to make it again; `generation`: the cache's when it was begun; `staleSince`: the time of the
-// first write after that.
+// first write after that; `served`: whether a visitor has had it (else it is not made again unasked).
 type Entry = {
   type: string;
   body: Buffer;
   url: string;
   generation: number;
   staleSince?: number;
+  served?: boolean;
   etag: string;
   link?: string;
   bytes: number;
@@ -52,7 +54,10 @@ const COMPRESS_THRESHOLD = 1024;
 export const RESPONSE_CACHE_MAX_BYTES = 256 * 2 ** 20;
 /** How long after a write its stale entries may still be served while their fresh copies are made. */
 export const STALE_MAX_MS = 10_000;
-/** How many of the most recently used pages are re-rendered in the background after a write. */
+/**
+ * How many of the most recently used pages are re-rendered in the background after a write (those visited since they
+ * were made: a render holds the event loop, so pages nobody asked for are left to their first visitor).
+ */
 const PAGES_RENDERED_AFTER_WRITE = 20;
 /** Writes this close together share that one round of renders (the prober writes several at the end of a round). */
 const RENDER_AFTER_WRITE_DELAY_MS = 100;
@@ -194,7 +199,7 @@ export function createResponseCache(
     pagesTimer = undefined;
     const begun = generation;
     const recent = [...entries]
-      .filter(([key, entry]) => key.startsWith(PAGE_KEY) && entry.staleSince !== undefined)
+      .filter(([key, entry]) => key.startsWith(PAGE_KEY) && entry.staleSince !== undefined && entry.served)
       .slice(-PAGES_RENDERED_AFTER_WRITE)
       .reverse();
     for (const [key, { url }] of recent) {
@@ -217,6 +222,7 @@ export function createResponseCache(
     }
     entries.delete(key);
     entries.set(key, entry);
+    entry.served = true;
     return entry;
   }
 
