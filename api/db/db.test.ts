@@ -222,8 +222,8 @@ describe('concurrent queries', () => {
   });
 });
 
-// A write's process clears its own cache before answering; were its NOTIFY's echo heard too, a round trip
-// later, it would drop what was computed in between (a kept page, gone for nothing: page-cache.test.ts saw it).
+// A write's process marks its own cache stale before answering; were its NOTIFY's echo heard too, a round trip
+// later, it would mark stale what was computed in between (a kept page, rendered again for nothing).
 describe('cache invalidation notices', () => {
   it('reach this process at once and once, and the other processes on the database', async () => {
     const db = await openEmptyDatabase();

@@ -73,7 +73,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   const events = new EventEmitter();
   // This process hears its own notice at once and ignores its echo: arriving a round trip later, the echo
-  // would drop what was computed after the write (a page rendered in between, gone for nothing).
+  // would mark stale what was computed after the write (a page rendered in between, rendered again for nothing).
   const self = randomBytes(8).toString('hex');
   // LISTEN runs on its own dedicated connection and reconnects by itself after an outage.
   const listening = await sql.listen(INVALIDATION_CHANNEL, (sender) => {
