@@ -10,7 +10,19 @@ import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 // waiting (on its server, the database, timers), and the other file uses that time.
 const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
+// The server and browser test files of a worker share one process and the libraries loaded in it (Koa, PGlite,
+// oidc-provider, React's server renderer), instead of starting a process and loading them again for each file; the
+// project's own modules are evaluated afresh for each file (api/test/fresh-modules.ts), each file builds its own app
+// on its own copy of the database (api/test/harness.ts), and globals or variables a file stubs are put back.
+const sharedProcess = {
+  isolate: false,
+  setupFiles: ['api/test/fresh-modules.ts'],
+  unstubGlobals: true,
+  unstubEnvs: true,
+};
+
 const apiTest = {
+  ...sharedProcess,
   environment: 'node',
   globalSetup: ['api/test/global-setup.ts'],
   testTimeout: 30_000,
@@ -98,12 +110,14 @@ export default defineConfig({
         test: {
           name: 'pwa',
           include: ['pwa/**/*.test.{ts,tsx}'],
+          setupFiles: ['pwa/test-setup.ts'],
           environment: 'jsdom',
           testTimeout: 15_000,
         },
       },
       {
         test: {
+          ...sharedProcess,
           name: 'e2e',
           include: e2eGroup === 'alone' ? E2E_ALONE : ['e2e/**/*.test.ts'],
           exclude: e2eGroup === 'side-by-side' ? [...configDefaults.exclude, ...E2E_ALONE] : configDefaults.exclude,
