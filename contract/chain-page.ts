@@ -34,6 +34,25 @@ export function providerOnChain(p: Provider, chainId: number): ProviderOnChain {
   };
 }
 
+/** A chain's summary as GET /api/chains/summary gives it (from a whole chain, or a summary). */
+export const summarizeChain = ({
+  id,
+  name,
+  slug,
+  iconUrl,
+  color,
+  evmChainId,
+  isTestnet,
+}: ChainSummary): ChainSummary => ({
+  id,
+  name,
+  slug,
+  iconUrl,
+  color,
+  evmChainId,
+  isTestnet,
+});
+
 /** A part of the chains' summary: the chains of one kind (`testnet`) or of both, the first `first` of them or all. */
 export type ChainSummarySelection = { testnet?: boolean; first?: number };
 

@@ -66,25 +66,6 @@ export const chainSummaryQuerySchema = z.object({
     .describe('Only the first this many chains (of the kind asked for), in directory order'),
 });
 
-/** A chain's summary as GET /api/chains/summary gives it. */
-export const summarizeChain = ({
-  id,
-  name,
-  slug,
-  iconUrl,
-  color,
-  evmChainId,
-  isTestnet,
-}: ChainSummary): ChainSummary => ({
-  id,
-  name,
-  slug,
-  iconUrl,
-  color,
-  evmChainId,
-  isTestnet,
-});
-
 /** GET /api/chains/with-stats: a chain with its provider count and their mean rating. */
 export const chainWithStatsSchema = chainSchema.extend({
   providerCount: z.number().int(),

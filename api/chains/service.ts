@@ -14,13 +14,8 @@ import {
 } from '../../sql/queries/chains.ts';
 import { existingProviderIds, findProviderBySlug, listProviderChainLinks } from '../../sql/queries/providers.ts';
 import { presentChain, presentChainDetail, presentChainRef, presentChainWithStats } from './presenter.ts';
-import {
-  summarizeChain,
-  type Chain,
-  type ChainDetail,
-  type ChainSummary,
-  type ChainWithStats,
-} from '../../contract/chains.ts';
+import type { Chain, ChainDetail, ChainSummary, ChainWithStats } from '../../contract/chains.ts';
+import { summarizeChain } from '../../contract/chain-page.ts';
 import type { ProviderAccess } from '../../contract/snippets.ts';
 
 /** GET /api/chains. */

@@ -10,6 +10,7 @@ import {
   chainSummarySelection,
   providerOnChain,
   selectChainSummaries,
+  summarizeChain,
   type ChainSummarySelection,
 } from '../../contract/chain-page.ts';
 import type { OfflineDatabase } from './db.ts';
@@ -56,17 +57,6 @@ async function loadProvidersOnChain(
 }
 
 const CHAIN_SUMMARY_PATH = '/api/chains/summary';
-
-// The fields of GET /api/chains/summary (its schema's module would bring zod here, before the page needs it).
-const summarizeChain = ({ id, name, slug, iconUrl, color, evmChainId, isTestnet }: Chain): ChainSummary => ({
-  id,
-  name,
-  slug,
-  iconUrl,
-  color,
-  evmChainId,
-  isTestnet,
-});
 
 /** The chains' summary: saved, or else made from the saved chain list (a copy saved before the summary existed). */
 async function loadChainSummary(db: OfflineDatabase): Promise<ChainSummary[] | undefined> {
