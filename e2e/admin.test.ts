@@ -72,8 +72,9 @@ async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 }
 
+/** A public read as the test's own client makes it: the writer's, never answered with a copy from before its writes. */
 async function json<T = any>(path: string): Promise<T> {
-  const res = await fetch(e.url + path);
+  const res = await e.server.request(path);
   expect(res.status, path).toBe(200);
   return res.json() as Promise<T>;
 }
