@@ -94,7 +94,11 @@ beforeAll(() => {
     return { statusCode: 200, statusMessage: 'OK', headers, body: new TextEncoder().encode(body) };
   });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  // ethers is loaded once per worker process, which the next test file shares: its requests go out again.
+  FetchRequest.registerGetUrl(FetchRequest.createGetUrlFunc());
+});
 
 describe('connectSnippets on the shipped dataset', () => {
   it('gives every chain snippets, with the best keyless endpoints and no key template', () => {
