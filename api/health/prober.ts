@@ -219,14 +219,6 @@ export async function startProber({
   const q = { ...QUEUE_DEFAULTS, ...queue };
   const { intervalS, allowPrivate } = config.probes;
   const sql = db.sql;
-  const boss = new PgBoss({
-    db: pgBossDb(sql),
-    schema,
-    schedule: false,
-    maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
-    archiveCompletedAfterSeconds: 3600,
-    deleteAfterHours: 24,
-  });
   // Failures of background work. The database unreachable is logged once per outage, with the requests that met it.
   const failed =
     (msg: string, level: 'error' | 'warn' = 'error', fields: Record<string, number> = {}) =>
@@ -235,8 +227,6 @@ export async function startProber({
       if (unreachable) outageWatchOf(sql, log).met(unreachable, { task: msg, ...fields });
       else log[level]({ err, ...fields }, msg);
     };
-  boss.on('error', failed('probe queue error'));
-  await boss.start();
   const queueOptions = {
     name: PROBE_QUEUE,
     policy: 'stately' as const,
@@ -245,20 +235,33 @@ export async function startProber({
     retryDelay: q.retryDelaySeconds,
   };
   // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
-  // Instances starting together race to create it (PostgreSQL may answer one with a deadlock): the loser retries.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
-      else await boss.createQueue(PROBE_QUEUE, queueOptions);
-      break;
-    } catch (err) {
-      if (attempt === 3) {
-        await boss.stop({ graceful: false });
-        throw err;
+  // Instances starting together on a new database race to install pg-boss's schema and to create the queue
+  // (PostgreSQL may answer the loser with a deadlock or a duplicate key), and a PgBoss whose start failed never
+  // starts again: the loser retries with a new one.
+  async function openQueue(): Promise<PgBoss> {
+    for (let attempt = 1; ; attempt++) {
+      const boss = new PgBoss({
+        db: pgBossDb(sql),
+        schema,
+        schedule: false,
+        maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
+        archiveCompletedAfterSeconds: 3600,
+        deleteAfterHours: 24,
+      });
+      boss.on('error', failed('probe queue error'));
+      try {
+        await boss.start();
+        if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
+        else await boss.createQueue(PROBE_QUEUE, queueOptions);
+        return boss;
+      } catch (err) {
+        await boss.stop({ graceful: false }).catch(() => {});
+        if (attempt === 3) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
       }
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
     }
   }
+  const boss = await openQueue();
 
   const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
   const region = ownRegion(config);
