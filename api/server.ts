@@ -14,9 +14,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 // After a full collection the old generation may grow by a fifth of what it kept before the next (V8 otherwise lets it
 // grow up to fourfold): the garbage of page renders held ~40 MB more resident (bench/RESULTS.md "footprint"), for more
-// frequent collections while pages render. Read at each collection, so it applies set here. The young generation's
-// cap is read once, when V8 starts: `npm start` and the Procfile pass it (--max-semi-space-size=8, half the default:
-// 16 MB less committed, bench/RESULTS.md "footprint").
+// frequent collections while pages render. Read at each collection, so it applies set here. The settings read once,
+// when the process starts, are passed by `npm start` and the Procfile (docs/deployment.md "Memory").
 v8.setFlagsFromString('--heap-growing-percent=20');
 
 async function main() {
