@@ -6,9 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Sql } from '../../sql/db-types.ts';
 
 export type { Queryable, Sql } from '../../sql/db-types.ts';
@@ -113,6 +111,12 @@ async function openEmbedded(
     cpSync(template, copy, { recursive: true });
     renameSync(copy, dataDir!);
   }
+  // Loaded only here: a server on PostgreSQL never holds the embedded database's code.
+  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite-socket'),
+  ]);
   const db = await PGlite.create({
     dataDir,
     extensions: { pg_trgm }, // must be passed on every open

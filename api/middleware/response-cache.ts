@@ -29,12 +29,14 @@ import { hasSession } from './session.ts';
 export type Encoding = 'br' | 'gzip';
 // `type`: JSON for API answers, HTML for server-rendered pages (`document`).
 // `link`: a paged list's `Link: <…>; rel="next"` header, part of the answer like its body.
-// `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
+// `body`: the bytes as made, until a page's Brotli copy is ready (then it keeps that alone: `bodyOf`); `size`: their
+// length. `encoded`: each encoding being made (once); `ready`: the finished bytes, so a hit never waits on a promise.
 // `url`: what to request to make it again; `generation`: the cache's when it was begun; `staleSince`: the time of the
 // first write after that; `served`: whether a visitor has had it (else it is not made again unasked).
 type Entry = {
   type: string;
-  body: Buffer;
+  body?: Buffer;
+  size: number;
   url: string;
   generation: number;
   staleSince?: number;
@@ -48,6 +50,7 @@ type Entry = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
+const HTML_TYPE = 'text/html; charset=utf-8';
 /** Bodies smaller than this go uncompressed (koa-compress's threshold, which the app uses for the rest). */
 const COMPRESS_THRESHOLD = 1024;
 /** Memory the cached bodies may take; beyond it the least recently used entries are dropped. */
@@ -74,6 +77,14 @@ const encoders: Record<Encoding, (b: Buffer) => Promise<Buffer>> = {
     }),
   gzip: (b) => gzip(b),
 };
+
+/**
+ * An entry's bytes as made. A page keeps only its Brotli copy once made: every browser asks for it, the HTML is 5–10×
+ * its size (20 MB of the server's memory after every page of the site), and the rare request for another encoding or
+ * none pays a decompression of a millisecond. API answers keep theirs: scripts often ask for them uncompressed, and
+ * the biggest are megabytes.
+ */
+const bodyOf = (entry: Entry) => entry.body ?? zlib.brotliDecompressSync(entry.ready.br!);
 
 /** The encoding to answer with: Brotli when accepted, else gzip, else none (koa-compress's preference order). */
 export function preferredEncoding(ctx: Context): Encoding | undefined {
@@ -164,6 +175,7 @@ export function createResponseCache(
   const newEntry = (type: string, body: Buffer, url: string, begun: number, link?: string): Entry => ({
     type,
     body,
+    size: body.length,
     url,
     generation: begun,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -235,10 +247,10 @@ export function createResponseCache(
     if (entry.type === JSON_TYPE) ctx.set('Access-Control-Allow-Origin', '*');
     ctx.etag = entry.etag;
     if (entry.link) ctx.set('Link', entry.link);
-    const encoding = entry.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(ctx) : undefined;
+    const encoding = entry.size >= COMPRESS_THRESHOLD ? preferredEncoding(ctx) : undefined;
     // A revalidation that will end in 304 needs no body: leave it to conditional-get.
     if (!encoding || ctx.fresh) {
-      ctx.body = entry.body;
+      ctx.body = bodyOf(entry);
       return;
     }
     ctx.set('Content-Encoding', encoding); // koa-compress leaves encoded bodies alone
@@ -254,11 +266,13 @@ export function createResponseCache(
 
   /** Makes `entry`'s `encoding` once, however many requests wait for it, and counts its bytes. */
   function encode(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
-    entry.encoded[encoding] ??= encoders[encoding](entry.body).then((bytes) => {
+    entry.encoded[encoding] ??= encoders[encoding](bodyOf(entry)).then((bytes) => {
       entry.ready[encoding] = bytes;
+      const dropped = encoding === 'br' && entry.type === HTML_TYPE && entry.body ? entry.body.length : 0;
+      if (dropped) entry.body = undefined;
       if (entries.get(key) === entry) {
-        entry.bytes += bytes.length;
-        totalBytes += bytes.length;
+        entry.bytes += bytes.length - dropped;
+        totalBytes += bytes.length - dropped;
       }
       return bytes;
     });
@@ -351,11 +365,11 @@ export function createResponseCache(
         const page = await render();
         if (!page.keep) {
           ctx.status = page.status;
-          ctx.type = 'text/html; charset=utf-8';
+          ctx.type = HTML_TYPE;
           ctx.body = page.html;
           return;
         }
-        entry = newEntry('text/html; charset=utf-8', Buffer.from(page.html), path, startedAt);
+        entry = newEntry(HTML_TYPE, Buffer.from(page.html), path, startedAt);
       } finally {
         // Visitors waiting on this render get its page, or render their own when it is not one to keep.
         settle?.(entry);

@@ -72,6 +72,13 @@ describe('kept pages', () => {
     const html = zlib.brotliDecompressSync(first.body).toString('utf8');
     expect(heading(html)).toBe('dRPC');
     expect(html).not.toContain('nonce');
+    // The page is kept as its Brotli bytes alone: asked for without them, or with gzip, it is the same page.
+    const plain = await rawGet('/providers/drpc');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(html);
+    const gzipped = await rawGet('/providers/drpc', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzipped.body).toString('utf8')).toBe(html);
+    expect([plain.headers.etag, gzipped.headers.etag]).toEqual([first.headers.etag, first.headers.etag]);
     const revalidated = await rawGet('/providers/drpc', { 'if-none-match': first.headers.etag! });
     expect(revalidated.status).toBe(304);
     // The browser takes a 304's headers for the page it keeps: the policy must still admit the page's loader.
