@@ -30,9 +30,10 @@ type Pass = {
   changes: number;
 };
 
-const forkTs = (file: string, env: Record<string, string>) =>
+/** `execArgv`: V8's settings, as `npm start` and the Procfile pass them. */
+const forkTs = (file: string, env: Record<string, string>, execArgv: string[] = []) =>
   fork(path.join(ROOT, file), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -55,7 +56,19 @@ function checkout(ref: string) {
 }
 
 async function onePass(src: string, database: string, urls: string[], control: string) {
-  const child = forkTs('bench/lib/probe-pass.ts', { PROBE_ROOT: src, PROBE_DB: database, PROBE_CONTROL: control });
+  // The memory settings `npm start` and the Procfile start the prober's process with (docs/deployment.md "Memory"),
+  // for either commit.
+  const child = forkTs(
+    'bench/lib/probe-pass.ts',
+    {
+      PROBE_ROOT: src,
+      PROBE_DB: database,
+      PROBE_CONTROL: control,
+      MALLOC_ARENA_MAX: '1',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    },
+    ['--max-semi-space-size=4', '--liftoff-only'],
+  );
   child.send(urls);
   return firstMessage<Pass>(child);
 }

@@ -3,6 +3,8 @@
 // database (PROBE_DB=embedded, in this process as `npm start` runs it) or PostgreSQL (PROBE_DB=<url>). Answers the
 // pass's figures over IPC: wall time, this process's peak RSS and CPU, rows written, and the daily capability checks
 // the pass set off (how many endpoints measured and the calls each cost, from the servers' counts at PROBE_CONTROL).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Database } from '../../api/db/index.ts';
@@ -33,8 +35,16 @@ async function writesSoFar(db: Database) {
 }
 
 const urls = await new Promise<string[]>((resolve) => process.once('message', (m) => resolve(m as string[])));
-const db = await openDatabase(dbTarget === 'embedded' ? { inMemory: true } : { databaseUrl: dbTarget });
+// Embedded: in a data directory of its own, copied from this checkout's build/pgdata as a fresh `npm start` copies it
+// (in memory, the whole database would sit in the process's memory, and initdb's peak would count, as in no start).
+const dataDir = dbTarget === 'embedded' ? mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-probe-pass-')) : undefined;
+const prebuilt = path.resolve(import.meta.dirname, '../../build/pgdata');
+const db = await openDatabase(
+  dataDir ? { dataDir, template: () => (existsSync(prebuilt) ? prebuilt : undefined) } : { databaseUrl: dbTarget },
+);
 await migrate(db.sql);
+// Only the pass's endpoints: the dataset's would be probed over the network.
+await db.sql`DELETE FROM chain_rpc_endpoints`;
 const [{ id: chainId }] = await db.sql<{ id: number }[]>`
   INSERT INTO chains (name, slug, evm_chain_id) VALUES ('Bench', 'bench-probes', ${CHAIN_ID}) RETURNING id`;
 await db.sql`INSERT INTO chain_rpc_endpoints ${db.sql(urls.map((url, position) => ({ chainId, url, position })))}`;
@@ -76,6 +86,7 @@ const statuses = await db.sql<{ status: string; n: number }[]>`
   SELECT status, count(*)::int AS n FROM endpoint_health GROUP BY status ORDER BY status`;
 const changes = (await changesSoFar()) - changesBefore;
 await db.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 process.send!(
   {
     wallS,
