@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openTestDatabase } from '../test/harness.ts';
 import { probeEndpoint } from './probe.ts';
+import { openQueue } from './queue.ts';
 import { NO_NETWORK_REASON, startProber, type Prober, type ProberOptions } from './prober.ts';
 import type { EndpointCapabilities } from '../../contract/health.ts';
 import { ANVIL_CHAIN_ID, closedPort, startAnvil, startFakeRpc, type Anvil, type FakeRpc } from './test-servers.ts';
@@ -221,6 +222,23 @@ describe('the prober', () => {
     const recorded = async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM endpoint_probes`)[0].n;
     await until(async () => byInstance[0] + byInstance[1] === (await recorded()), 10_000);
   }, 45_000);
+});
+
+describe('the queue', () => {
+  it('instances opening it together on a new database each get it started (the losers of the race try again)', async () => {
+    // On PostgreSQL, three at once lost the race to install pg-boss's schema (a duplicate key) or to create the queue
+    // (a deadlock) in most rounds before they retried.
+    for (let round = 0; round < 5; round++) {
+      const schema = `pgboss_test_race_${schemaCount}_${round}`;
+      const opened = await Promise.all(
+        [0, 1, 2].map(() =>
+          openQueue(db.sql, { schema, maintenanceIntervalSeconds: 60, onError: () => {} }, { name: 'race-test' }),
+        ),
+      );
+      for (const boss of opened) expect(await boss.getQueue('race-test')).toMatchObject({ name: 'race-test' });
+      await Promise.all(opened.map((boss) => boss.stop({ graceful: false })));
+    }
+  });
 });
 
 // A killed process cannot be played inside this one; the embedded database belongs to one process anyway.

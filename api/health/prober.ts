@@ -2,7 +2,7 @@
 // instance claims the endpoints falling due and queues one pg-boss job each, and every instance's workers take
 // jobs from the shared queue, so N instances share the work and an endpoint is probed once per round. A job
 // whose worker died expires and is retried. With no network at all the prober pauses and records nothing.
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/index.ts';
@@ -27,7 +27,7 @@ import {
 } from '../../sql/queries/health.ts';
 import { probeEndpoint, type ProbeOptions, type ProbeResult } from './probe.ts';
 import { mergeCapabilities, probeCapabilities } from './capabilities.ts';
-import { pgBossDb } from './queue.ts';
+import { openQueue } from './queue.ts';
 import { keyedLimiter } from './limiter.ts';
 import { saveRegionProbes } from '../../sql/queries/probe-agents.ts';
 import { ownRegion, scheduleRegionJobs, type ProbeRegion } from './regions.ts';
@@ -235,33 +235,11 @@ export async function startProber({
     retryDelay: q.retryDelaySeconds,
   };
   // Stately: at most one queued and one running job per endpoint (singletonKey), whichever instance queued it.
-  // Instances starting together on a new database race to install pg-boss's schema and to create the queue
-  // (PostgreSQL may answer the loser with a deadlock or a duplicate key), and a PgBoss whose start failed never
-  // starts again: the loser retries with a new one.
-  async function openQueue(): Promise<PgBoss> {
-    for (let attempt = 1; ; attempt++) {
-      const boss = new PgBoss({
-        db: pgBossDb(sql),
-        schema,
-        schedule: false,
-        maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
-        archiveCompletedAfterSeconds: 3600,
-        deleteAfterHours: 24,
-      });
-      boss.on('error', failed('probe queue error'));
-      try {
-        await boss.start();
-        if (await boss.getQueue(PROBE_QUEUE)) await boss.updateQueue(PROBE_QUEUE, queueOptions);
-        else await boss.createQueue(PROBE_QUEUE, queueOptions);
-        return boss;
-      } catch (err) {
-        await boss.stop({ graceful: false }).catch(() => {});
-        if (attempt === 3) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
-      }
-    }
-  }
-  const boss = await openQueue();
+  const boss = await openQueue(
+    sql,
+    { schema, maintenanceIntervalSeconds: q.maintenanceIntervalSeconds, onError: failed('probe queue error') },
+    queueOptions,
+  );
 
   const probeOptions: ProbeOptions = { allowPrivate, origin: new URL(config.publicUrl).origin };
   const region = ownRegion(config);

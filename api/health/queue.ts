@@ -1,6 +1,7 @@
 // pg-boss over the app's own postgres.js client (docs/decisions/010-probe-queue.md): the one pool on PostgreSQL,
 // the one connection of the embedded database.
 import PgBoss from 'pg-boss';
+import pRetry from 'p-retry';
 import type { Queryable, Sql } from '../../sql/db-types.ts';
 
 type Param = string | number | boolean | Date | null | object;
@@ -43,4 +44,44 @@ export function pgBossTx(tx: Queryable): PgBoss.Db {
       return { rows: await tx.unsafe(text, values.map(asParameter) as never[]) };
     },
   };
+}
+
+/**
+ * A started PgBoss over `sql` in `schema`, with `queue` created or brought to its options; `onError` gets its
+ * background failures. Instances starting together on a new database race to install pg-boss's schema and to create
+ * the queue: PostgreSQL may answer the loser with a deadlock or a duplicate key, and a PgBoss whose start failed never
+ * starts again, so the loser tries again with a new one.
+ */
+export function openQueue(
+  sql: Sql,
+  {
+    schema,
+    maintenanceIntervalSeconds,
+    onError,
+  }: { schema: string; maintenanceIntervalSeconds: number; onError: (err: unknown) => void },
+  queue: PgBoss.Queue,
+): Promise<PgBoss> {
+  return pRetry(
+    async () => {
+      const boss = new PgBoss({
+        db: pgBossDb(sql),
+        schema,
+        schedule: false,
+        maintenanceIntervalSeconds,
+        archiveCompletedAfterSeconds: 3600,
+        deleteAfterHours: 24,
+      });
+      boss.on('error', onError);
+      try {
+        await boss.start();
+        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+        else await boss.createQueue(queue.name, queue);
+        return boss;
+      } catch (err) {
+        await boss.stop({ graceful: false }).catch(() => {});
+        throw err;
+      }
+    },
+    { retries: 4, minTimeout: 100, maxTimeout: 1000, randomize: true },
+  );
 }

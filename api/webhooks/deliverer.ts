@@ -7,12 +7,12 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { outageWatchOf, unreachableDatabase } from '../db/outage.ts';
-import { pgBossDb, pgBossTx } from '../health/queue.ts';
+import { openQueue, pgBossTx } from '../health/queue.ts';
 import { checkedAddress, checkedLookup } from '../health/ssrf.ts';
 import { presentChange } from '../health/presenter.ts';
 import { findChange } from '../../sql/queries/changes.ts';
@@ -133,39 +133,18 @@ export async function startWebhookDeliverer({
   let starting: Promise<PgBoss> | undefined;
 
   async function startQueue() {
-    const b = new PgBoss({
-      db: pgBossDb(sql),
-      schema,
-      schedule: false,
-      maintenanceIntervalSeconds: q.maintenanceIntervalSeconds,
-      archiveCompletedAfterSeconds: 3600,
-      deleteAfterHours: 24,
-    });
-    b.on('error', failed('webhook queue error'));
-    await b.start();
-    const options = {
-      name: WEBHOOK_QUEUE,
-      retryLimit: q.retryLimit,
-      retryDelay: q.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: q.expireInSeconds,
-    };
-    // Instances starting together race to create it: the loser updates what the winner made.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (await b.getQueue(WEBHOOK_QUEUE)) await b.updateQueue(WEBHOOK_QUEUE, options);
-        else await b.createQueue(WEBHOOK_QUEUE, options);
-        break;
-      } catch (err) {
-        if (attempt === 3) {
-          await b.stop({ graceful: false });
-          throw err;
-        }
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
-      }
-    }
-    boss = b;
-    return b;
+    boss = await openQueue(
+      sql,
+      { schema, maintenanceIntervalSeconds: q.maintenanceIntervalSeconds, onError: failed('webhook queue error') },
+      {
+        name: WEBHOOK_QUEUE,
+        retryLimit: q.retryLimit,
+        retryDelay: q.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: q.expireInSeconds,
+      },
+    );
+    return boss;
   }
   const queueStarted = () => (starting ??= startQueue().catch((err) => ((starting = undefined), Promise.reject(err))));
 
