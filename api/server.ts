@@ -5,12 +5,19 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
 import { loadConfig, loadDotEnv, PRODUCT_NAME } from './config.ts';
-import { startProber } from './health/prober.ts';
+import { startProber, type Prober } from './health/prober.ts';
 import { startWebhookDeliverer } from './webhooks/deliverer.ts';
 import { loadedReactBuild, loadRenderer } from './web/ssr.ts';
 import { paths } from '../contract/urls.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long after the server is ready its health checks start. A round's start (every endpoint's timer, the jobs, on
+ * the embedded database queries that run on this thread) takes the event loop in 30–90 ms slices for about a second:
+ * right after a start, while the first visitors come, it took their p99 from 40 to 100–137 ms (bench/RESULTS.md
+ * "footprint"). The statuses stored before the restart are shown meanwhile.
+ */
+const PROBER_START_DELAY_MS = 10_000;
 
 // After a full collection the old generation may grow by a fifth of what it kept before the next (V8 otherwise lets it
 // grow up to fourfold): the garbage of page renders held ~40 MB more resident (bench/RESULTS.md "footprint"), for more
@@ -39,7 +46,15 @@ async function main() {
   // The most visited page, rendered before visitors come for it (the first ones would wait on its render). One only:
   // a render holds the event loop, and the pages' first visitors may already be waiting on answers.
   await app.context.cache.warm([paths.home()]);
-  const prober = config.probes.enabled ? await startProber({ db, config, log }) : undefined;
+  let prober: Promise<Prober | undefined> = Promise.resolve(undefined);
+  const proberTimer = config.probes.enabled
+    ? setTimeout(() => {
+        prober = startProber({ db, config, log }).catch((err: unknown) => {
+          log.error({ err }, 'health checks could not start');
+          return undefined;
+        });
+      }, PROBER_START_DELAY_MS)
+    : undefined;
   // Whatever PROBES says: admin edits and refreshes log changes too.
   const deliverer = await startWebhookDeliverer({ db, config, log });
 
@@ -51,7 +66,7 @@ async function main() {
       `  sign-in:  ${signIn}`,
       `  admins:   ${config.adminEmails.join(', ') || '(none)'}`,
       `  pages:    rendered with React's ${loadedReactBuild()} build`,
-      `  probes:   ${prober ? `every ${config.probes.intervalS} s per endpoint` : 'off (PROBES=off)'}`,
+      `  probes:   ${proberTimer ? `every ${config.probes.intervalS} s per endpoint, from ${PROBER_START_DELAY_MS / 1000} s after start` : 'off (PROBES=off)'}`,
       `  answering in ${Math.round(answering)} ms, ready in ${Math.round(performance.now() - started)} ms`,
     ].join('\n'),
   );
@@ -70,7 +85,8 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    await Promise.all([prober?.stop(), deliverer.stop()]);
+    clearTimeout(proberTimer);
+    await Promise.all([prober.then((p) => p?.stop()), deliverer.stop()]);
     await db.close();
     process.exit(0);
   };
