@@ -248,8 +248,13 @@ export function createResponseCache(
     ctx.etag = entry.etag;
     if (entry.link) ctx.set('Link', entry.link);
     const encoding = entry.size >= COMPRESS_THRESHOLD ? preferredEncoding(ctx) : undefined;
-    // A revalidation that will end in 304 needs no body: leave it to conditional-get.
-    if (!encoding || ctx.fresh) {
+    // A revalidation that will end in 304 needs no body: conditional-get drops whichever bytes are held (a page's
+    // Brotli copy is not decompressed for it).
+    if (ctx.fresh) {
+      ctx.body = entry.body ?? entry.ready.br!;
+      return;
+    }
+    if (!encoding) {
       ctx.body = bodyOf(entry);
       return;
     }
