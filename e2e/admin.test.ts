@@ -60,7 +60,7 @@ async function press(button: Locator) {
 async function toastWith(page: Page, text: string) {
   const seen = recorded.get(page);
   if (!seen) return page.locator('.toast').filter({ hasText: text }).first().waitFor();
-  // Recorded toasts: only one shows at a time, so another (e.g. the app's "Ready to work offline") may replace it at once.
+  // Recorded toasts: only one shows at a time, so the next press's may replace it at once.
   // Polls the texts themselves, so a failure lists the toasts that did show.
   await expect
     .poll(() => seen.slice(marks.get(page) ?? 0).map((t) => t.text), { timeout: 60_000 })

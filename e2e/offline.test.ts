@@ -243,10 +243,10 @@ describe('offline directory', () => {
     expect(directoryRequests).toEqual(Array.from({ length: parts }, (_, i) => `${e.url}${DIRECTORY_PATH}?part=${i}`));
     expect(providerRequests).toEqual([]);
     expect(chainProvidersRequests).toEqual([]);
-    // Said once per device when the copy is complete and a worker is active ("Ready to work offline" toast).
-    await expect
-      .poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey))
-      .not.toBeNull();
+    // Said once per device, at the next page opened once the copy is complete and a worker is active.
+    await page.locator('footer a[href="/chains"]').first().click();
+    await page.getByText('Ready to work offline', { exact: true }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE.offlineReadyAnnouncedKey)).not.toBeNull();
 
     await context.setOffline(true);
     await page.goto('/');

@@ -55,7 +55,7 @@ async function start() {
   const state = renderedState();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, { origin: window.location.origin, hydrating: Boolean(state) });
-  startOffline(queryClient);
+  startOffline(queryClient, router);
   const app = <App queryClient={queryClient} router={router} />;
   // Restoring reads localStorage (a few ms); PersistQueryClientProvider would restore only after the first
   // render, when the loaders have already asked the network. Without storage (blocked) the app still starts.
