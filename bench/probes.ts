@@ -4,11 +4,13 @@
 // and the daily capability checks the pass sets off (archive, trace/debug, log ranges, batches): how many endpoints
 // it measured and the calls each cost, which is what a day of capability checks costs an endpoint.
 // The loopback servers run in a process of their own (bench/lib/probe-servers.ts) and each pass in another
-// (bench/lib/probe-pass.ts), so the figures are the prober's alone.
+// (bench/lib/probe-pass.ts, compiled as the server is), so the figures are the prober's alone.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from '../scripts/build-server.mjs';
 import { dropDatabase, fmt, recreateDatabase, report, ROOT, table } from './lib/env.ts';
 import { median } from './lib/load.ts';
 import type { BenchOptions } from './run.ts';
@@ -30,54 +32,63 @@ type Pass = {
   changes: number;
 };
 
-/** `execArgv`: V8's settings, as `npm start` and the Procfile pass them. */
-const forkTs = (file: string, env: Record<string, string>, execArgv: string[] = []) =>
-  fork(path.join(ROOT, file), [], {
-    execArgv: ['--import', 'tsx', ...execArgv],
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-
 const firstMessage = <T>(child: ChildProcess) =>
   new Promise<T>((resolve, reject) => {
     child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => reject(new Error(`${child.spawnargs.at(-1)} exited (${code}) before answering`)));
   });
 
-/** A checkout of `ref` in a private worktree (sources only: a pass runs them with tsx). */
-function checkout(ref: string) {
+/**
+ * A checkout of `ref` in a private worktree, with this commit's pass compiled against its code as the server build
+ * compiles the server (no TypeScript loader in the measured process: tsx alone is ≈ 40 MB of it).
+ */
+async function checkout(ref: string) {
   const src = mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-probes-src-'));
   rmSync(src, { recursive: true });
   execFileSync('git', ['worktree', 'add', '--detach', src, ref], { cwd: ROOT, stdio: 'ignore' });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(src, 'node_modules'));
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: src, encoding: 'utf8' }).trim();
-  return { src, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', src], { cwd: ROOT }) };
+  copyFileSync(path.join(ROOT, PASS), path.join(src, PASS));
+  // As deep as api/<folder>/, as the server's build is: paths computed from import.meta.url name the same files.
+  const pass = path.join(src, 'build/api/probe-pass.mjs');
+  await build({ ...SERVER_BUNDLE_OPTIONS, absWorkingDir: src, entryPoints: [PASS], outfile: pass });
+  return {
+    src,
+    pass,
+    commit,
+    remove: () => execFileSync('git', ['worktree', 'remove', '--force', src], { cwd: ROOT }),
+  };
 }
+const PASS = 'bench/lib/probe-pass.ts';
 
-async function onePass(src: string, database: string, urls: string[], control: string) {
+async function onePass(pass: string, database: string, urls: string[], control: string) {
   // The memory settings `npm start` and the Procfile start the prober's process with (docs/deployment.md "Memory"),
   // for either commit.
-  const child = forkTs(
-    'bench/lib/probe-pass.ts',
-    {
-      PROBE_ROOT: src,
+  const child = fork(pass, [], {
+    execArgv: ['--max-semi-space-size=4', '--liftoff-only'],
+    cwd: ROOT,
+    env: {
+      ...process.env,
       PROBE_DB: database,
       PROBE_CONTROL: control,
+      PROBE_TEMPLATE: path.join(ROOT, 'build/pgdata'),
       MALLOC_ARENA_MAX: '1',
       MALLOC_TRIM_THRESHOLD_: '131072',
     },
-    ['--max-semi-space-size=4', '--liftoff-only'],
-  );
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   child.send(urls);
   return firstMessage<Pass>(child);
 }
 
 export async function benchProbes(opts: BenchOptions) {
-  const servers = forkTs('bench/lib/probe-servers.ts', {});
+  const servers = fork(path.join(ROOT, 'bench/lib/probe-servers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { urls, control } = await firstMessage<{ urls: string[]; control: string }>(servers);
   const refs = [process.env.BENCH_BASE ?? 'HEAD~1', 'HEAD'];
-  const checkouts = refs.map(checkout);
+  const checkouts = await Promise.all(refs.map(checkout));
   const databases = ['embedded (PGlite, one connection)', 'PostgreSQL 15 (pool of 10)'];
   const runs: Pass[][][] = databases.map(() => refs.map(() => []));
   try {
@@ -87,7 +98,7 @@ export async function benchProbes(opts: BenchOptions) {
         for (const [d, label] of databases.entries()) {
           const database = d === 0 ? 'embedded' : await recreateDatabase(BENCH_DB);
           try {
-            runs[d][v].push(await onePass(checkouts[v].src, database, urls, control));
+            runs[d][v].push(await onePass(checkouts[v].pass, database, urls, control));
           } finally {
             if (d === 1) await dropDatabase(BENCH_DB);
           }

@@ -59,8 +59,23 @@ const buildTime = {
   },
 };
 
+/** How server code is compiled: one ES module bundle for Node, packages left in node_modules. */
+export const SERVER_BUNDLE_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  // Loaded by the browser only (the API reference page's Redoc, in an effect): never on the server.
+  external: ['*?url'],
+  jsx: 'automatic',
+  logLevel: 'warning',
+  plugins: [buildTime],
+};
+
 export async function buildServer() {
   await build({
+    ...SERVER_BUNDLE_OPTIONS,
     absWorkingDir: root,
     entryPoints: {
       server: 'api/server.ts',
@@ -73,20 +88,10 @@ export async function buildServer() {
     // '../../sql/migrations', '../../data') name the same files from the build as from the sources.
     entryNames: 'api/[name]',
     chunkNames: 'api/[name]-[hash]',
-    bundle: true,
     // The page renderer is imported when the server asks for it (api/web/ssr.ts), after NODE_ENV is set: React
     // picks its production build then.
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    // Loaded by the browser only (the API reference page's Redoc, in an effect): never on the server.
-    external: ['*?url'],
-    jsx: 'automatic',
     sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [buildTime],
   });
   // The embedded database a fresh start copies (api/db/prebuilt.ts), made by the code just built.
   execFileSync(process.execPath, [path.join(SERVER_BUILD_DIR, 'api/prebuild-cli.js')], { stdio: 'inherit' });

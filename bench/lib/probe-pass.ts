@@ -1,5 +1,5 @@
-// One pass of the probes bench in a process of its own: the prober of the checkout at PROBE_ROOT (this commit's or
-// the previous one's) over the loopback servers' endpoints (sent over IPC), all due at once, on the embedded
+// One pass of the probes bench in a process of its own, compiled with the checkout it measures (this commit's or the
+// previous one's) as the server is (bench/probes.ts): the prober over the loopback servers' endpoints (sent over IPC), all due at once, on the embedded
 // database (PROBE_DB=embedded, in this process as `npm start` runs it) or PostgreSQL (PROBE_DB=<url>). Answers the
 // pass's figures over IPC: wall time, this process's peak RSS and CPU, rows written, and the daily capability checks
 // the pass set off (how many endpoints measured and the calls each cost, from the servers' counts at PROBE_CONTROL).
@@ -7,21 +7,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Database } from '../../api/db/index.ts';
-import type * as ProberModule from '../../api/health/prober.ts';
-import type * as DbModule from '../../api/db/index.ts';
-import type * as MigrateModule from '../../api/db/migrate.ts';
-import type * as ConfigModule from '../../api/config.ts';
+import { loadConfig } from '../../api/config.ts';
+import { openDatabase, type Database } from '../../api/db/index.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { startProber } from '../../api/health/prober.ts';
 
 const CHAIN_ID = 31337;
-const root = process.env.PROBE_ROOT!;
 const dbTarget = process.env.PROBE_DB!;
 const control = process.env.PROBE_CONTROL!;
-const load = <T>(file: string) => import(path.join(root, file)) as Promise<T>;
-const { startProber } = await load<typeof ProberModule>('api/health/prober.ts');
-const { openDatabase } = await load<typeof DbModule>('api/db/index.ts');
-const { migrate } = await load<typeof MigrateModule>('api/db/migrate.ts');
-const { loadConfig } = await load<typeof ConfigModule>('api/config.ts');
+const template = process.env.PROBE_TEMPLATE!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const counts = async (reset = false) =>
   (await (await fetch(control + (reset ? '?reset' : ''))).json()) as { probe: number; capability: number };
@@ -35,12 +29,11 @@ async function writesSoFar(db: Database) {
 }
 
 const urls = await new Promise<string[]>((resolve) => process.once('message', (m) => resolve(m as string[])));
-// Embedded: in a data directory of its own, copied from this checkout's build/pgdata as a fresh `npm start` copies it
-// (in memory, the whole database would sit in the process's memory, and initdb's peak would count, as in no start).
+// Embedded: in a data directory of its own, copied from build/pgdata (PROBE_TEMPLATE) as a fresh `npm start` copies
+// it (in memory, the whole database would sit in the process's memory, and initdb's peak would count, as in no start).
 const dataDir = dbTarget === 'embedded' ? mkdtempSync(path.join(os.tmpdir(), 'rpc-atlas-probe-pass-')) : undefined;
-const prebuilt = path.resolve(import.meta.dirname, '../../build/pgdata');
 const db = await openDatabase(
-  dataDir ? { dataDir, template: () => (existsSync(prebuilt) ? prebuilt : undefined) } : { databaseUrl: dbTarget },
+  dataDir ? { dataDir, template: () => (existsSync(template) ? template : undefined) } : { databaseUrl: dbTarget },
 );
 await migrate(db.sql);
 // Only the pass's endpoints: the dataset's would be probed over the network.
