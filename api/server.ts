@@ -1,6 +1,5 @@
 // Entry point: `npm start` / Procfile web. Boots, listens on PORT and shuts down cleanly on SIGINT/SIGTERM.
 import http from 'node:http';
-import v8 from 'node:v8';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
@@ -18,12 +17,6 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * "footprint"). The statuses stored before the restart are shown meanwhile.
  */
 const PROBER_START_DELAY_MS = 10_000;
-
-// After a full collection the old generation may grow by a fifth of what it kept before the next (V8 otherwise lets it
-// grow up to fourfold): the garbage of page renders held ~40 MB more resident (bench/RESULTS.md "footprint"), for more
-// frequent collections while pages render. Read at each collection, so it applies set here. The settings read once,
-// when the process starts, are passed by `npm start` and the Procfile (docs/deployment.md "Memory").
-v8.setFlagsFromString('--heap-growing-percent=20');
 
 async function main() {
   const started = performance.now();

@@ -65,7 +65,7 @@ async function onePass(pass: string, database: string, urls: string[], control: 
   // The memory settings `npm start` and the Procfile start the prober's process with (docs/deployment.md "Memory"),
   // for either commit.
   const child = fork(pass, [], {
-    execArgv: ['--max-semi-space-size=4', '--liftoff-only'],
+    execArgv: ['--max-semi-space-size=4', '--heap-growing-percent=20', '--liftoff-only'],
     cwd: ROOT,
     env: {
       ...process.env,
