@@ -48,9 +48,12 @@ function announceOfflineReadyOnNextPage(router: RegisteredRouter) {
   const announced = () => localStorage.getItem(OFFLINE.offlineReadyAnnouncedKey) !== null;
   if (waitingToAnnounce || announced()) return;
   waitingToAnnounce = true;
-  const stop = router.subscribe('onResolved', ({ pathChanged }) => {
+  // Compared with the page on screen, not with the event's `pathChanged`: the router's first resolve of a page, which
+  // can come after this, reports a change from no page at all.
+  const copiedOn = window.location.pathname;
+  const stop = router.subscribe('onResolved', ({ toLocation }) => {
     if (announced()) return stopWaiting(); // another tab said it
-    if (!pathChanged || getToasts().some((t) => t.open)) return;
+    if (toLocation.pathname === copiedOn || getToasts().some((t) => t.open)) return;
     stopWaiting();
     localStorage.setItem(OFFLINE.offlineReadyAnnouncedKey, new Date().toISOString());
     toast({
