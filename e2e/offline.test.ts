@@ -15,7 +15,7 @@ import { OFFLINE } from '../pwa/offline/keys.ts';
 import { searchDirectory } from '../pwa/offline/search.ts';
 import { DIRECTORY_PATH } from '../pwa/offline/sync.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './global-setup.ts';
-import { PHONE, startBrowserTest, type BrowserTest } from './harness.ts';
+import { PHONE, startBrowserTest, whenSettled, type BrowserTest } from './harness.ts';
 
 let e: BrowserTest;
 let providers: Provider[];
@@ -248,7 +248,7 @@ describe('offline directory', () => {
     const readyToast = page.getByText('Ready to work offline', { exact: true });
     await page.goto('/chains/ethereum');
     await page.waitForSelector('html[data-sync="done"]');
-    await page.waitForTimeout(1500);
+    await whenSettled(page);
     expect(await readyToast.count()).toBe(0);
     await page.locator('footer a[href="/chains"]').first().click();
     await readyToast.waitFor();
