@@ -2,7 +2,7 @@
 // JavaScript in build/, so production runs `node build/server.js` — no TypeScript loader compiling the app (and the
 // whole page tree the server renders) at every start, no loader processes beside it. Packages stay in node_modules.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -74,7 +74,7 @@ export const SERVER_BUNDLE_OPTIONS = {
 };
 
 export async function buildServer() {
-  await build({
+  const { metafile } = await build({
     ...SERVER_BUNDLE_OPTIONS,
     absWorkingDir: root,
     entryPoints: {
@@ -92,7 +92,14 @@ export async function buildServer() {
     // picks its production build then.
     splitting: true,
     sourcemap: 'linked',
+    metafile: true,
   });
+  // Chunks are named by their hash, so each build leaves the previous build's behind: remove what it did not write.
+  const written = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)));
+  const apiDir = path.join(SERVER_BUILD_DIR, 'api');
+  for (const file of readdirSync(apiDir)) {
+    if (!written.has(path.join(apiDir, file))) rmSync(path.join(apiDir, file), { force: true });
+  }
   // The embedded database a fresh start copies (api/db/prebuilt.ts), made by the code just built.
   execFileSync(process.execPath, [path.join(SERVER_BUILD_DIR, 'api/prebuild-cli.js')], { stdio: 'inherit' });
 }
