@@ -106,6 +106,29 @@ describe('the provider page and the chain list without a network', () => {
     expect(await page.getByText(/endpoints healthy$/).count()).toBe(0);
     await e.screenshot(page, 'health-chains-phone');
   });
+
+  it('say a provider whose endpoints all need a key has none health-checked — not "0 of 0 healthy"', async () => {
+    const [{ slug }] = await e.server.sql<{ slug: string }[]>`
+      SELECT p.slug FROM providers p JOIN chain_rpc_endpoints r ON r.provider_id = p.id
+      GROUP BY p.slug HAVING bool_and(r.needs_api_key) ORDER BY count(*) DESC LIMIT 1`;
+    const page = await e.newPage(PHONE);
+    await page.goto(`/providers/${slug}`);
+    await whenSettled(page);
+    await expect
+      .poll(() => page.getByTestId('provider-healthy').innerText())
+      .toBe('Every one needs an API key, so none is health-checked.');
+    expect(await page.getByTestId('health-note').count()).toBe(0);
+    const list = page.locator('.card').filter({ has: page.getByTestId('provider-healthy') });
+    expect(await list.getByText('Unverified').count()).toBe(0);
+    // On a phone each row's labels wrap so its copy button stays inside the card.
+    const card = await list.boundingBox();
+    const copy = await list
+      .getByRole('button', { name: /endpoint/ })
+      .first()
+      .boundingBox();
+    expect(copy!.x + copy!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await e.screenshot(page, 'health-provider-keys-phone');
+  });
 });
 
 describe('/status', () => {

@@ -77,14 +77,16 @@ export function ProviderEndpoints({
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'} from {providerName} across{' '}
           {groups.length} {groups.length === 1 ? 'network' : 'networks'}, with Chainlist's tracking label.{' '}
           <strong className="font-medium text-slate-800" data-testid="provider-healthy">
-            {counts.checked === counts.total
-              ? `${counts.healthy} of ${counts.total} public endpoints healthy.`
-              : `${counts.total} public endpoints: ${healthWords(counts, prober)}.`}
+            {counts.total === 0
+              ? 'Every one needs an API key, so none is health-checked.'
+              : counts.checked === counts.total
+                ? `${counts.healthy} of ${counts.total} public endpoints healthy.`
+                : `${counts.total} public endpoints: ${healthWords(counts, prober)}.`}
           </strong>
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <HealthNote endpoints={endpoints} />
+        {counts.total > 0 && <HealthNote endpoints={endpoints} />}
         {filterable && (
           <SearchInput
             value={filter}
@@ -113,15 +115,17 @@ export function ProviderEndpoints({
                     <code className="min-w-0 pr-2 font-mono text-xs break-all text-slate-800 sm:flex-1 sm:pr-0 sm:text-sm">
                       {e.url}
                     </code>
-                    <span className="flex items-center gap-1.5 [&>button]:ml-auto">
-                      <span className="text-xs">
-                        <HealthStatusLabel health={e.health} />
-                      </span>
-                      {e.needsApiKey && (
+                    <span className="flex flex-wrap items-center gap-1.5 [&>button]:ml-auto">
+                      {/* Only keyless endpoints are probed: a key-only one has no health to show. */}
+                      {e.needsApiKey ? (
                         <Badge variant="neutral" title="Needs an API key">
                           <Icon name="key-round" className="size-3" />
                           API key
                         </Badge>
+                      ) : (
+                        <span className="text-xs">
+                          <HealthStatusLabel health={e.health} />
+                        </span>
                       )}
                       <TrackingBadge tracking={e.tracking} />
                       <CopyButton value={e.url} label={`${g.chain.name} endpoint ${e.url}`} />
