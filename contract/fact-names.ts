@@ -35,6 +35,13 @@ export const FACT_LABELS: Record<FactName, string> = {
 /** The facts the provider list filters on: a provider passes when the fact is known to be true. */
 export const FILTER_FACTS = ['freeTier', 'archive', 'websocket', 'trace'] as const satisfies readonly FactName[];
 
-/** True when the provider's fact is known and true (the list filters). */
-export const factKnownTrue = (facts: ProviderFacts | undefined, name: (typeof FILTER_FACTS)[number]) =>
-  facts?.[name]?.value === true;
+export type FilterFact = (typeof FILTER_FACTS)[number];
+type KnownFacts = { facts?: ProviderFacts; foundFacts?: readonly string[] };
+
+/** True when the provider's fact is known and true: entered so from a source, or found by this directory's own data. */
+export const factKnownTrue = (p: KnownFacts, name: FilterFact) =>
+  p.facts?.[name]?.value === true || Boolean(p.foundFacts?.includes(name));
+
+/** True when nothing is known of the provider's fact, either way. */
+export const factUnknown = (p: KnownFacts, name: FilterFact) =>
+  p.facts?.[name] === undefined && !p.foundFacts?.includes(name);

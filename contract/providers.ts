@@ -51,6 +51,12 @@ export const providerSchema = z.object({
   chainIds: z.array(z.number().int()),
   /** The facts entered (contract/facts.ts); optional for answers saved offline before they existed. */
   facts: providerFactsSchema.optional(),
+  /**
+   * GET /api/providers only: the list filters' facts this directory's own data shows true, as the provider page's
+   * facts card counts them beside the facts entered — archive and trace/debug methods our prober found answering,
+   * WebSocket where one of its listed addresses is a wss:// one.
+   */
+  foundFacts: z.array(z.enum(['archive', 'trace', 'websocket'])).optional(),
   updatedAt: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;

@@ -108,6 +108,17 @@ describe('/compare', () => {
       chosen.some((p) => p.chains!.find((c) => c.id === id)!.kind === 'api-key'),
     );
     if (keyedSomewhere) expect(cells).toContain('API key only');
+    // A provider's own chains show eight at first, the rest on request, so one long list does not stretch the row.
+    const only = chosen.map((p) => p.chainIds.filter((id) => chosen.every((q) => q === p || !q.chainIds.includes(id))));
+    const onlyRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Only this one serves' }) });
+    const links = () => onlyRow.getByRole('link').count();
+    expect(await links()).toBe(only.reduce((n, ids) => n + Math.min(ids.length, 8), 0));
+    const more = onlyRow.getByRole('button', { name: /^\+\d+ more$/ });
+    expect(await more.count()).toBe(only.filter((ids) => ids.length > 8).length);
+    while (await more.count()) await more.first().click();
+    expect(await links()).toBe(only.reduce((n, ids) => n + ids.length, 0));
     await e.screenshot(page, 'compare-desktop');
     const phone = await e.newPage(PHONE);
     await phone.goto(url);

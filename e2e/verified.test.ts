@@ -79,16 +79,53 @@ describe('verified facts', () => {
   }
 });
 
+/** A provider of whose WebSocket nothing is known: no fact entered, no wss:// address of theirs listed. */
+const websocketUnknown = async () => {
+  const [{ slug }] = await e.server.sql<{ slug: string }[]>`
+    SELECT slug FROM providers p
+    WHERE NOT EXISTS (SELECT 1 FROM chain_rpc_endpoints r WHERE r.provider_id = p.id AND r.url ILIKE 'wss://%')
+      AND NOT EXISTS (SELECT 1 FROM provider_chains pc, unnest(pc.url_templates) u
+                      WHERE pc.provider_id = p.id AND u ILIKE 'wss://%')
+      AND NOT EXISTS (SELECT 1 FROM provider_facts f WHERE f.provider_id = p.id AND f.fact = 'websocket')
+    ORDER BY sort_rank LIMIT 1`;
+  return slug;
+};
+
 describe('verified facts on /compare', () => {
-  it("marks dRPC's measured WebSocket as verified beside Alchemy's unknown", async () => {
+  it("marks dRPC's measured WebSocket as verified, Alchemy's listed wss:// formats as listed, and the unknown", async () => {
     const page = await e.newPage(PHONE);
-    await page.goto('/compare?providers=drpc,alchemy');
+    await page.goto(`/compare?providers=drpc,alchemy,${await websocketUnknown()}`);
     await whenSettled(page);
     const row = page.getByTestId('compare-table').locator('tr', { has: page.getByText('WebSocket', { exact: true }) });
     const text = await row.innerText();
     expect(text).toContain('Verified Nov 24, 2026');
+    expect(await row.getByTestId('fact-listed').count()).toBe(2);
     expect(text).toContain('Unknown');
     expect(await row.getAttribute('data-differs')).toBe('true');
     await picture(page.getByTestId('compare-table'), 'verified-compare-phone');
+  });
+});
+
+describe('the fact filters of /providers', () => {
+  it('count what the provider page counts: a listed wss:// address makes WebSocket known', async () => {
+    const unknown = await websocketUnknown();
+    const page = await e.newPage();
+    await page.goto('/providers?has=websocket');
+    await whenSettled(page);
+    const shown = await page
+      .getByTestId('provider-card')
+      .locator('h2 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(shown).toContain('/providers/drpc');
+    expect(shown).toContain('/providers/alchemy');
+    expect(shown).not.toContain(`/providers/${unknown}`);
+    const [{ without }] = await e.server.sql<{ without: number }[]>`
+      SELECT count(*) FILTER (WHERE NOT EXISTS (
+               SELECT 1 FROM chain_rpc_endpoints r WHERE r.provider_id = p.id AND r.url ILIKE 'wss://%' AND r.removed_at IS NULL)
+             AND NOT EXISTS (SELECT 1 FROM provider_chains pc, unnest(pc.url_templates) u
+                             WHERE pc.provider_id = p.id AND u ILIKE 'wss://%')
+             AND NOT EXISTS (SELECT 1 FROM provider_facts f WHERE f.provider_id = p.id AND f.fact = 'websocket'))::int AS without
+      FROM providers p`;
+    expect(await page.getByTestId('facts-unknown').innerText()).toContain(`WebSocket: ${without} ·`);
   });
 });

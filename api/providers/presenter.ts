@@ -28,6 +28,7 @@ export function presentProvider(r: ProviderRow): Provider & { chains: ProviderCh
     chainIds: r.chains.map((c) => c.id),
     // Stored only through the same schema (PUT /api/admin/providers/{id}/facts); parsing types the jsonb values.
     facts: providerFactsSchema.parse(r.facts),
+    ...(r.foundFacts && { foundFacts: r.foundFacts }),
     updatedAt: r.updatedAt.toISOString(),
   };
 }

@@ -100,6 +100,15 @@ describe('filterProviders by kind and facts', () => {
     expect(filterProviders(list, { facts: ['archive', 'websocket'] })).toEqual([]);
     expect(filterProviders(list, { facts: [] })).toHaveLength(3);
   });
+  it("facts: what the directory's own data found true passes too, as the provider page counts it", () => {
+    const found = [
+      ...list,
+      { ...p('Found', { chainIds: [1] }), foundFacts: ['websocket' as const, 'archive' as const] },
+    ];
+    expect(filterProviders(found, { facts: ['archive'] }).map((x) => x.name)).toEqual(['Keyed', 'Found']);
+    expect(filterProviders(found, { facts: ['archive', 'websocket'] }).map((x) => x.name)).toEqual(['Found']);
+    expect(filterProviders(found, { facts: ['trace'] })).toEqual([]);
+  });
   it('chainKindOf reads the kind of one chain', () => {
     expect(chainKindOf(list[0], 2)).toBe('api-key');
     expect(chainKindOf(list[0], 3)).toBeUndefined();

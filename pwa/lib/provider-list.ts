@@ -1,7 +1,7 @@
 // Filtering and sorting of provider lists (home hotlist, /providers), done in the browser over the cached
 // list so every keystroke answers at once and works offline.
 import type { ChainKind, Provider } from '../../contract/providers.ts';
-import { factKnownTrue, type FILTER_FACTS } from '../../contract/fact-names.ts';
+import { factKnownTrue, type FilterFact } from '../../contract/fact-names.ts';
 
 export const providerSorts = {
   rating: 'Highest Rated',
@@ -12,9 +12,7 @@ export const providerSorts = {
 export type ProviderSort = keyof typeof providerSorts;
 
 type Sortable = Pick<Provider, 'name' | 'description' | 'averageRating' | 'totalReviews' | 'popularityScore'>;
-type Filterable = Sortable & Pick<Provider, 'chainIds'> & Partial<Pick<Provider, 'chains' | 'facts'>>;
-
-export type FilterFact = (typeof FILTER_FACTS)[number];
+type Filterable = Sortable & Pick<Provider, 'chainIds'> & Partial<Pick<Provider, 'chains' | 'facts' | 'foundFacts'>>;
 
 /** How the provider serves the chain; undefined when it does not (or the answer predates kinds). */
 export const chainKindOf = (p: Pick<Provider, 'chains'>, chainId: number): ChainKind | undefined =>
@@ -50,7 +48,7 @@ export function filterProviders<T extends Filterable>(
       matchesSearch(p, opts.search ?? '') &&
       (chainId == null || p.chainIds.includes(chainId)) &&
       (!publicOnly || servesPublicly(p)) &&
-      facts.every((f) => factKnownTrue(p.facts, f)),
+      facts.every((f) => factKnownTrue(p, f)),
   );
 }
 

@@ -14,5 +14,11 @@ export const ON_CHAIN_BRIEF_PATH = /^\/api\/providers\/by-chain\/(\d+)\/brief$/;
  * descending gives the same order.
  */
 export function providersOnChain(providers: Provider[], chainId: number): Provider[] {
-  return providers.filter((p) => p.chainIds.includes(chainId)).sort((a, b) => b.totalReviews - a.totalReviews);
+  return (
+    providers
+      .filter((p) => p.chainIds.includes(chainId))
+      .sort((a, b) => b.totalReviews - a.totalReviews)
+      // The full list's own field (its fact filters), which a chain's list does not carry.
+      .map(({ foundFacts: _, ...p }) => p)
+  );
 }

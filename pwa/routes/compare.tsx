@@ -5,7 +5,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   bestOf,
   COMPARE_MAX,
@@ -18,7 +18,7 @@ import {
 import type { ProviderChain, ProviderDetail } from '../../contract/providers.ts';
 import { metaForCompare } from '../meta/pages.ts';
 import { FACT_LABELS, FACT_NAMES } from '../../contract/fact-names.ts';
-import { factText, verifiedOf } from './-components/provider-facts-card.tsx';
+import { factText, listedAddresses, listedOf, verifiedOf } from './-components/provider-facts-card.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { Logo } from '../components/logo.tsx';
 import { Page } from '../components/page.tsx';
@@ -176,34 +176,39 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
     ),
     {
       label: 'Only this one serves',
-      cells: unique.map((chains) => <ChainList chains={chains} empty="None" />),
+      cells: unique.map((chains) => <ChainList chains={chains} empty="None" first={8} />),
       differs: unique.some((u) => u.length > 0),
     },
-    // Facts an admin entered with their source (contract/facts.ts), and the prober's "Verified" findings; one
-    // neither knows is unknown, never guessed.
+    // Facts an admin entered with their source (contract/facts.ts), what the directory lists of the provider and the
+    // prober's "Verified" findings, as the provider page's facts card tells them; one none knows is unknown, never guessed.
     ...FACT_NAMES.map((name): Row => {
       const facts = providers.map((p) => {
         const fact = p.facts?.[name];
         const verified = verifiedOf(name, p.measuredFacts);
-        return { text: fact ? factText(name, fact.value) : verified ? '' : 'Unknown', verified };
+        const listed = listedOf(name, listedAddresses(p));
+        return { text: fact ? factText(name, fact.value) : verified || listed ? 'Yes' : 'Unknown', verified, listed };
       });
       return {
         label: FACT_LABELS[name],
-        cells: facts.map(({ text, verified }) =>
-          verified ? (
-            // Text that wraps rather than the card's badge: four columns on a phone leave a cell about 100 px.
-            <>
-              {text}
+        // Text that wraps rather than the card's badges: four columns on a phone leave a cell about 100 px.
+        cells: facts.map(({ text, verified, listed }) => (
+          <>
+            {text}
+            {listed && (
+              <span className="block text-xs font-medium text-slate-700" data-testid="fact-listed">
+                Listed
+                <span className="sr-only">: {listed.text}</span>
+              </span>
+            )}
+            {verified && (
               <span className="block text-xs font-medium text-emerald-700" data-testid="fact-verified">
                 Verified {formatDay(verified.checkedAt)}
                 <span className="sr-only"> by our prober: {verified.text}</span>
               </span>
-            </>
-          ) : (
-            text
-          ),
-        ),
-        differs: new Set(facts.map((f) => `${f.text} ${Boolean(f.verified)}`)).size > 1,
+            )}
+          </>
+        )),
+        differs: new Set(facts.map((f) => `${f.text} ${Boolean(f.listed)} ${Boolean(f.verified)}`)).size > 1,
       };
     }),
   ];
@@ -289,7 +294,8 @@ function CompareTable({ providers }: { providers: ProviderDetail[] }) {
           <CardTitle>Facts</CardTitle>
           <p className="text-sm text-slate-600">
             The facts rows (free tier to regions) show what an admin entered from each provider's own pages, with its
-            source on the provider's page; a fact nobody entered is “Unknown”, never guessed.
+            source on the provider's page; “Listed” where this directory lists an address of theirs that shows it,
+            “Verified” where our prober saw it; a fact nobody knows is “Unknown”, never guessed.
           </p>
         </CardHeader>
       </Card>
@@ -393,11 +399,14 @@ function CommonChainHealth({ providers, common }: { providers: ProviderDetail[];
 }
 
 /** Chain badges; one served to API-key customers only is marked with a key. */
-function ChainList({ chains, empty }: { chains: readonly ProviderChain[]; empty: string }) {
+/** The chains as links; with `first`, only that many until the visitor asks for the rest (a table cell on a phone). */
+function ChainList({ chains, empty, first }: { chains: readonly ProviderChain[]; empty: string; first?: number }) {
+  const [all, setAll] = useState(false);
   if (chains.length === 0) return <span className="text-slate-500">{empty}</span>;
+  const shown = all || first === undefined ? chains : chains.slice(0, first);
   return (
     <ul className="flex flex-wrap gap-1.5">
-      {chains.map((c) => (
+      {shown.map((c) => (
         <li key={c.id}>
           <AppLink href={paths.chain(c.slug)}>
             <Badge className="hover:bg-slate-200">
@@ -412,6 +421,17 @@ function ChainList({ chains, empty }: { chains: readonly ProviderChain[]; empty:
           </AppLink>
         </li>
       ))}
+      {shown.length < chains.length && (
+        <li>
+          <button
+            type="button"
+            onClick={() => setAll(true)}
+            className="rounded-md px-1.5 py-0.5 text-xs font-medium text-accent-700 hover:underline"
+          >
+            +{chains.length - shown.length} more
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

@@ -29,7 +29,7 @@ import { paths } from '../lib/site.ts';
 import { formatDay } from '../lib/dates.ts';
 import { ProviderEndpoints } from './-components/provider-endpoints.tsx';
 import { ProviderApiKeyChains } from './-components/provider-api-key-chains.tsx';
-import { ProviderFactsCard } from './-components/provider-facts-card.tsx';
+import { listedAddresses, ProviderFactsCard } from './-components/provider-facts-card.tsx';
 import { API_KEY_LABEL, ChainKindBadge } from '../components/provider-card.tsx';
 import { ProviderReviews } from './-components/provider-reviews.tsx';
 import { routeHead } from '../lib/page-head.ts';
@@ -288,10 +288,7 @@ function ProviderPage() {
         <ProviderFactsCard
           facts={provider.facts}
           measured={provider.measuredFacts}
-          addresses={[
-            ...provider.rpcEndpoints.map((e) => e.url),
-            ...(provider.apiKeyChains ?? []).flatMap((l) => l.urlTemplates),
-          ]}
+          addresses={listedAddresses(provider)}
         />
         {provider.editorialReview && <EditorialReviewCard review={provider.editorialReview} />}
         <ProviderReviews provider={provider} reviewOpen={reviewOpen} setReviewOpen={setReviewOpen} />

@@ -16,8 +16,8 @@ import { Select } from '../components/ui/select.tsx';
 import { chainsById, chainSummaryQuery } from '../data/chains.ts';
 import { adsQuery, categoryQuery } from '../data/content.ts';
 import { providersQuery } from '../data/providers.ts';
-import { filterProviders, providerSorts, sortProviders, type FilterFact } from '../lib/provider-list.ts';
-import { FACT_LABELS, FILTER_FACTS } from '../../contract/fact-names.ts';
+import { filterProviders, providerSorts, sortProviders } from '../lib/provider-list.ts';
+import { FACT_LABELS, factUnknown, FILTER_FACTS, type FilterFact } from '../../contract/fact-names.ts';
 import { FilterToggle } from '../components/filter-toggle.tsx';
 import { optionalOneOf, optionalString } from '../lib/search-params.ts';
 import { routeHead } from '../lib/page-head.ts';
@@ -140,7 +140,7 @@ function ProvidersPage() {
           <p className="w-full text-xs text-slate-500" data-testid="facts-unknown">
             Unknown for{' '}
             {FILTER_FACTS.map(
-              (fact) => `${FACT_LABELS[fact]}: ${providers.data.filter((p) => p.facts?.[fact] === undefined).length}`,
+              (fact) => `${FACT_LABELS[fact]}: ${providers.data.filter((p) => factUnknown(p, fact)).length}`,
             ).join(' · ')}{' '}
             of {providers.data.length} providers. A filter keeps only those known to have it.
           </p>
@@ -153,7 +153,7 @@ function ProvidersPage() {
         headingLevel="h2"
         empty={
           facts.length
-            ? 'No provider is known to have all the facts chosen: a fact counts once a source states it.'
+            ? 'No provider is known to have all the facts chosen: a fact counts once a source states it or our own data shows it.'
             : trimmed
               ? `No providers match "${trimmed}". Try a different search term.`
               : 'No RPC providers are currently available.'

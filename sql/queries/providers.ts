@@ -33,6 +33,8 @@ export type ProviderRow = RowOf<typeof providerPlainColumns> & {
   chains: (ChainRefRow & { kind: ChainKind })[];
   /** provider_facts as the contract's ProviderFacts (values as stored, dates as YYYY-MM-DD). */
   facts: Record<string, { value: unknown; note: string | null; sourceUrl: string; asOf: string }>;
+  /** The list's (listProviders): the filter facts this directory's own data shows true, see `foundFacts`. */
+  foundFacts?: ('archive' | 'trace' | 'websocket')[];
 };
 
 export type ChainKind = 'public-endpoint' | 'api-key';
@@ -61,11 +63,30 @@ const providerColumns = (sql: Queryable) => sql`
                                                              'sourceUrl', f.source_url, 'asOf', f.as_of))
             FROM provider_facts f WHERE f.provider_id = p.id), '{}') AS facts`;
 
+/** A true finding of the prober's daily capability check on endpoint health row h (api/health/capabilities.ts). */
+const capabilityFound = (sql: Queryable, name: string) => sql`(h.capabilities -> ${name} ->> 'value')::boolean`;
+
+/**
+ * What the provider page's facts card counts as known beside the facts entered, for the list's fact filters: archive
+ * and trace/debug methods the prober found answering on one of p's endpoints, and WebSocket where one of p's listed
+ * addresses (an endpoint or an API-key URL format) is a wss:// one.
+ */
+const foundFacts = (sql: Queryable) => sql`
+  (SELECT array_remove(ARRAY[
+            CASE WHEN bool_or(${capabilityFound(sql, 'archive')}) THEN 'archive' END,
+            CASE WHEN bool_or(${capabilityFound(sql, 'trace')} OR ${capabilityFound(sql, 'debug')}) THEN 'trace' END,
+            CASE WHEN bool_or(e.url ILIKE 'wss://%')
+                   OR EXISTS (SELECT 1 FROM provider_chains pc, unnest(pc.url_templates) t
+                              WHERE pc.provider_id = p.id AND t ILIKE 'wss://%') THEN 'websocket' END], NULL)
+   FROM chain_rpc_endpoints e LEFT JOIN endpoint_health h ON h.endpoint_id = e.id
+   WHERE e.provider_id = p.id AND e.removed_at IS NULL) AS found_facts`;
+
 /** Every provider, or one page of them (index providers_sort_rank); sort key [sort_rank, id]. */
 export function listProviders(sql: Sql, page?: Page) {
   const after = page?.after;
   return sql<(ProviderRow & Keyed)[]>`
-    SELECT ${providerColumns(sql)}, json_build_array(p.sort_rank, p.id) AS page_key FROM providers p
+    SELECT ${providerColumns(sql)}, ${foundFacts(sql)}, json_build_array(p.sort_rank, p.id) AS page_key
+    FROM providers p
     ${after ? sql`WHERE (p.sort_rank, p.id) > (${after[0]}, ${after[1]})` : sql``}
     ORDER BY p.sort_rank, p.id
     ${pageLimit(sql, page)}`;
@@ -204,7 +225,7 @@ export type MeasuredFactsRow = {
  * Only true findings count: a check that found nothing, or none, is not a "no".
  */
 export async function findMeasuredFacts(sql: Sql, providerId: number) {
-  const found = (name: string) => sql`(h.capabilities -> ${name} ->> 'value')::boolean`;
+  const found = (name: string) => capabilityFound(sql, name);
   const at = (name: string) => sql`(h.capabilities -> ${name} ->> 'checkedAt')::timestamptz`;
   const [row] = await sql<MeasuredFactsRow[]>`
     SELECT max(h.checked_at) FILTER (WHERE e.url ILIKE 'wss://%' AND h.status IN ('ok', 'degraded')) AS websocket,

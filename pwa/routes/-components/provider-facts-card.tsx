@@ -4,6 +4,7 @@
 import { ClipboardList, List, ShieldCheck } from 'lucide-react';
 import { FACT_LABELS, FACT_NAMES, type FactName } from '../../../contract/fact-names.ts';
 import type { MeasuredFacts, ProviderFacts } from '../../../contract/facts.ts';
+import type { ProviderDetail } from '../../../contract/providers.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatDay } from '../../lib/dates.ts';
@@ -41,6 +42,12 @@ export function listedOf(name: FactName, addresses: readonly string[] | undefine
     ? { text: `${wss} wss:// ${wss === 1 ? 'address' : 'addresses'} of theirs listed in this directory` }
     : undefined;
 }
+
+/** The provider's addresses this directory lists: its public endpoints and its API-key URL formats. */
+export const listedAddresses = (p: Pick<ProviderDetail, 'rpcEndpoints' | 'apiKeyChains'>) => [
+  ...p.rpcEndpoints.map((e) => e.url),
+  ...(p.apiKeyChains ?? []).flatMap((l) => l.urlTemplates),
+];
 
 export function ProviderFactsCard({
   facts,
