@@ -114,7 +114,7 @@ export function HealthNote({ endpoints }: { endpoints: readonly { health: Endpoi
       {prober?.state === 'off' && <strong className="font-medium text-amber-800">Health checks are off. </strong>}
       {asOf && `Health as of ${formatTime(asOf)}. `}
       Health is checked from our servers, not your browser.{' '}
-      <Link to="/status" className="text-accent-700 hover:underline">
+      <Link to="/status" className="text-link">
         How endpoints are checked
       </Link>
     </p>

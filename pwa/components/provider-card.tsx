@@ -167,7 +167,7 @@ function ApiKeyOnChain({ provider, chainName }: { provider: CardProvider; chainN
       </Badge>
       <span>
         Serves {chainName} to its customers with an API key; the endpoint format is on{' '}
-        <AppLink href={paths.provider(provider.slug)} className="text-accent-700 hover:underline">
+        <AppLink href={paths.provider(provider.slug)} className="text-link">
           its page
         </AppLink>
         .

@@ -168,7 +168,7 @@ function ChainsPage() {
           <p>No chains found</p>
           {trimmed && (
             <p className="mt-2 text-sm">
-              <Link to="/search" search={{ q: trimmed }} className="font-medium text-accent-700 hover:underline">
+              <Link to="/search" search={{ q: trimmed }} className="font-medium text-link">
                 Search providers and networks for “{trimmed}”
               </Link>
             </p>

@@ -356,7 +356,7 @@ function CommonChainHealth({ providers, common }: { providers: ProviderDetail[];
       <h3 className="text-sm font-semibold text-slate-800">Public endpoints that answer, per chain</h3>
       <p className="text-sm text-slate-600">
         Keyless endpoints healthy in our prober's last round (
-        <AppLink href={paths.status()} className="font-medium text-accent-700 hover:underline">
+        <AppLink href={paths.status()} className="font-medium text-link">
           how we check
         </AppLink>
         ); “not checked yet” until it has reached them.

@@ -105,7 +105,7 @@ function ContactPage() {
               </ul>
               <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-600">
                 Prefer e-mail?{' '}
-                <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-accent-700 hover:underline">
+                <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-link">
                   {CONTACT_EMAIL}
                 </a>
                 <br />

@@ -57,7 +57,7 @@ function ApiDocsPage() {
         </p>
         <p>
           The OpenAPI 3.1 document:{' '}
-          <a href={OPENAPI_URL} className="font-medium text-accent-700 hover:underline">
+          <a href={OPENAPI_URL} className="font-medium text-link">
             {OPENAPI_URL}
           </a>
         </p>

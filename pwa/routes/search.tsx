@@ -99,11 +99,11 @@ function SearchPage() {
               <p className="font-medium text-slate-900">No results found for “{term}”.</p>
               <p className="mt-2">
                 Try a different spelling, or browse{' '}
-                <Link to="/providers" className="font-medium text-accent-700 hover:underline">
+                <Link to="/providers" className="font-medium text-link">
                   all RPC providers
                 </Link>{' '}
                 and{' '}
-                <Link to="/chains" className="font-medium text-accent-700 hover:underline">
+                <Link to="/chains" className="font-medium text-link">
                   all blockchain networks
                 </Link>
                 .

@@ -123,7 +123,7 @@ function StatusPage() {
           </p>
           <p>
             Every status change, and every endpoint added or removed, is in the change log:{' '}
-            <a href="/changes.atom" className="text-accent-700 hover:underline">
+            <a href="/changes.atom" className="text-link">
               Atom feed
             </a>{' '}
             or <code>GET /api/changes</code> (a feed per chain on its page).
@@ -143,12 +143,7 @@ function StatusPage() {
                 {unhealthy.length} of {chains.length}:
               </span>
               {unhealthy.slice(0, LISTED_CHAINS).map((c) => (
-                <Link
-                  key={c.id}
-                  to="/chains/$slug"
-                  params={{ slug: c.slug }}
-                  className="text-accent-700 hover:underline"
-                >
+                <Link key={c.id} to="/chains/$slug" params={{ slug: c.slug }} className="text-link">
                   {c.name}
                 </Link>
               ))}

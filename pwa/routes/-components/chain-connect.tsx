@@ -73,7 +73,7 @@ export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpoi
         <p className="text-sm text-slate-600">
           Copy-ready configuration with the best public endpoints that need no API key, or with one provider's own.
           Tools can fetch the same from the{' '}
-          <AppLink href={paths.apiDocs()} className="font-medium text-accent-700 hover:underline">
+          <AppLink href={paths.apiDocs()} className="font-medium text-link">
             open API
           </AppLink>
           .

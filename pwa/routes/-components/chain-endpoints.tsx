@@ -88,10 +88,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
           {endpoints.length === 0
             ? `No public RPC endpoints are listed for ${chainName} yet.`
             : `${endpoints.length} ${endpoints.length === 1 ? 'endpoint' : 'endpoints'} for ${chainName}, ${keyless} without an API key, with Chainlist's tracking label.`}{' '}
-          <a
-            href={`/changes.atom?chain=${encodeURIComponent(chain.slug)}`}
-            className="whitespace-nowrap text-accent-700 hover:underline"
-          >
+          <a href={`/changes.atom?chain=${encodeURIComponent(chain.slug)}`} className="whitespace-nowrap text-link">
             Changes (Atom)
           </a>
         </p>
@@ -193,11 +190,7 @@ export function ChainEndpoints({ chain }: { chain: EndpointsChain }) {
                       )}
                       <span className="mt-0.5 block text-xs text-slate-600">
                         {e.provider ? (
-                          <Link
-                            to="/providers/$slug"
-                            params={{ slug: e.provider.slug }}
-                            className="text-accent-700 hover:underline"
-                          >
+                          <Link to="/providers/$slug" params={{ slug: e.provider.slug }} className="text-link">
                             {e.provider.name}
                           </Link>
                         ) : (
