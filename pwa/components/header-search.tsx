@@ -32,7 +32,14 @@ export function HeaderSearch({
   };
 
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className={cn('gap-2', className)}>
+    <form
+      role="search"
+      aria-label="Site search"
+      action="/search"
+      method="get"
+      onSubmit={submit}
+      className={cn('gap-2', className)}
+    >
       <SearchInput
         name="q"
         value={term}

@@ -58,7 +58,7 @@ function SearchPage() {
         title={term ? <>Search results for “{term}”</> : 'Search'}
         subtitle="Find RPC providers and blockchain networks by name or description."
       />
-      <form role="search" onSubmit={onSubmit} className="mb-8 flex gap-2">
+      <form role="search" aria-label="Search the directory" onSubmit={onSubmit} className="mb-8 flex gap-2">
         {/* Without a term the page is only its box (the header's search icon leads here): ready to type. */}
         <SearchInput
           value={draft}

@@ -150,7 +150,11 @@ export function ChainConnect({ chain, endpointId }: { chain: ChainDetail; endpoi
             {snippets && <CopyButton value={code} label={`${tab.label} configuration`} />}
           </div>
           {snippets ? (
-            <pre className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]">
+            // Focusable: a keyboard scrolls a snippet wider or taller than its box.
+            <pre
+              tabIndex={0}
+              className="max-h-96 overflow-auto p-3 text-xs leading-relaxed text-slate-800 sm:text-[13px]"
+            >
               <code>{code}</code>
             </pre>
           ) : (
