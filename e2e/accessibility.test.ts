@@ -1,6 +1,6 @@
 // Browser test of accessibility: axe-core's WCAG 2.1 A/AA and best-practice rules over every public page type,
-// signed out, on a phone and a wide screen, against the built app. /docs/api is left out: Redoc draws it with its
-// own heading levels and colours.
+// signed out, on a phone and a wide screen, and over the signed-in pages and every admin tab, against the built app.
+// /docs/api is left out: Redoc draws it with its own heading levels and colours.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -66,4 +66,25 @@ describe('accessibility (axe-core)', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('finds no violation signed in: the profile, a provider page, every admin tab', async () => {
+    const page = await e.newPage(DESKTOP);
+    await e.signIn(page, 'admin@example.com', '/admin');
+    await page.getByRole('tab', { name: 'Chains', selected: true }).waitFor();
+    const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
+    const found: string[] = [];
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
+      await whenSettled(page);
+      for (const v of await violations(page)) found.push(`admin ${tab} ${v}`);
+    }
+    for (const path of ['/profile', '/providers/infura']) {
+      await page.goto(path);
+      await whenSettled(page);
+      for (const v of await violations(page)) found.push(`${path} ${v}`);
+    }
+    expect(tabs).toHaveLength(10);
+    expect(found).toEqual([]);
+  });
 });

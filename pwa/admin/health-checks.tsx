@@ -21,7 +21,7 @@ export function HealthChecks() {
   return (
     <Card className="mb-6" aria-labelledby="health-checks-title">
       <CardHeader>
-        <CardTitle as="h3" id="health-checks-title">
+        <CardTitle as="h2" id="health-checks-title">
           Health checks
         </CardTitle>
         <p className="text-sm text-slate-600">

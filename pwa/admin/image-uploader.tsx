@@ -109,7 +109,7 @@ export function ImageUploader({
           {value ? (
             <Preview src={value} alt={`${label} preview`} />
           ) : (
-            <span className="text-xs text-slate-400">No image</span>
+            <span className="text-xs text-slate-500">No image</span>
           )}
           {value && (
             <button

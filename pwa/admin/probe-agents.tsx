@@ -39,9 +39,9 @@ export function ProbeAgents() {
 
   return (
     <section aria-labelledby="probe-agents-title">
-      <h4 id="probe-agents-title" className="font-semibold text-slate-900">
+      <h3 id="probe-agents-title" className="font-semibold text-slate-900">
         Probe agents
-      </h4>
+      </h3>
       <p className="mt-1 text-sm text-slate-600">
         An agent probes every endpoint from where it runs and reports each one's latency for its region on the chain
         pages; only this site's own probes decide an endpoint's status. It needs no database: start it anywhere with its
