@@ -1,6 +1,5 @@
 // Browser test of accessibility: axe-core's WCAG 2.1 A/AA and best-practice rules over every public page type,
 // signed out, on a phone and a wide screen, and over the signed-in pages and every admin tab, against the built app.
-// /docs/api is left out: Redoc draws it with its own heading levels and colours.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -18,20 +17,30 @@ afterAll(async () => {
   await e?.close();
 });
 
-/** axe's violations on the page as it stands: each rule with the first elements it found. */
-async function violations(page: Page) {
+/**
+ * Rules left out on /docs/api, whose markup is Redoc's: it puts h5 section headers under h2 operations, and names its
+ * menu entries by their summaries while they show the method too. Its colours are ours to set, and are checked.
+ */
+const REDOC_RULES = ['heading-order', 'label-content-name-mismatch'];
+
+/** axe's violations on the page as it stands: each rule with the elements it found. */
+async function violations(page: Page, skipRules: string[] = []) {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(
-    (tags) =>
+    ({ tags, skipRules }) =>
       (
         window as unknown as {
           axe: {
             run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }>;
           };
         }
-      ).axe.run(document, { runOnly: tags }),
-    RULE_TAGS,
+      ).axe.run(document, {
+        runOnly: tags,
+        rules: Object.fromEntries(skipRules.map((id) => [id, { enabled: false }])),
+        resultTypes: ['violations'],
+      }),
+    { tags: RULE_TAGS, skipRules },
   );
   return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
@@ -63,6 +72,10 @@ describe('accessibility (axe-core)', () => {
         await whenSettled(page);
         for (const v of await violations(page)) found.push(`${path} ${v}`);
       }
+      await page.goto('/docs/api');
+      await page.locator('.redoc-wrap').waitFor({ timeout: 60_000 });
+      await page.getByText('/api/providers/featured').first().waitFor({ state: 'attached' });
+      for (const v of await violations(page, REDOC_RULES)) found.push(`/docs/api ${v}`);
       expect(found).toEqual([]);
     });
   }
@@ -71,6 +84,8 @@ describe('accessibility (axe-core)', () => {
     const page = await e.newPage(DESKTOP);
     await e.signIn(page, 'admin@example.com', '/admin');
     await page.getByRole('tab', { name: 'Chains', selected: true }).waitFor();
+    // The offline directory copy would otherwise keep the page busy through the tabs' checks.
+    await page.waitForSelector('html[data-sync="done"]', { timeout: 90_000 });
     const tabs = await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
     const found: string[] = [];
     for (const tab of tabs) {
