@@ -398,8 +398,10 @@ function CommonChainHealth({ providers, common }: { providers: ProviderDetail[];
   );
 }
 
-/** Chain badges; one served to API-key customers only is marked with a key. */
-/** The chains as links; with `first`, only that many until the visitor asks for the rest (a table cell on a phone). */
+/**
+ * Chain badges, each a link; one served to API-key customers only is marked with a key. With `first`, only that many
+ * until the visitor asks for the rest (a table cell on a phone).
+ */
 function ChainList({ chains, empty, first }: { chains: readonly ProviderChain[]; empty: string; first?: number }) {
   const [all, setAll] = useState(false);
   if (chains.length === 0) return <span className="text-slate-500">{empty}</span>;
